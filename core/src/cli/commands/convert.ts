@@ -1,0 +1,66 @@
+// `onnxtxt convert IN OUT` and `onnxtxt convert --to FORMAT --out-dir DIR IN...`.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { flag, parseArgs, UsageError } from "../args.js";
+import { batchOutputs } from "../batch.js";
+import type { Command, Output } from "../command.js";
+import { FileError } from "../files.js";
+import { FORMAT_EXTENSIONS, loadModel, requireFormat, saveModel, type ModelFormat } from "../model-files.js";
+import { progress } from "../progress.js";
+import { reportFileError } from "../report.js";
+
+const USAGE = `usage: onnxtxt convert IN OUT
+       onnxtxt convert --to onnx|onnxtxt --out-dir DIR IN...
+
+Converts between binary .onnx and text .onnxtxt; the direction follows the file
+extensions. The batch form writes each input to DIR/<stem>.<ext>, keeping the
+inputs' folders relative to the folder they share.`;
+
+function convertOne(input: string, output: string): void {
+  requireFormat(output);
+  saveModel(output, loadModel(input));
+}
+
+function parseFormat(value: string | undefined): ModelFormat {
+  if (value === "onnx" || value === "onnxtxt") return value;
+  throw new UsageError(`--to must be 'onnx' or 'onnxtxt'${value === undefined ? "" : `, not '${value}'`}`);
+}
+
+function runBatch(inputs: readonly string[], outDir: string, to: ModelFormat, io: Output): number {
+  const outputs = batchOutputs(inputs, outDir, FORMAT_EXTENSIONS[to]);
+  const bar = progress(io, inputs.length, "converting");
+  let failed = 0;
+  for (let i = 0; i < inputs.length; i++) {
+    bar.tick(inputs[i]!);
+    try {
+      fs.mkdirSync(path.dirname(outputs[i]!), { recursive: true });
+      convertOne(inputs[i]!, outputs[i]!);
+    } catch (e) {
+      if (!(e instanceof FileError)) throw e;
+      bar.done();
+      reportFileError(io, e);
+      failed++;
+    }
+  }
+  bar.done();
+  return failed > 0 ? 2 : 0;
+}
+
+export const convertCommand: Command = {
+  name: "convert",
+  summary: "convert between .onnx and .onnxtxt",
+  usage: USAGE,
+  run(argv, io) {
+    const args = parseArgs(argv, { to: { value: true }, "out-dir": { value: true } });
+    const outDir = flag(args, "out-dir");
+    if (outDir !== undefined) {
+      const to = parseFormat(flag(args, "to"));
+      if (args.positional.length === 0) throw new UsageError("no input files");
+      return runBatch(args.positional, outDir, to, io);
+    }
+    if (flag(args, "to") !== undefined) throw new UsageError("--to goes with --out-dir");
+    if (args.positional.length !== 2) throw new UsageError("expected IN and OUT");
+    convertOne(args.positional[0]!, args.positional[1]!);
+    return 0;
+  },
+};

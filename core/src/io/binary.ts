@@ -1,0 +1,82 @@
+// Decoding and encoding of binary protobuf messages: models and the value files (`.pb`)
+// used by test data. Pure functions over bytes; the callers do the file IO.
+import { fromBinary, toBinary, type DescMessage, type MessageShape } from "@bufbuild/protobuf";
+import {
+  MapProtoSchema,
+  ModelProtoSchema,
+  OptionalProtoSchema,
+  SequenceProtoSchema,
+  TensorProtoSchema,
+  type MapProto,
+  type ModelProto,
+  type OptionalProto,
+  type SequenceProto,
+  type TensorProto,
+  type TypeProto,
+} from "../../../proto/src/index.js";
+import { OnnxtxtError, describeError } from "./errors.js";
+
+function decode<Desc extends DescMessage>(schema: Desc, bytes: Uint8Array, what: string): MessageShape<Desc> {
+  try {
+    return fromBinary(schema, bytes);
+  } catch (e) {
+    throw new OnnxtxtError(`not a valid ${what}: ${describeError(e)}`);
+  }
+}
+
+export function decodeModel(bytes: Uint8Array): ModelProto {
+  return decode(ModelProtoSchema, bytes, "ONNX model");
+}
+
+export function encodeModel(model: ModelProto): Uint8Array {
+  return toBinary(ModelProtoSchema, model);
+}
+
+/** A runtime value as stored in a `.pb` file: one of the four test-data messages. */
+export type ValueProto =
+  | { kind: "tensor"; value: TensorProto }
+  | { kind: "sequence"; value: SequenceProto }
+  | { kind: "map"; value: MapProto }
+  | { kind: "optional"; value: OptionalProto };
+
+export type ValueKind = ValueProto["kind"];
+
+export function decodeValue(bytes: Uint8Array, kind: ValueKind): ValueProto {
+  switch (kind) {
+    case "tensor":
+      return { kind, value: decode(TensorProtoSchema, bytes, "TensorProto") };
+    case "sequence":
+      return { kind, value: decode(SequenceProtoSchema, bytes, "SequenceProto") };
+    case "map":
+      return { kind, value: decode(MapProtoSchema, bytes, "MapProto") };
+    case "optional":
+      return { kind, value: decode(OptionalProtoSchema, bytes, "OptionalProto") };
+  }
+}
+
+export function encodeValue(v: ValueProto): Uint8Array {
+  switch (v.kind) {
+    case "tensor":
+      return toBinary(TensorProtoSchema, v.value);
+    case "sequence":
+      return toBinary(SequenceProtoSchema, v.value);
+    case "map":
+      return toBinary(MapProtoSchema, v.value);
+    case "optional":
+      return toBinary(OptionalProtoSchema, v.value);
+  }
+}
+
+/** Which value message a `.pb` file holds for a value of this type. */
+export function valueKindOf(type: TypeProto | undefined): ValueKind {
+  switch (type?.value.case) {
+    case "sequenceType":
+      return "sequence";
+    case "mapType":
+      return "map";
+    case "optionalType":
+      return "optional";
+    default:
+      return "tensor";
+  }
+}

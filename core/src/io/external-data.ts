@@ -1,0 +1,73 @@
+// External tensor data: where a tensor's bytes live outside the model file. The paths are
+// relative to the model's folder and may not leave it. File access is injected so that
+// the core itself does no IO.
+import * as path from "node:path";
+import { clearField } from "@bufbuild/protobuf";
+import { TensorProtoSchema, TensorProto_DataLocation, type ModelProto, type TensorProto } from "../../../proto/src/index.js";
+import { walkModel } from "../walk.js";
+import { OnnxtxtError } from "./errors.js";
+
+export interface ExternalRef {
+  location: string;
+  offset: number;
+  /** Undefined means "to the end of the file". */
+  length: number | undefined;
+}
+
+export function isExternal(t: TensorProto): boolean {
+  return t.dataLocation === TensorProto_DataLocation.EXTERNAL;
+}
+
+function parseCount(key: string, value: string, tensor: string): number {
+  if (!/^\d+$/.test(value)) throw new OnnxtxtError(`tensor '${tensor}': external data ${key} '${value}' is not a number`);
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new OnnxtxtError(`tensor '${tensor}': external data ${key} ${value} is too large`);
+  return n;
+}
+
+export function externalRef(t: TensorProto): ExternalRef {
+  let location: string | undefined;
+  let offset = 0;
+  let length: number | undefined;
+  for (const { key, value } of t.externalData) {
+    if (key === "location") location = value;
+    else if (key === "offset") offset = parseCount(key, value, t.name);
+    else if (key === "length") length = parseCount(key, value, t.name);
+  }
+  if (location === undefined) throw new OnnxtxtError(`tensor '${t.name}': external data has no location`);
+  return { location, offset, length };
+}
+
+/** The absolute path of an external data file, refusing any path that leaves `baseDir`. */
+export function resolveExternalPath(baseDir: string, location: string): string {
+  if (location === "" || path.isAbsolute(location) || location.includes("\0")) {
+    throw new OnnxtxtError(`external data location '${location}' must be a relative path`);
+  }
+  const base = path.resolve(baseDir);
+  const full = path.resolve(base, location);
+  const rel = path.relative(base, full);
+  if (rel === "" || rel.startsWith("..") || path.isAbsolute(rel)) {
+    throw new OnnxtxtError(`external data location '${location}' leaves the model's folder`);
+  }
+  return full;
+}
+
+/** Reads `length` bytes (or to the end when undefined) at `offset` of the file at `absPath`. */
+export type RangeReader = (absPath: string, offset: number, length: number | undefined) => Uint8Array;
+
+/** Moves every external tensor's bytes into raw_data, so the model stands alone. */
+export function inlineExternalData(model: ModelProto, baseDir: string, read: RangeReader): void {
+  walkModel(model, {
+    tensor(t) {
+      if (!isExternal(t)) return;
+      const ref = externalRef(t);
+      const bytes = read(resolveExternalPath(baseDir, ref.location), ref.offset, ref.length);
+      if (ref.length !== undefined && bytes.length !== ref.length) {
+        throw new OnnxtxtError(`tensor '${t.name}': external file '${ref.location}' holds ${bytes.length} of ${ref.length} bytes`);
+      }
+      t.rawData = bytes;
+      t.externalData = [];
+      clearField(t, TensorProtoSchema.field.dataLocation);
+    },
+  });
+}

@@ -1,0 +1,3 @@
+export * from "./binary.js";
+export * from "./errors.js";
+export * from "./external-data.js";

@@ -1,0 +1,21 @@
+// The committed protobuf bindings are what the generator makes of proto/onnx.proto today.
+import { strict as assert } from "node:assert";
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { REPO } from "../helpers/paths.js";
+
+describe("generated proto bindings", () => {
+  it("are fresh", () => {
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), "onnxtxt-gen-"));
+    try {
+      execFileSync(process.execPath, [path.join(REPO, "scripts/gen-proto.mjs"), out], { stdio: "pipe" });
+      const fresh = fs.readFileSync(path.join(out, "gen/onnx_pb.ts"), "utf8");
+      const committed = fs.readFileSync(path.join(REPO, "proto/gen/onnx_pb.ts"), "utf8");
+      assert.ok(fresh === committed, "proto/gen/onnx_pb.ts is stale: run `npm run gen` and commit the result");
+    } finally {
+      fs.rmSync(out, { recursive: true, force: true });
+    }
+  });
+});
