@@ -92,15 +92,17 @@ export class Parser {
     if (this.panic) return;
     const t = this.cur;
     let span: Span;
+    let found = this.describe(t);
     if (!t) {
       span = { start: this.lastEnd, end: this.lastEnd };
     } else if (this.i > 0 && /[\n\r]/.test(this.text.slice(this.lastEnd, t.startOffset))) {
       // The thing is missing at the end of a line: point there, not at the next line.
       span = { start: this.lastEnd, end: this.lastEnd };
+      found += ` on line ${lineOf(this.text, t.startOffset)}`;
     } else {
       span = { start: t.startOffset, end: t.startOffset + Math.max(1, t.image.length) };
     }
-    let message = `expected ${what}, found ${this.describe(t)}`;
+    let message = `expected ${what}, found ${found}`;
     if (t?.tokenType === T.UnterminatedString) message = "this string has no closing quote";
     this.report(message, span);
     this.panic = true;
