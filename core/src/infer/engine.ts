@@ -161,8 +161,9 @@ function inferNode(node: NodeProto, scope: Scope, env: Env, where: string, decla
         try {
           rule(ctx);
         } catch (e) {
-          if (!(e instanceof ShapeError)) throw e;
-          report("shape-incompatible", `${node.opType}: ${e.message}`);
+          // A rule that trips over malformed input (wrong arity, odd attributes) leaves the
+          // outputs unknown: the checker reports the malformation itself.
+          if (e instanceof ShapeError) report("shape-incompatible", `${node.opType}: ${e.message}`);
         }
         outputs = ctx.outputs;
         outConsts = ctx.outputConsts;
