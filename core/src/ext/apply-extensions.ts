@@ -20,6 +20,7 @@ import {
 import { OnnxtxtError } from "../io/errors.js";
 import { float32FromBits, float64FromBits } from "../print/float-text.js";
 import { parseExtComment, type ExtComment, type ExtKind } from "./ext-comment.js";
+import { toBringBack } from "./externalize.js";
 import { clearByName, setFieldJson } from "./fields.js";
 import { rawField, typedToRaw } from "./raw-data.js";
 import { collectTargets, type Target } from "./targets.js";
@@ -107,6 +108,8 @@ class Applier {
           for (const [k, v] of Object.entries(nan)) t.msg.floats[Number(k)] = float32FromBits(Number.parseInt(String(v), 16));
       }
     }
+    const external = data["@external"];
+    if (t.kind === "tensor" && (external === "raw" || external === "typed")) toBringBack.set(t.msg, external);
     const attrs = data["@attributes"];
     if (t.kind === "node" && Array.isArray(attrs)) {
       const items = attrs.map((a) => {
