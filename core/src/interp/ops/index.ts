@@ -3,6 +3,9 @@ import { Registry } from "../registry.js";
 import { registerControl } from "./control.js";
 import { registerElementwise } from "./elementwise.js";
 import { registerLinalg } from "./linalg.js";
+import { registerLosses } from "./loss.js";
+import { registerMisc } from "./misc.js";
+import { registerQuant } from "./quant.js";
 import { registerNN } from "./nn.js";
 import { registerReductions } from "./reduce.js";
 import { registerSequenceOps } from "./sequence.js";
@@ -17,6 +20,9 @@ export function createDefaultRegistry(): Registry {
   registerNN(r);
   registerControl(r);
   registerSequenceOps(r);
+  registerMisc(r);
+  registerQuant(r);
+  registerLosses(r);
   return r;
 }
 
