@@ -6,6 +6,7 @@ import { registerLinalg } from "./linalg.js";
 import { registerLosses } from "./loss.js";
 import { registerMisc } from "./misc.js";
 import { registerQuant } from "./quant.js";
+import { registerResize } from "./resize.js";
 import { registerNN } from "./nn.js";
 import { registerReductions } from "./reduce.js";
 import { registerSequenceOps } from "./sequence.js";
@@ -23,6 +24,7 @@ export function createDefaultRegistry(): Registry {
   registerMisc(r);
   registerQuant(r);
   registerLosses(r);
+  registerResize(r);
   return r;
 }
 
