@@ -7,6 +7,7 @@ import { registerLosses } from "./loss.js";
 import { registerMisc } from "./misc.js";
 import { registerQuant } from "./quant.js";
 import { registerResize } from "./resize.js";
+import { registerRecurrent } from "./rnn.js";
 import { registerNN } from "./nn.js";
 import { registerReductions } from "./reduce.js";
 import { registerSequenceOps } from "./sequence.js";
@@ -25,6 +26,7 @@ export function createDefaultRegistry(): Registry {
   registerQuant(r);
   registerLosses(r);
   registerResize(r);
+  registerRecurrent(r);
   return r;
 }
 
