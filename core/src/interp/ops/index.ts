@@ -8,6 +8,8 @@ import { registerMisc } from "./misc.js";
 import { registerQuant } from "./quant.js";
 import { registerResize } from "./resize.js";
 import { registerRecurrent } from "./rnn.js";
+import { registerGridSample } from "./grid-sample.js";
+import { registerText } from "./text.js";
 import { registerNN } from "./nn.js";
 import { registerReductions } from "./reduce.js";
 import { registerSequenceOps } from "./sequence.js";
@@ -27,6 +29,8 @@ export function createDefaultRegistry(): Registry {
   registerLosses(r);
   registerResize(r);
   registerRecurrent(r);
+  registerGridSample(r);
+  registerText(r);
   return r;
 }
 
