@@ -51,7 +51,7 @@ export function saveModel(file: string, model: ModelProto): void {
 /** Parses and lowers a text model; any error throws an InputError listing every diagnostic. */
 export function loadTextModel(file: string): ModelProto {
   const text = readText(file);
-  const r = modelFromText(text);
+  const r = modelFromText(text, { sourceMap: false });
   if (!r.model || hasErrors(r.diagnostics)) {
     throw new InputError(file, diagnosticLines(file, text, r.diagnostics.filter((d) => d.severity === "error")));
   }
