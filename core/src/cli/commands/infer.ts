@@ -2,11 +2,11 @@
 // value_info for every intermediate value and the types of its graph outputs filled in.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { Diagnostic } from "../../diagnostics.js";
 import { inferModel, withInferredTypes } from "../../infer/index.js";
 import { flag, parseArgs, UsageError } from "../args.js";
 import { batchOutputs } from "../batch.js";
 import type { Command, Output } from "../command.js";
+import { diagnosticLines } from "../diagnostic-lines.js";
 import { FileError } from "../files.js";
 import { loadModel, requireFormat, saveModel } from "../model-files.js";
 import { progress } from "../progress.js";
@@ -20,17 +20,13 @@ for each intermediate value and typed graph outputs. The output format follows
 OUT's extension; the batch form writes DIR/<stem> with the input's extension.
 Contradictions found on the way are printed; the exit code is then 1.`;
 
-function report(io: Output, file: string, diagnostics: readonly Diagnostic[]): void {
-  for (const d of diagnostics) io.err(`${file}: ${d.severity}: ${d.where ? `${d.where}: ` : ""}${d.message} [${d.code}]\n`);
-}
-
 /** Returns true when inference found errors in the input. */
 function inferOne(input: string, output: string, io: Output): boolean {
   requireFormat(output);
   const model = loadModel(input);
   const result = inferModel(model);
   saveModel(output, withInferredTypes(model, result));
-  report(io, input, result.diagnostics);
+  io.err(diagnosticLines(input, undefined, result.diagnostics));
   return result.diagnostics.some((d) => d.severity === "error");
 }
 
