@@ -10,6 +10,8 @@ import { registerResize } from "./resize.js";
 import { registerRecurrent } from "./rnn.js";
 import { registerGridSample } from "./grid-sample.js";
 import { registerText } from "./text.js";
+import { registerDetection } from "./detection.js";
+import { registerTraining } from "./training.js";
 import { registerNN } from "./nn.js";
 import { registerReductions } from "./reduce.js";
 import { registerSequenceOps } from "./sequence.js";
@@ -31,6 +33,8 @@ export function createDefaultRegistry(): Registry {
   registerRecurrent(r);
   registerGridSample(r);
   registerText(r);
+  registerDetection(r);
+  registerTraining(r);
   return r;
 }
 
