@@ -1,6 +1,6 @@
 // Detection kernels: NonMaxSuppression, RoiAlign, MaxUnpool.
 import type { KernelContext, Registry } from "../registry.js";
-import { fromNumbers, int64Tensor, intList, numbers, sizeOf, type Value } from "../value.js";
+import { fromNumbers, int64Tensor, intList, numbers, sizeOf, stridesOf, type Value } from "../value.js";
 import { t } from "./util.js";
 
 function nms(inputs: readonly (Value | undefined)[], ctx: KernelContext): Value[] {
@@ -138,11 +138,23 @@ function maxUnpool([xIn, iIn, shapeIn]: readonly (Value | undefined)[], ctx: Ker
   const kernel = ctx.attrs.ints("kernel_shape")!;
   const strides = ctx.attrs.ints("strides") ?? kernel.map(() => 1);
   const pads = ctx.attrs.ints("pads") ?? new Array<number>(2 * rank).fill(0);
-  const outDims =
-    shapeIn !== undefined ? intList(t(shapeIn)) : [X.dims[0]!, X.dims[1]!, ...spatial.map((d, i) => (d - 1) * strides[i]! + kernel[i]! - pads[i]! - pads[i + rank]!)];
+  const natural = [X.dims[0]!, X.dims[1]!, ...spatial.map((d, i) => (d - 1) * strides[i]! + kernel[i]! - pads[i]! - pads[i + rank]!)];
+  const outDims = shapeIn !== undefined ? intList(t(shapeIn)) : natural;
   const out = new Float64Array(sizeOf(outDims));
   const xv = numbers(X);
-  for (let i = 0; i < xv.length; i++) out[idx[i]!] = xv[i]!;
+  // indices address the natural output shape; a larger output_shape pads at the ends
+  const ns = stridesOf(natural);
+  const os = stridesOf(outDims);
+  for (let i = 0; i < xv.length; i++) {
+    let rem = idx[i]!;
+    let off = 0;
+    for (let r = 0; r < natural.length; r++) {
+      const c = Math.floor(rem / ns[r]!);
+      rem -= c * ns[r]!;
+      off += c * os[r]!;
+    }
+    out[off] = xv[i]!;
+  }
   return [fromNumbers(X.dtype, outDims, out)];
 }
 

@@ -12,6 +12,7 @@ import { registerGridSample } from "./grid-sample.js";
 import { registerText } from "./text.js";
 import { registerDetection } from "./detection.js";
 import { registerTraining } from "./training.js";
+import { registerSignal } from "./signal.js";
 import { registerNN } from "./nn.js";
 import { registerReductions } from "./reduce.js";
 import { registerSequenceOps } from "./sequence.js";
@@ -35,6 +36,7 @@ export function createDefaultRegistry(): Registry {
   registerText(r);
   registerDetection(r);
   registerTraining(r);
+  registerSignal(r);
   return r;
 }
 
