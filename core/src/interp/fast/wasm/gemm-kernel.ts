@@ -1,0 +1,114 @@
+// The WebAssembly SIMD GEMM micro-kernel loop, generated with our assembler.
+//
+// C[MR x NR tiles] (+)= A_packed * B, where
+//  - A is packed in panels of MR rows, k-major inside a panel: a[(panel*K + k)*MR + r];
+//  - B is read NR (= 4*NV) consecutive floats per k, `bStepK` bytes apart (either a packed
+//    panel, bStepK = NR*4, or straight from a row-major matrix, bStepK = ldb*4);
+//  - C rows are `ldc` bytes apart.
+// Flags: 1 = accumulate into C (otherwise start from bias or zero), 2 = apply ReLU on store.
+
+import { FunctionBuilder, type Local } from './assembler.js';
+
+export const GEMM_MR = 4;
+export const GEMM_NV = 2;
+export const GEMM_NR = GEMM_NV * 4;
+
+export const GEMM_FLAG_ACCUMULATE = 1;
+export const GEMM_FLAG_RELU = 2;
+
+export function buildGemmKernel(mr = GEMM_MR, nv = GEMM_NV): FunctionBuilder {
+  const f = new FunctionBuilder('gemm', [
+    'i32', // a: packed A, already offset to the first k of this block
+    'i32', // b: first B element of panel 0 for this k block
+    'i32', // c: C tile origin
+    'i32', // bias: per-row bias (0 = none)
+    'i32', // kc: k steps
+    'i32', // mPanels
+    'i32', // nPanels
+    'i32', // aPanelStride (bytes)
+    'i32', // bStepK (bytes)
+    'i32', // bPanelStride (bytes)
+    'i32', // ldc (bytes)
+    'i32', // flags
+  ]);
+  const [a, b, c, bias, kc, mPanels, nPanels, aPanelStride, bStepK, bPanelStride, ldc, flags] = f.params as [
+    Local, Local, Local, Local, Local, Local, Local, Local, Local, Local, Local, Local,
+  ];
+  const jp = f.local('i32');
+  const ip = f.local('i32');
+  const k = f.local('i32');
+  const ap = f.local('i32');
+  const bp = f.local('i32');
+  const cp = f.local('i32');
+  const crow = f.local('i32');
+  const acc: Local[][] = [];
+  for (let r = 0; r < mr; r++) {
+    acc.push([]);
+    for (let j = 0; j < nv; j++) acc[r]!.push(f.local('v128'));
+  }
+  const bv: Local[] = [];
+  for (let j = 0; j < nv; j++) bv.push(f.local('v128'));
+  const av = f.local('v128');
+
+  f.forRange(jp, nPanels, () => {
+    f.forRange(ip, mPanels, () => {
+      // ap = a + ip * aPanelStride; bp = b + jp * bPanelStride; cp = c + jp*NR*4 + ip*MR*ldc
+      f.get(a).get(ip).get(aPanelStride).i32Mul().i32Add().set(ap);
+      f.get(b).get(jp).get(bPanelStride).i32Mul().i32Add().set(bp);
+      f.get(c).get(jp).i32(nv * 16).i32Mul().i32Add()
+        .get(ip).i32(mr).i32Mul().get(ldc).i32Mul().i32Add().set(cp);
+
+      // Initial accumulators.
+      f.get(flags).i32(1).i32And().ifThen(
+        () => {
+          f.get(cp).set(crow);
+          for (let r = 0; r < mr; r++) {
+            for (let j = 0; j < nv; j++) f.get(crow).v128Load(16 * j).set(acc[r]![j]!);
+            if (r + 1 < mr) f.addTo(crow, ldc);
+          }
+        },
+        () => {
+          f.get(bias).ifThen(
+            () => {
+              // crow reused as the bias row pointer.
+              f.get(bias).get(ip).i32(mr * 4).i32Mul().i32Add().set(crow);
+              for (let r = 0; r < mr; r++) {
+                f.get(crow).v128Load32Splat(4 * r).set(acc[r]![0]!);
+                for (let j = 1; j < nv; j++) f.get(acc[r]![0]!).set(acc[r]![j]!);
+              }
+            },
+            () => {
+              for (let r = 0; r < mr; r++) for (let j = 0; j < nv; j++) f.v128Zero().set(acc[r]![j]!);
+            },
+          );
+        },
+      );
+
+      f.forRange(k, kc, () => {
+        for (let j = 0; j < nv; j++) f.get(bp).v128Load(16 * j).set(bv[j]!);
+        for (let r = 0; r < mr; r++) {
+          f.get(ap).v128Load32Splat(4 * r).set(av);
+          for (let j = 0; j < nv; j++) {
+            f.get(acc[r]![j]!).get(av).get(bv[j]!).f32x4Mul().f32x4Add().set(acc[r]![j]!);
+          }
+        }
+        f.addTo(ap, mr * 4);
+        f.addTo(bp, bStepK);
+      });
+
+      f.get(flags).i32(2).i32And().ifThen(() => {
+        f.v128Zero().set(av);
+        for (let r = 0; r < mr; r++) {
+          for (let j = 0; j < nv; j++) f.get(acc[r]![j]!).get(av).f32x4Max().set(acc[r]![j]!);
+        }
+      });
+
+      f.get(cp).set(crow);
+      for (let r = 0; r < mr; r++) {
+        for (let j = 0; j < nv; j++) f.get(crow).get(acc[r]![j]!).v128Store(16 * j);
+        if (r + 1 < mr) f.addTo(crow, ldc);
+      }
+    });
+  });
+  return f;
+}
