@@ -1,7 +1,9 @@
 // The WebAssembly SIMD GEMM micro-kernel loop, generated with our assembler.
 //
-// C[MR x NR tiles] (+)= A_packed * B, where
-//  - A is packed in panels of MR rows, k-major inside a panel: a[(panel*K + k)*MR + r];
+// C[MR x NR tiles] (+)= A * B, where
+//  - A row r of a tile starts `r * aRowStride` bytes after the tile's origin, successive k are
+//    `aStepK` bytes apart and tiles are `aPanelStride` apart (row-major A: 4, lda*4, MR*lda*4;
+//    panel-packed A: 4, MR*4, K*MR*4);
 //  - B is read NR (= 4*NV) consecutive floats per k, `bStepK` bytes apart (either a packed
 //    panel, bStepK = NR*4, or straight from a row-major matrix, bStepK = ldb*4);
 //  - C rows are `ldc` bytes apart.
@@ -26,14 +28,15 @@ export function buildGemmKernel(mr = GEMM_MR, nv = GEMM_NV): FunctionBuilder {
     'i32', // mPanels
     'i32', // nPanels
     'i32', // aPanelStride (bytes)
+    'i32', // aRowStride (bytes)
+    'i32', // aStepK (bytes)
     'i32', // bStepK (bytes)
     'i32', // bPanelStride (bytes)
     'i32', // ldc (bytes)
     'i32', // flags
   ]);
-  const [a, b, c, bias, kc, mPanels, nPanels, aPanelStride, bStepK, bPanelStride, ldc, flags] = f.params as [
-    Local, Local, Local, Local, Local, Local, Local, Local, Local, Local, Local, Local,
-  ];
+  const [a, b, c, bias, kc, mPanels, nPanels, aPanelStride, aRowStride, aStepK, bStepK, bPanelStride, ldc, flags] =
+    f.params as [Local, Local, Local, Local, Local, Local, Local, Local, Local, Local, Local, Local, Local, Local];
   const jp = f.local('i32');
   const ip = f.local('i32');
   const k = f.local('i32');
@@ -49,6 +52,15 @@ export function buildGemmKernel(mr = GEMM_MR, nv = GEMM_NV): FunctionBuilder {
   const bv: Local[] = [];
   for (let j = 0; j < nv; j++) bv.push(f.local('v128'));
   const av = f.local('v128');
+  // rowOffset[r] = r * aRowStride, computed once per call.
+  const rowOffset: Local[] = [];
+  for (let r = 1; r < mr; r++) rowOffset.push(f.local('i32'));
+  for (let r = 1; r < mr; r++) f.get(aRowStride).i32(r).i32Mul().set(rowOffset[r - 1]!);
+  const loadA = (r: number): void => {
+    f.get(ap);
+    if (r > 0) f.get(rowOffset[r - 1]!).i32Add();
+    f.v128Load32Splat(0);
+  };
 
   f.forRange(jp, nPanels, () => {
     f.forRange(ip, mPanels, () => {
@@ -87,12 +99,13 @@ export function buildGemmKernel(mr = GEMM_MR, nv = GEMM_NV): FunctionBuilder {
       f.forRange(k, kc, () => {
         for (let j = 0; j < nv; j++) f.get(bp).v128Load(16 * j).set(bv[j]!);
         for (let r = 0; r < mr; r++) {
-          f.get(ap).v128Load32Splat(4 * r).set(av);
+          loadA(r);
+          f.set(av);
           for (let j = 0; j < nv; j++) {
             f.get(acc[r]![j]!).get(av).get(bv[j]!).f32x4Mul().f32x4Add().set(acc[r]![j]!);
           }
         }
-        f.addTo(ap, mr * 4);
+        f.addTo(ap, aStepK);
         f.addTo(bp, bStepK);
       });
 

@@ -14,7 +14,7 @@ export const MAXIMUM_PAGES = 32768;
 export interface KernelExports {
   gemm(
     a: number, b: number, c: number, bias: number, kc: number, mPanels: number, nPanels: number,
-    aPanelStride: number, bStepK: number, bPanelStride: number, ldc: number, flags: number,
+    aPanelStride: number, aRowStride: number, aStepK: number, bStepK: number, bPanelStride: number, ldc: number, flags: number,
   ): void;
 }
 
