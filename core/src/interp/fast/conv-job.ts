@@ -1,0 +1,103 @@
+// One group of one image of a 2-D convolution as a GEMM: C[M, N] = W[M, K] * B[K, N] where
+// B is the input itself (1x1 kernels, stride 1, no padding) or its im2col expansion, and
+// N = outH * outW. A part is a range of column panels (or of row panels).
+
+import { GEMM_FLAG_ACCUMULATE, GEMM_FLAG_RELU, GEMM_MR, GEMM_NR } from './wasm/gemm-kernel.js';
+import type { KernelExports } from './wasm/kernel-module.js';
+
+/** Int32 parameter slots of a conv job. */
+export const enum ConvSlot {
+  X, Channels, Height, Width, KernelH, KernelW, StrideH, StrideW, DilationH, DilationW, PadTop, PadLeft,
+  OutH, OutW, Mode, Col, Ldb, A, K, M, C, Ldc, Bias, Flags, SplitRows,
+}
+
+export const enum ConvMode {
+  /** B is the input, rows `ldb` floats apart. */
+  Direct = 0,
+  /** Each part writes the im2col rows of its own columns. */
+  Im2colPerPart = 1,
+  /** The im2col buffer is already complete. */
+  Im2colDone = 2,
+}
+
+/** Depth of the k blocks: a block of B column panels stays in L1 across the rows. */
+const KC = 256;
+/** Column panels per chunk: keeps the C chunk in L2 across the k blocks. */
+const NC_PANELS = 32;
+
+export function panelRange(count: number, part: number, parts: number): [number, number] {
+  return [Math.floor((part * count) / parts), Math.floor(((part + 1) * count) / parts)];
+}
+
+export function runConvPart(s: Int32Array, part: number, parts: number, f32: Float32Array, kernels: KernelExports): void {
+  const n = s[ConvSlot.OutH]! * s[ConvSlot.OutW]!;
+  const nPanels = Math.ceil(n / GEMM_NR);
+  const mPanels = Math.ceil(s[ConvSlot.M]! / GEMM_MR);
+  let p0 = 0, p1 = nPanels, m0 = 0, m1 = mPanels;
+  if (s[ConvSlot.SplitRows] === 1) [m0, m1] = panelRange(mPanels, part, parts);
+  else [p0, p1] = panelRange(nPanels, part, parts);
+  if (p0 >= p1 || m0 >= m1) return;
+  if (s[ConvSlot.Mode] === ConvMode.Im2colPerPart) im2colColumns(s, f32, p0 * GEMM_NR, Math.min(p1 * GEMM_NR, n), p1 * GEMM_NR);
+  gemmBlock(s, kernels, m0, m1, p0, p1);
+}
+
+function gemmBlock(s: Int32Array, kernels: KernelExports, m0: number, m1: number, p0: number, p1: number): void {
+  const k = s[ConvSlot.K]!;
+  const ldb = s[ConvSlot.Ldb]!;
+  const ldc = s[ConvSlot.Ldc]!;
+  const b = s[ConvSlot.Mode] === ConvMode.Direct ? s[ConvSlot.X]! : s[ConvSlot.Col]!;
+  const a = s[ConvSlot.A]! + m0 * GEMM_MR * k * 4;
+  const bias = s[ConvSlot.Bias]! === 0 ? 0 : s[ConvSlot.Bias]! + m0 * GEMM_MR * 4;
+  const relu = s[ConvSlot.Flags]! & GEMM_FLAG_RELU;
+  for (let q0 = p0; q0 < p1; q0 += NC_PANELS) {
+    const q1 = Math.min(p1, q0 + NC_PANELS);
+    const c = s[ConvSlot.C]! + (m0 * GEMM_MR * ldc + q0 * GEMM_NR) * 4;
+    for (let pc = 0; pc < k; pc += KC) {
+      const kc = Math.min(KC, k - pc);
+      const flags = (pc > 0 ? GEMM_FLAG_ACCUMULATE : 0) | (pc + kc >= k ? relu : 0);
+      kernels.gemm(
+        a + pc * 4, b + (pc * ldb + q0 * GEMM_NR) * 4, c, bias, kc, m1 - m0, q1 - q0,
+        GEMM_MR * k * 4, k * 4, 4, ldb * 4, GEMM_NR * 4, ldc * 4, flags,
+      );
+    }
+  }
+}
+
+/** Writes im2col rows for output columns [n0, n1), zeroing the padding columns up to nEnd. */
+export function im2colColumns(s: Int32Array, f: Float32Array, n0: number, n1: number, nEnd: number): void {
+  const channels = s[ConvSlot.Channels]!, height = s[ConvSlot.Height]!, width = s[ConvSlot.Width]!;
+  const kh = s[ConvSlot.KernelH]!, kw = s[ConvSlot.KernelW]!;
+  const sh = s[ConvSlot.StrideH]!, sw = s[ConvSlot.StrideW]!;
+  const dh = s[ConvSlot.DilationH]!, dw = s[ConvSlot.DilationW]!;
+  const padTop = s[ConvSlot.PadTop]!, padLeft = s[ConvSlot.PadLeft]!;
+  const outW = s[ConvSlot.OutW]!;
+  const ldb = s[ConvSlot.Ldb]!;
+  const x = s[ConvSlot.X]! >> 2;
+  let row = s[ConvSlot.Col]! >> 2;
+  for (let ch = 0; ch < channels; ch++) {
+    const plane = x + ch * height * width;
+    for (let ky = 0; ky < kh; ky++) {
+      for (let kx = 0; kx < kw; kx++, row += ldb) {
+        let col = n0;
+        let oy = Math.floor(n0 / outW);
+        let ox = n0 - oy * outW;
+        while (col < n1) {
+          const end = Math.min(n1, col + outW - ox);
+          const iy = oy * sh - padTop + ky * dh;
+          let dst = row + col;
+          if (iy < 0 || iy >= height) {
+            f.fill(0, dst, dst + end - col);
+          } else {
+            const src = plane + iy * width;
+            let ix = ox * sw - padLeft + kx * dw;
+            for (let i = col; i < end; i++, ix += sw) f[dst++] = ix >= 0 && ix < width ? f[src + ix]! : 0;
+          }
+          col = end;
+          oy++;
+          ox = 0;
+        }
+        if (nEnd > n1) f.fill(0, row + n1, row + nEnd);
+      }
+    }
+  }
+}
