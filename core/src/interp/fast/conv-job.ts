@@ -2,7 +2,8 @@
 // B is the input itself (1x1 kernels, stride 1, no padding) or its im2col expansion, and
 // N = outH * outW. A part is a range of column panels (or of row panels).
 
-import { GEMM_FLAG_ACCUMULATE, GEMM_FLAG_RELU, GEMM_MR, GEMM_NR } from './wasm/gemm-kernel.js';
+import { gemmPanels, panelRange } from './gemm-job.js';
+import { GEMM_FLAG_RELU, GEMM_MR, GEMM_NR } from './wasm/gemm-kernel.js';
 import type { KernelExports } from './wasm/kernel-module.js';
 
 /** Int32 parameter slots of a conv job. */
@@ -20,14 +21,6 @@ export const enum ConvMode {
   Im2colDone = 2,
 }
 
-/** Depth of the k blocks: a block of B column panels stays in L1 across the rows. */
-const KC = 256;
-/** Column panels per chunk: keeps the C chunk in L2 across the k blocks. */
-const NC_PANELS = 32;
-
-export function panelRange(count: number, part: number, parts: number): [number, number] {
-  return [Math.floor((part * count) / parts), Math.floor(((part + 1) * count) / parts)];
-}
 
 export function runConvPart(s: Int32Array, part: number, parts: number, f32: Float32Array, kernels: KernelExports): void {
   const n = s[ConvSlot.OutH]! * s[ConvSlot.OutW]!;
@@ -42,25 +35,11 @@ export function runConvPart(s: Int32Array, part: number, parts: number, f32: Flo
 }
 
 function gemmBlock(s: Int32Array, kernels: KernelExports, m0: number, m1: number, p0: number, p1: number): void {
-  const k = s[ConvSlot.K]!;
-  const ldb = s[ConvSlot.Ldb]!;
-  const ldc = s[ConvSlot.Ldc]!;
   const b = s[ConvSlot.Mode] === ConvMode.Direct ? s[ConvSlot.X]! : s[ConvSlot.Col]!;
-  const a = s[ConvSlot.A]! + m0 * GEMM_MR * k * 4;
-  const bias = s[ConvSlot.Bias]! === 0 ? 0 : s[ConvSlot.Bias]! + m0 * GEMM_MR * 4;
-  const relu = s[ConvSlot.Flags]! & GEMM_FLAG_RELU;
-  for (let q0 = p0; q0 < p1; q0 += NC_PANELS) {
-    const q1 = Math.min(p1, q0 + NC_PANELS);
-    const c = s[ConvSlot.C]! + (m0 * GEMM_MR * ldc + q0 * GEMM_NR) * 4;
-    for (let pc = 0; pc < k; pc += KC) {
-      const kc = Math.min(KC, k - pc);
-      const flags = (pc > 0 ? GEMM_FLAG_ACCUMULATE : 0) | (pc + kc >= k ? relu : 0);
-      kernels.gemm(
-        a + pc * 4, b + (pc * ldb + q0 * GEMM_NR) * 4, c, bias, kc, m1 - m0, q1 - q0,
-        GEMM_MR * k * 4, k * 4, 4, ldb * 4, GEMM_NR * 4, ldc * 4, flags,
-      );
-    }
-  }
+  gemmPanels(kernels, {
+    a: s[ConvSlot.A]!, lda: s[ConvSlot.K]!, b, ldb: s[ConvSlot.Ldb]!, c: s[ConvSlot.C]!, ldc: s[ConvSlot.Ldc]!,
+    k: s[ConvSlot.K]!, bias: s[ConvSlot.Bias]!, relu: (s[ConvSlot.Flags]! & GEMM_FLAG_RELU) !== 0,
+  }, m0, m1, p0, p1);
 }
 
 /** Writes im2col rows for output columns [n0, n1), zeroing the padding columns up to nEnd. */

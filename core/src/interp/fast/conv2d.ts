@@ -53,7 +53,8 @@ export function conv2d(
   const arena = pool.arena;
   const mark = arena.mark();
   try {
-    const wOff = arena.alloc(m * k);
+    // Rows past M in the last row panel are read (results dropped): keep them allocated.
+    const wOff = arena.alloc((m + GEMM_MR) * k);
     const biasOff = bias ? arena.alloc(group * mPad) : 0;
     const xOff = arena.alloc(direct ? channels * nPad : channels * height * width);
     const colOff = direct ? 0 : arena.alloc(k * nPad);

@@ -1,0 +1,59 @@
+// Blocked C = A * B (+ bias per row, optional ReLU) on the WASM micro-kernel over a range
+// of row and column panels, and the plain GEMM job built on it. Offsets are bytes into
+// the shared memory; leading dimensions are in floats; ldb and ldc are multiples of NR.
+
+import { GEMM_FLAG_ACCUMULATE, GEMM_FLAG_RELU, GEMM_MR, GEMM_NR } from './wasm/gemm-kernel.js';
+import type { KernelExports } from './wasm/kernel-module.js';
+
+/** Depth of the k blocks: a block of B column panels stays in L1 across the rows. */
+const KC = 256;
+/** Column panels per chunk: keeps the C chunk in L2 across the k blocks. */
+const NC_PANELS = 32;
+
+export interface GemmOperands {
+  a: number; lda: number;
+  b: number; ldb: number;
+  c: number; ldc: number;
+  k: number;
+  /** Byte offset of M (padded to MR) row biases, or 0. */
+  bias: number;
+  relu: boolean;
+}
+
+export function panelRange(count: number, part: number, parts: number): [number, number] {
+  return [Math.floor((part * count) / parts), Math.floor(((part + 1) * count) / parts)];
+}
+
+/** Computes row panels [m0, m1) x column panels [p0, p1) of C. */
+export function gemmPanels(kernels: KernelExports, g: GemmOperands, m0: number, m1: number, p0: number, p1: number): void {
+  const a = g.a + m0 * GEMM_MR * g.lda * 4;
+  const bias = g.bias === 0 ? 0 : g.bias + m0 * GEMM_MR * 4;
+  for (let q0 = p0; q0 < p1; q0 += NC_PANELS) {
+    const q1 = Math.min(p1, q0 + NC_PANELS);
+    const c = g.c + (m0 * GEMM_MR * g.ldc + q0 * GEMM_NR) * 4;
+    for (let pc = 0; pc < g.k; pc += KC) {
+      const kc = Math.min(KC, g.k - pc);
+      const flags = (pc > 0 ? GEMM_FLAG_ACCUMULATE : 0) | (pc + kc >= g.k && g.relu ? GEMM_FLAG_RELU : 0);
+      kernels.gemm(
+        a + pc * 4, g.b + (pc * g.ldb + q0 * GEMM_NR) * 4, c, bias, kc, m1 - m0, q1 - q0,
+        GEMM_MR * g.lda * 4, g.lda * 4, 4, g.ldb * 4, GEMM_NR * 4, g.ldc * 4, flags,
+      );
+    }
+  }
+}
+
+/** Int32 parameter slots of a GEMM job. */
+export const enum GemmSlot { A, Lda, B, Ldb, C, Ldc, M, K, N, Bias, Relu, SplitRows }
+
+export function runGemmPart(s: Int32Array, part: number, parts: number, kernels: KernelExports): void {
+  const mPanels = Math.ceil(s[GemmSlot.M]! / GEMM_MR);
+  const nPanels = Math.ceil(s[GemmSlot.N]! / GEMM_NR);
+  let p0 = 0, p1 = nPanels, m0 = 0, m1 = mPanels;
+  if (s[GemmSlot.SplitRows] === 1) [m0, m1] = panelRange(mPanels, part, parts);
+  else [p0, p1] = panelRange(nPanels, part, parts);
+  if (p0 >= p1 || m0 >= m1) return;
+  gemmPanels(kernels, {
+    a: s[GemmSlot.A]!, lda: s[GemmSlot.Lda]!, b: s[GemmSlot.B]!, ldb: s[GemmSlot.Ldb]!, c: s[GemmSlot.C]!, ldc: s[GemmSlot.Ldc]!,
+    k: s[GemmSlot.K]!, bias: s[GemmSlot.Bias]!, relu: s[GemmSlot.Relu] === 1,
+  }, m0, m1, p0, p1);
+}
