@@ -1,6 +1,8 @@
 // One group of one image of a 2-D convolution as a GEMM: C[M, N] = W[M, K] * B[K, N] where
-// B is the input itself (1x1 kernels, stride 1, no padding) or its im2col expansion, and
-// N = outH * outW. A part is a range of column panels (or of row panels).
+// B is the input itself (1x1 kernels, stride 1, no padding), its im2col expansion
+// (N = outH * outW), or, for stride 1, shifted views of the zero-padded input read through
+// a row offset table (N = outH * paddedW; the columns past outW in each row are dropped).
+// A part is a range of column panels (or of row panels).
 
 import { gemmPanels, panelRange } from './gemm-job.js';
 import { GEMM_FLAG_RELU, GEMM_MR, GEMM_NR } from './wasm/gemm-kernel.js';
@@ -10,6 +12,10 @@ import type { KernelExports } from './wasm/kernel-module.js';
 export const enum ConvSlot {
   X, Channels, Height, Width, KernelH, KernelW, StrideH, StrideW, DilationH, DilationW, PadTop, PadLeft,
   OutH, OutW, Mode, Col, Ldb, A, K, M, C, Ldc, Bias, Flags, SplitRows,
+  /** Columns of C (outH * outW, or outH * paddedW for shifted rows). */
+  N,
+  /** Byte offset of the row offset table (shifted rows). */
+  Table,
 }
 
 export const enum ConvMode {
@@ -19,11 +25,13 @@ export const enum ConvMode {
   Im2colPerPart = 1,
   /** The im2col buffer is already complete. */
   Im2colDone = 2,
+  /** B rows are shifted views of the padded input at X, given by the table. */
+  Shifted = 3,
 }
 
 
 export function runConvPart(s: Int32Array, part: number, parts: number, f32: Float32Array, kernels: KernelExports): void {
-  const n = s[ConvSlot.OutH]! * s[ConvSlot.OutW]!;
+  const n = s[ConvSlot.N]!;
   const nPanels = Math.ceil(n / GEMM_NR);
   const mPanels = Math.ceil(s[ConvSlot.M]! / GEMM_MR);
   let p0 = 0, p1 = nPanels, m0 = 0, m1 = mPanels;
@@ -35,10 +43,12 @@ export function runConvPart(s: Int32Array, part: number, parts: number, f32: Flo
 }
 
 function gemmBlock(s: Int32Array, kernels: KernelExports, m0: number, m1: number, p0: number, p1: number): void {
-  const b = s[ConvSlot.Mode] === ConvMode.Direct ? s[ConvSlot.X]! : s[ConvSlot.Col]!;
+  const mode = s[ConvSlot.Mode];
+  const b = mode === ConvMode.Direct || mode === ConvMode.Shifted ? s[ConvSlot.X]! : s[ConvSlot.Col]!;
   gemmPanels(kernels, {
     a: s[ConvSlot.A]!, lda: s[ConvSlot.K]!, b, ldb: s[ConvSlot.Ldb]!, c: s[ConvSlot.C]!, ldc: s[ConvSlot.Ldc]!,
     k: s[ConvSlot.K]!, bias: s[ConvSlot.Bias]!, relu: (s[ConvSlot.Flags]! & GEMM_FLAG_RELU) !== 0,
+    table: mode === ConvMode.Shifted ? s[ConvSlot.Table]! : 0,
   }, m0, m1, p0, p1);
 }
 

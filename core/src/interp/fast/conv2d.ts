@@ -27,6 +27,8 @@ export function conv2dOutputSize(inSize: number, kernel: number, stride: number,
   return Math.floor((inSize + padBefore + padAfter - ((kernel - 1) * dilation + 1)) / stride) + 1;
 }
 
+type Layout = 'direct' | 'shifted' | 'im2col';
+
 export function conv2d(
   x: Float32Array, xDims: readonly number[], w: Float32Array, wDims: readonly number[],
   bias: Float32Array | undefined, options: Conv2dOptions = {}, pool: KernelPool = kernelPool(),
@@ -41,14 +43,22 @@ export function conv2d(
   const outH = conv2dOutputSize(height, kh, sh, dh, pt, pb);
   const outW = conv2dOutputSize(width, kw, sw, dw, pl, pr);
   if (outH <= 0 || outW <= 0) throw new Error('conv2d: empty output');
-  const n = outH * outW;
-  const nPad = Math.ceil(n / GEMM_NR) * GEMM_NR;
   const k = cg * kh * kw;
   const mg = m / group;
   const mPanels = Math.ceil(mg / GEMM_MR);
   const mPad = mPanels * GEMM_MR;
-  const direct = kh === 1 && kw === 1 && sh === 1 && sw === 1 && pt === 0 && pl === 0 && pb === 0 && pr === 0;
-  const out = new Float32Array(batch * m * n);
+  const layout: Layout = kh === 1 && kw === 1 && sh === 1 && sw === 1 && pt === 0 && pl === 0 && pb === 0 && pr === 0
+    ? 'direct'
+    : sh === 1 && sw === 1 ? 'shifted' : 'im2col';
+  // The input as the kernels see it: zero-padded for shifted rows.
+  const inH = layout === 'shifted' ? height + pt + pb : height;
+  const inW = layout === 'shifted' ? width + pl + pr : width;
+  // C's columns: shifted rows compute full padded rows and drop the tail of each.
+  const rowW = layout === 'shifted' ? inW : outW;
+  const n = outH * rowW;
+  const nPad = Math.ceil(n / GEMM_NR) * GEMM_NR;
+  const plane = layout === 'direct' ? nPad : inH * inW;
+  const out = new Float32Array(batch * m * outH * outW);
 
   const arena = pool.arena;
   const mark = arena.mark();
@@ -56,8 +66,11 @@ export function conv2d(
     // Rows past M in the last row panel are read (results dropped): keep them allocated.
     const wOff = arena.alloc((m + GEMM_MR) * k);
     const biasOff = bias ? arena.alloc(group * mPad) : 0;
-    const xOff = arena.alloc(direct ? channels * nPad : channels * height * width);
-    const colOff = direct ? 0 : arena.alloc(k * nPad);
+    // Shifted rows of the last channel run up to a kernel width and a panel past its plane.
+    const xFloats = channels * plane + (layout === 'shifted' ? (kw - 1) * dw + GEMM_NR * 2 : 0);
+    const xOff = arena.alloc(xFloats);
+    const colOff = layout === 'im2col' ? arena.alloc(k * nPad) : 0;
+    const tableOff = layout === 'shifted' ? arena.alloc(k) : 0;
     const cOff = arena.alloc(mPad * nPad);
     let f = arena.f32;
     f.set(w, wOff >> 2);
@@ -65,6 +78,13 @@ export function conv2d(
       for (let g = 0; g < group; g++) {
         f.set(bias.subarray(g * mg, (g + 1) * mg), (biasOff >> 2) + g * mPad);
         f.fill(0, (biasOff >> 2) + g * mPad + mg, (biasOff >> 2) + (g + 1) * mPad);
+      }
+    }
+    if (layout === 'shifted') {
+      const table = new Int32Array(f.buffer, tableOff, k);
+      let i = 0;
+      for (let c = 0; c < cg; c++) {
+        for (let ky = 0; ky < kh; ky++) for (let kx = 0; kx < kw; kx++) table[i++] = (c * plane + ky * dh * inW + kx * dw) * 4;
       }
     }
 
@@ -75,20 +95,11 @@ export function conv2d(
     const parts = threads > 1 && (splitRows || nPanels >= threads) ? threads : 1;
 
     for (let img = 0; img < batch; img++) {
-      f = arena.f32;
       const image = x.subarray(img * channels * height * width, (img + 1) * channels * height * width);
-      if (direct && nPad !== n) {
-        for (let ch = 0; ch < channels; ch++) {
-          const dst = (xOff >> 2) + ch * nPad;
-          f.set(image.subarray(ch * n, (ch + 1) * n), dst);
-          f.fill(0, dst + n, dst + nPad);
-        }
-      } else {
-        f.set(image, xOff >> 2);
-      }
+      copyInput(arena.f32, xOff >> 2, image, channels, height, width, layout, nPad, pt, pl, inH, inW, xFloats);
       for (let g = 0; g < group; g++) {
-        const xGroup = xOff + g * cg * (direct ? nPad : height * width) * 4;
-        let mode = direct ? ConvMode.Direct : ConvMode.Im2colPerPart;
+        const xGroup = xOff + g * cg * plane * 4;
+        let mode = layout === 'direct' ? ConvMode.Direct : layout === 'shifted' ? ConvMode.Shifted : ConvMode.Im2colPerPart;
         const write = (s: Int32Array): void => {
           s[ConvSlot.X] = xGroup; s[ConvSlot.Channels] = cg; s[ConvSlot.Height] = height; s[ConvSlot.Width] = width;
           s[ConvSlot.KernelH] = kh; s[ConvSlot.KernelW] = kw; s[ConvSlot.StrideH] = sh; s[ConvSlot.StrideW] = sw;
@@ -97,8 +108,9 @@ export function conv2d(
           s[ConvSlot.Ldb] = nPad; s[ConvSlot.A] = wOff + g * mg * k * 4; s[ConvSlot.K] = k; s[ConvSlot.M] = mg;
           s[ConvSlot.C] = cOff; s[ConvSlot.Ldc] = nPad; s[ConvSlot.Bias] = bias ? biasOff + g * mPad * 4 : 0;
           s[ConvSlot.Flags] = options.relu ? GEMM_FLAG_RELU : 0; s[ConvSlot.SplitRows] = splitRows ? 1 : 0;
+          s[ConvSlot.N] = n; s[ConvSlot.Table] = tableOff;
         };
-        if (splitRows && !direct) {
+        if (splitRows && layout === 'im2col') {
           // Every row part needs all columns: expand once before splitting.
           const slots = new Int32Array(32);
           write(slots);
@@ -108,13 +120,50 @@ export function conv2d(
         pool.parallel(JobKind.Conv, parts, write);
         // Copy the valid rows and columns of C out of the shared memory.
         f = arena.f32;
-        const base = (img * m + g * mg) * n;
-        if (nPad === n) out.set(f.subarray(cOff >> 2, (cOff >> 2) + mg * n), base);
-        else for (let r = 0; r < mg; r++) out.set(f.subarray((cOff >> 2) + r * nPad, (cOff >> 2) + r * nPad + n), base + r * n);
+        const c0 = cOff >> 2;
+        const base = (img * m + g * mg) * outH * outW;
+        if (nPad === n && rowW === outW) out.set(f.subarray(c0, c0 + mg * n), base);
+        else if (rowW === outW) for (let r = 0; r < mg; r++) out.set(f.subarray(c0 + r * nPad, c0 + r * nPad + n), base + r * n);
+        else {
+          for (let r = 0; r < mg; r++) {
+            for (let oy = 0; oy < outH; oy++) {
+              const src = c0 + r * nPad + oy * rowW;
+              out.set(f.subarray(src, src + outW), base + (r * outH + oy) * outW);
+            }
+          }
+        }
       }
     }
   } finally {
     arena.release(mark);
   }
   return { data: out, dims: [batch, m, outH, outW] };
+}
+
+/** Copies one image into the kernels' layout: rows padded to nPad, zero-padded planes, or as is. */
+function copyInput(
+  f: Float32Array, at: number, image: Float32Array, channels: number, height: number, width: number,
+  layout: Layout, nPad: number, pt: number, pl: number, inH: number, inW: number, floats: number,
+): void {
+  if (layout === 'direct') {
+    const n = height * width;
+    if (nPad === n) f.set(image, at);
+    else {
+      for (let ch = 0; ch < channels; ch++) {
+        const dst = at + ch * nPad;
+        f.set(image.subarray(ch * n, (ch + 1) * n), dst);
+        f.fill(0, dst + n, dst + nPad);
+      }
+    }
+  } else if (layout === 'im2col') {
+    f.set(image, at);
+  } else {
+    f.fill(0, at, at + floats);
+    for (let ch = 0; ch < channels; ch++) {
+      for (let y = 0; y < height; y++) {
+        const src = (ch * height + y) * width;
+        f.set(image.subarray(src, src + width), at + ch * inH * inW + (y + pt) * inW + pl);
+      }
+    }
+  }
 }

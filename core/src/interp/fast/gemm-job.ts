@@ -18,6 +18,8 @@ export interface GemmOperands {
   /** Byte offset of M (padded to MR) row biases, or 0. */
   bias: number;
   relu: boolean;
+  /** Byte offset of K int32 byte offsets of B's rows relative to b (then ldb is unused), or 0. */
+  table?: number;
 }
 
 export function panelRange(count: number, part: number, parts: number): [number, number] {
@@ -34,10 +36,17 @@ export function gemmPanels(kernels: KernelExports, g: GemmOperands, m0: number, 
     for (let pc = 0; pc < g.k; pc += KC) {
       const kc = Math.min(KC, g.k - pc);
       const flags = (pc > 0 ? GEMM_FLAG_ACCUMULATE : 0) | (pc + kc >= g.k && g.relu ? GEMM_FLAG_RELU : 0);
-      kernels.gemm(
-        a + pc * 4, g.b + (pc * g.ldb + q0 * GEMM_NR) * 4, c, bias, kc, m1 - m0, q1 - q0,
-        GEMM_MR * g.lda * 4, g.lda * 4, 4, g.ldb * 4, GEMM_NR * 4, g.ldc * 4, flags,
-      );
+      if (g.table) {
+        kernels.gemm_table(
+          a + pc * 4, g.b + q0 * GEMM_NR * 4, c, bias, kc, m1 - m0, q1 - q0,
+          GEMM_MR * g.lda * 4, g.lda * 4, 4, g.table + pc * 4, GEMM_NR * 4, g.ldc * 4, flags,
+        );
+      } else {
+        kernels.gemm(
+          a + pc * 4, g.b + (pc * g.ldb + q0 * GEMM_NR) * 4, c, bias, kc, m1 - m0, q1 - q0,
+          GEMM_MR * g.lda * 4, g.lda * 4, 4, g.ldb * 4, GEMM_NR * 4, g.ldc * 4, flags,
+        );
+      }
     }
   }
 }

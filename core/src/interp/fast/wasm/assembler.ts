@@ -110,6 +110,7 @@ export class FunctionBuilder {
   i32GtS(): this { return this.op(0x4a); }
   i32And(): this { return this.op(0x71); }
 
+  i32Load(offset = 0): this { this.code.push(0x28); this.memarg(2, offset); return this; }
   f32Load(offset = 0): this { this.code.push(0x2a); this.memarg(2, offset); return this; }
   f32Store(offset = 0): this { this.code.push(0x38); this.memarg(2, offset); return this; }
   f32Add(): this { return this.op(0x92); }

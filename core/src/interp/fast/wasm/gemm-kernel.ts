@@ -7,6 +7,8 @@
 //  - B is read NR (= 4*NV) consecutive floats per k, `bStepK` bytes apart (either a packed
 //    panel, bStepK = NR*4, or straight from a row-major matrix, bStepK = ldb*4);
 //  - C rows are `ldc` bytes apart.
+// The `table` variant reads B row k at `b + table[k]` (int32 byte offsets): a convolution
+// with stride 1 then reads its shifted input rows in place, without an im2col copy.
 // Flags: 1 = accumulate into C (otherwise start from bias or zero), 2 = apply ReLU on store.
 
 import { FunctionBuilder, type Local } from './assembler.js';
@@ -18,8 +20,10 @@ export const GEMM_NR = GEMM_NV * 4;
 export const GEMM_FLAG_ACCUMULATE = 1;
 export const GEMM_FLAG_RELU = 2;
 
-export function buildGemmKernel(mr = GEMM_MR, nv = GEMM_NV): FunctionBuilder {
-  const f = new FunctionBuilder('gemm', [
+export type BRows = 'strided' | 'table';
+
+export function buildGemmKernel(bRows: BRows = 'strided', mr = GEMM_MR, nv = GEMM_NV): FunctionBuilder {
+  const f = new FunctionBuilder(bRows === 'strided' ? 'gemm' : 'gemm_table', [
     'i32', // a: packed A, already offset to the first k of this block
     'i32', // b: first B element of panel 0 for this k block
     'i32', // c: C tile origin
@@ -30,7 +34,7 @@ export function buildGemmKernel(mr = GEMM_MR, nv = GEMM_NV): FunctionBuilder {
     'i32', // aPanelStride (bytes)
     'i32', // aRowStride (bytes)
     'i32', // aStepK (bytes)
-    'i32', // bStepK (bytes)
+    'i32', // bStepK (bytes) or, for the table variant, the table's byte offset
     'i32', // bPanelStride (bytes)
     'i32', // ldc (bytes)
     'i32', // flags
@@ -42,6 +46,8 @@ export function buildGemmKernel(mr = GEMM_MR, nv = GEMM_NV): FunctionBuilder {
   const k = f.local('i32');
   const ap = f.local('i32');
   const bp = f.local('i32');
+  const bPanel = f.local('i32');
+  const tp = f.local('i32');
   const cp = f.local('i32');
   const crow = f.local('i32');
   const acc: Local[][] = [];
@@ -66,7 +72,9 @@ export function buildGemmKernel(mr = GEMM_MR, nv = GEMM_NV): FunctionBuilder {
     f.forRange(ip, mPanels, () => {
       // ap = a + ip * aPanelStride; bp = b + jp * bPanelStride; cp = c + jp*NR*4 + ip*MR*ldc
       f.get(a).get(ip).get(aPanelStride).i32Mul().i32Add().set(ap);
-      f.get(b).get(jp).get(bPanelStride).i32Mul().i32Add().set(bp);
+      f.get(b).get(jp).get(bPanelStride).i32Mul().i32Add().set(bPanel);
+      if (bRows === 'strided') f.get(bPanel).set(bp);
+      else f.get(bStepK).set(tp);
       f.get(c).get(jp).i32(nv * 16).i32Mul().i32Add()
         .get(ip).i32(mr).i32Mul().get(ldc).i32Mul().i32Add().set(cp);
 
@@ -97,6 +105,10 @@ export function buildGemmKernel(mr = GEMM_MR, nv = GEMM_NV): FunctionBuilder {
       );
 
       f.forRange(k, kc, () => {
+        if (bRows === 'table') {
+          f.get(bPanel).get(tp).i32Load().i32Add().set(bp);
+          f.addTo(tp, 4);
+        }
         for (let j = 0; j < nv; j++) f.get(bp).v128Load(16 * j).set(bv[j]!);
         for (let r = 0; r < mr; r++) {
           loadA(r);
@@ -106,7 +118,7 @@ export function buildGemmKernel(mr = GEMM_MR, nv = GEMM_NV): FunctionBuilder {
           }
         }
         f.addTo(ap, aStepK);
-        f.addTo(bp, bStepK);
+        if (bRows === 'strided') f.addTo(bp, bStepK);
       });
 
       f.get(flags).i32(2).i32And().ifThen(() => {

@@ -16,12 +16,17 @@ export interface KernelExports {
     a: number, b: number, c: number, bias: number, kc: number, mPanels: number, nPanels: number,
     aPanelStride: number, aRowStride: number, aStepK: number, bStepK: number, bPanelStride: number, ldc: number, flags: number,
   ): void;
+  /** Like gemm, with B row k at b + table[k] (the table's byte offset replaces bStepK). */
+  gemm_table(
+    a: number, b: number, c: number, bias: number, kc: number, mPanels: number, nPanels: number,
+    aPanelStride: number, aRowStride: number, aStepK: number, table: number, bPanelStride: number, ldc: number, flags: number,
+  ): void;
 }
 
 export function kernelModuleBytes(): Uint8Array {
   return assembleModule(
     { module: MEMORY_MODULE, name: MEMORY_NAME, initialPages: INITIAL_PAGES, maximumPages: MAXIMUM_PAGES, shared: true },
-    [buildGemmKernel()],
+    [buildGemmKernel('strided'), buildGemmKernel('table')],
   );
 }
 
