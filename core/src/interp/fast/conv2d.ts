@@ -92,7 +92,8 @@ export function conv2d(
     const threads = macs < PARALLEL_MIN_MACS ? 1 : pool.threads();
     const nPanels = nPad / GEMM_NR;
     const splitRows = threads > 1 && nPanels < 4 * threads && mPanels >= 2 * threads;
-    const parts = threads > 1 && (splitRows || nPanels >= threads) ? threads : 1;
+    // Several chunks per thread, so that threads that start late or run slow share the work.
+    const parts = threads === 1 ? 1 : splitRows ? Math.min(mPanels, 4 * threads) : Math.min(Math.ceil(nPanels / 4), 6 * threads);
 
     for (let img = 0; img < batch; img++) {
       const image = x.subarray(img * channels * height * width, (img + 1) * channels * height * width);

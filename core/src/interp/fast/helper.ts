@@ -1,7 +1,7 @@
-// Helper thread entry: waits for jobs on the control block and runs its assigned part.
+// Helper thread entry: sleeps until a job is posted, then claims and runs its chunks.
 
 import { workerData } from 'node:worker_threads';
-import { ASSIGNED, DONE, FAILED, JOB_KIND, JOB_PARTS, PARAMS, PART, READY, SEQ, STOP, type HelperData } from './pool-protocol.js';
+import { COMPLETED, FAILED, JOB_CHUNKS, JOB_KIND, PARAMS, READY, SEQ, STOP, claimChunk, type HelperData } from './pool-protocol.js';
 import { runJobPart, type JobKind } from './jobs.js';
 import { instantiateKernels } from './wasm/kernel-module.js';
 
@@ -17,14 +17,15 @@ for (;;) {
   Atomics.wait(control, SEQ, seen);
   seen = Atomics.load(control, SEQ);
   if (Atomics.load(control, STOP) === 1) break;
-  if (Atomics.load(control, ASSIGNED + data.index) !== seen) continue;
-  try {
-    if (f32.byteLength !== data.memory.buffer.byteLength) f32 = new Float32Array(data.memory.buffer);
-    const kind = Atomics.load(control, JOB_KIND) as JobKind;
-    runJobPart(kind, slots, Atomics.load(control, PART + data.index), Atomics.load(control, JOB_PARTS), f32, kernels);
-  } catch {
-    Atomics.store(control, FAILED + data.index, 1);
+  // The job's parameters are stable while we hold a claimed chunk of it.
+  const chunks = Atomics.load(control, JOB_CHUNKS);
+  for (let chunk = claimChunk(control, seen, chunks); chunk >= 0; chunk = claimChunk(control, seen, chunks)) {
+    try {
+      if (f32.byteLength !== data.memory.buffer.byteLength) f32 = new Float32Array(data.memory.buffer);
+      runJobPart(Atomics.load(control, JOB_KIND) as JobKind, slots, chunk, Atomics.load(control, JOB_CHUNKS), f32, kernels);
+    } catch {
+      Atomics.store(control, FAILED, 1);
+    }
+    if (Atomics.add(control, COMPLETED, 1) + 1 >= Atomics.load(control, JOB_CHUNKS)) Atomics.notify(control, COMPLETED);
   }
-  Atomics.store(control, DONE + data.index, seen);
-  Atomics.notify(control, DONE + data.index);
 }

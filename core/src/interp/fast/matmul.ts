@@ -44,7 +44,8 @@ export function matmulF32(a: Float32Array, b: Float32Array, m: number, k: number
     const threads = m * k * n < PARALLEL_MIN_MACS ? 1 : pool.threads();
     const nPanels = nPad / GEMM_NR;
     const splitRows = threads > 1 && nPanels < 4 * threads && mPanels >= 2 * threads;
-    const parts = threads > 1 && (splitRows || nPanels >= threads) ? threads : 1;
+    // Several chunks per thread, so that threads that start late or run slow share the work.
+    const parts = threads === 1 ? 1 : splitRows ? Math.min(mPanels, 4 * threads) : Math.min(Math.ceil(nPanels / 4), 6 * threads);
     pool.parallel(JobKind.Gemm, parts, (s) => {
       s[GemmSlot.A] = aOff; s[GemmSlot.Lda] = k; s[GemmSlot.B] = bOff; s[GemmSlot.Ldb] = nPad;
       s[GemmSlot.C] = cOff; s[GemmSlot.Ldc] = nPad; s[GemmSlot.M] = m; s[GemmSlot.K] = k; s[GemmSlot.N] = n;
