@@ -13,6 +13,8 @@ export interface Conv2dOptions {
   group?: number;
   /** Apply max(0, y) to the result (a Conv followed by Relu). */
   relu?: boolean;
+  /** Multiply output channel m's weights by weightScale[m] (a folded per-channel scale). */
+  weightScale?: Float64Array;
 }
 
 export interface Conv2dResult {
@@ -73,7 +75,8 @@ export function conv2d(
     const tableOff = layout === 'shifted' ? arena.alloc(k) : 0;
     const cOff = arena.alloc(mPad * nPad);
     let f = arena.f32;
-    f.set(w, wOff >> 2);
+    if (options.weightScale) scaleRowsInto(f, wOff >> 2, w, options.weightScale, k);
+    else f.set(w, wOff >> 2);
     if (bias) {
       for (let g = 0; g < group; g++) {
         f.set(bias.subarray(g * mg, (g + 1) * mg), (biasOff >> 2) + g * mPad);
@@ -139,6 +142,14 @@ export function conv2d(
     arena.release(mark);
   }
   return { data: out, dims: [batch, m, outH, outW] };
+}
+
+function scaleRowsInto(f: Float32Array, at: number, w: Float32Array, scale: Float64Array, k: number): void {
+  for (let row = 0; row < scale.length; row++) {
+    const s = scale[row]!;
+    const src = row * k, dst = at + row * k;
+    for (let i = 0; i < k; i++) f[dst + i] = w[src + i]! * s;
+  }
 }
 
 /** Copies one image into the kernels' layout: rows padded to nPad, zero-padded planes, or as is. */

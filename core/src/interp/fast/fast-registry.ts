@@ -7,7 +7,9 @@ import { Registry } from '../registry.js';
 import { defaultRegistry } from '../ops/index.js';
 import { windowOf } from '../ops/nn.js';
 import { DT, tensor, type Tensor, type Value } from '../value.js';
+import { convChainKernel, type FoldedSteps } from './conv-chain.js';
 import { conv2d } from './conv2d.js';
+import { CONV_CHAIN, FAST_DOMAIN } from './fuse.js';
 import { batchNormF32, binaryF32, reluF32, type BinaryOp } from './elementwise.js';
 import { matmulF32 } from './matmul.js';
 import { averagePool2dF32, globalPoolF32, maxPool2dF32 } from './pool2d.js';
@@ -23,9 +25,10 @@ function out(dims: readonly number[], data: Float32Array): Tensor {
   return tensor(DT.FLOAT, dims, data);
 }
 
-const conv: FastKernel = ([xv, wv, bv], ctx) => {
+function fastConv([xv, wv, bv]: readonly (Value | undefined)[], ctx: KernelContext, folded?: FoldedSteps): Value[] | undefined {
   const x = f32(xv), w = f32(wv), b = bv === undefined ? undefined : f32(bv);
   if (!x || !w || (bv !== undefined && !b)) return undefined;
+  if (folded && folded.scale.length !== w.dims[0]) return undefined;
   // 1-D convolutions run as 2-D ones with a height of 1.
   const rank = x.dims.length;
   if ((rank !== 4 && rank !== 3) || w.dims.length !== rank) return undefined;
@@ -36,11 +39,14 @@ const conv: FastKernel = ([xv, wv, bv], ctx) => {
   const wDims = rank === 4 ? w.dims : [w.dims[0]!, w.dims[1]!, 1, w.dims[2]!];
   const [pt, pl] = two(win.padsBegin, 0);
   const [pb, pr] = two(win.padsEnd, 0);
-  const r = conv2d(x.data, xDims, w.data, wDims, b?.data, {
+  const r = conv2d(x.data, xDims, w.data, wDims, folded ? Float32Array.from(folded.shift) : b?.data, {
     strides: two(win.strides, 1), dilations: two(win.dilations, 1), pads: [pt, pl, pb, pr], group: ctx.attrs.int('group', 1),
+    ...(folded ? { weightScale: folded.scale, relu: folded.relu } : {}),
   });
   return [out(rank === 4 ? r.dims : [r.dims[0], r.dims[1], r.dims[3]], r.data)];
-};
+}
+
+const conv: FastKernel = (inputs, ctx) => fastConv(inputs, ctx);
 
 function pool(kind: 'max' | 'average'): FastKernel {
   return ([xv], ctx) => {
@@ -135,7 +141,21 @@ const gemm: FastKernel = ([av, bv, cv], ctx) => {
   return [out(r.dims, r.data)];
 };
 
+/** Float ConstantOfShape with one bulk fill (weights of the light test networks come from it). */
+const constantOfShape: FastKernel = ([shape], ctx) => {
+  const value = ctx.attrs.tensor('value');
+  if (value && (value.dtype !== DT.FLOAT || !(value.data instanceof Float32Array))) return undefined;
+  if (shape?.kind !== 'tensor' || !(shape.data instanceof BigInt64Array)) return undefined;
+  const dims = Array.from(shape.data, Number);
+  if (dims.some((d) => !Number.isSafeInteger(d) || d < 0)) return undefined;
+  const data = new Float32Array(dims.reduce((p, d) => p * d, 1));
+  const fill = value ? (value.data as Float32Array)[0] ?? 0 : 0;
+  if (fill !== 0 || Object.is(fill, -0)) data.fill(fill);
+  return [out(dims, data)];
+};
+
 const FAST: Readonly<Record<string, FastKernel>> = {
+  ConstantOfShape: constantOfShape,
   Conv: conv,
   MaxPool: pool('max'),
   AveragePool: pool('average'),
@@ -158,9 +178,11 @@ export const FAST_OPS: readonly string[] = Object.keys(FAST).sort();
 class FastRegistry extends Registry {
   /** Wrapped kernels by op and base kernel, so each is built once. */
   private readonly cache = new Map<string, Map<Kernel, Kernel>>();
+  private readonly convChain: Kernel;
 
   constructor(private readonly base: Registry) {
     super();
+    this.convChain = convChainKernel(this, fastConv);
   }
 
   override register(op: string, kernel: Kernel, options: { domain?: string; since?: number } = {}): this {
@@ -169,6 +191,7 @@ class FastRegistry extends Registry {
   }
 
   override find(domain: string, op: string, version: number): Kernel | undefined {
+    if (domain === FAST_DOMAIN) return op === CONV_CHAIN ? this.convChain : this.base.find(domain, op, version);
     const fallback = this.base.find(domain, op, version);
     const fast = domain === '' || domain === 'ai.onnx' ? FAST[op] : undefined;
     if (!fallback || !fast) return fallback;
@@ -183,7 +206,7 @@ class FastRegistry extends Registry {
   }
 
   override has(domain: string, op: string): boolean {
-    return this.base.has(domain, op);
+    return (domain === FAST_DOMAIN && op === CONV_CHAIN) || this.base.has(domain, op);
   }
 
   override ops(): string[] {
