@@ -4,11 +4,12 @@ import { createRequire } from "node:module";
 import { UsageError } from "./args.js";
 import type { Command, Output } from "./command.js";
 import { convertCommand } from "./commands/convert.js";
+import { runCommand } from "./commands/run.js";
 import { FileError } from "./files.js";
 import { reportFileError } from "./report.js";
 import { describeError } from "../io/index.js";
 
-const COMMANDS: readonly Command[] = [convertCommand];
+const COMMANDS: readonly Command[] = [convertCommand, runCommand];
 
 function version(): string {
   const pkg = createRequire(import.meta.url)("../../../../package.json") as { version: string };

@@ -6,6 +6,10 @@ import { registerLinalg } from "./linalg.js";
 import { registerLosses } from "./loss.js";
 import { registerMisc } from "./misc.js";
 import { registerQuant } from "./quant.js";
+import { registerResize } from "./resize.js";
+import { registerRecurrent } from "./rnn.js";
+import { registerGridSample } from "./grid-sample.js";
+import { registerText } from "./text.js";
 import { registerNN } from "./nn.js";
 import { registerReductions } from "./reduce.js";
 import { registerSequenceOps } from "./sequence.js";
@@ -23,6 +27,10 @@ export function createDefaultRegistry(): Registry {
   registerMisc(r);
   registerQuant(r);
   registerLosses(r);
+  registerResize(r);
+  registerRecurrent(r);
+  registerGridSample(r);
+  registerText(r);
   return r;
 }
 

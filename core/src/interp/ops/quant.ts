@@ -54,9 +54,10 @@ export function quantize(x: Tensor, scale: Tensor, zp: Tensor | undefined, ctx: 
     return fromNumbersSat(outType, x.dims, out, ctx.attrs.int("saturate", 1) === 1);
   }
   const [lo, hi] = RANGES[outType] ?? [0, 255];
+  const f32 = x.dtype === DT.FLOAT;
   for (let i = 0; i < xv.length; i++) {
     const z = zv ? zv[zv.length === 1 ? 0 : idx(i)]! : 0;
-    out[i] = Math.max(lo, Math.min(hi, roundHalfEven(xv[i]! / sv[idx(i)]!) + z));
+    out[i] = Math.max(lo, Math.min(hi, roundHalfEven(f32 ? Math.fround(xv[i]! / sv[idx(i)]!) : xv[i]! / sv[idx(i)]!) + z));
   }
   return fromNumbers(outType, x.dims, out);
 }
@@ -145,9 +146,9 @@ export function registerQuant(r: Registry): void {
       if (v[i]! < mn) mn = v[i]!;
     }
     const scale = Math.fround((mx - mn) / 255);
-    const zp = scale === 0 ? 0 : Math.max(0, Math.min(255, roundHalfEven(0 - mn / scale)));
+    const zp = scale === 0 ? 0 : Math.max(0, Math.min(255, roundHalfEven(Math.fround(0 - Math.fround(mn / scale)))));
     const out = new Float64Array(v.length);
-    for (let i = 0; i < v.length; i++) out[i] = scale === 0 ? zp : Math.max(0, Math.min(255, roundHalfEven(v[i]! / scale) + zp));
+    for (let i = 0; i < v.length; i++) out[i] = scale === 0 ? zp : Math.max(0, Math.min(255, roundHalfEven(Math.fround(v[i]! / scale)) + zp));
     return [fromNumbers(DT.UINT8, a.dims, out), fromNumbers(DT.FLOAT, [], [scale]), fromNumbers(DT.UINT8, [], [zp])];
   });
   r.register("QLinearMatMul", qlinearMatMul);
