@@ -67,7 +67,7 @@ function benchModel(name: string, repeat: number, work: string): Row {
   const ortOut = path.join(work, `${name}.ort.f32`);
   const outDir = path.join(work, `${name}.onnxtxt`);
   const ortArgs = [ORT_SCRIPT, modelPath, input.name, rawFile, INPUT_DIMS.join(','), ortOut];
-  const cliArgs = [CLI, 'run', modelPath, '--input', `${input.name}=${pbFile}`, '--out-dir', outDir];
+  const cliArgs = [CLI, 'run', modelPath, '--input', `${input.name}=${pbFile}`, '--output-dir', outDir, '--quiet'];
   const ortTimes: number[] = [];
   const cliTimes: number[] = [];
   for (let i = 0; i < repeat; i++) {
