@@ -49,6 +49,22 @@ describe('fast conv2d', () => {
     });
   }
 
+  it('applies a per-channel scale and shift before the ReLU', () => {
+    for (const override of [{}, { kh: 1, kw: 1 }, { strides: [2, 2] as [number, number] }, { channels: 6, m: 9, group: 3, pads: [1, 1, 1, 1] as [number, number, number, number] }]) {
+      const c = { ...base, channels: 40, m: 11, ...override };
+      const random = seededRandom(99);
+      const x = randomArray(c.batch * c.channels * c.height * c.width, random);
+      const w = randomArray(c.m * (c.channels / c.group) * c.kh * c.kw, random);
+      const scale = randomArray(c.m, random), shift = randomArray(c.m, random);
+      const got = conv2d(x, [c.batch, c.channels, c.height, c.width], w, [c.m, c.channels / c.group, c.kh, c.kw], undefined,
+        { strides: c.strides, pads: c.pads, dilations: c.dilations, group: c.group, relu: true, scale, shift }, single);
+      const plain = referenceConv(x, w, undefined, c);
+      const per = plain.length / c.m;
+      const want = plain.map((v, i) => Math.max(0, v * scale[Math.floor(i / per) % c.m]! + shift[Math.floor(i / per) % c.m]!));
+      assert.ok(closeness(got.data, want) <= 1, `closeness ${closeness(got.data, want)}`);
+    }
+  });
+
   it('reports the output shape', () => {
     const r = conv2d(new Float32Array(1 * 2 * 10 * 12), [1, 2, 10, 12], new Float32Array(4 * 2 * 3 * 3), [4, 2, 3, 3], undefined,
       { strides: [2, 2], pads: [1, 1, 1, 1] }, single);

@@ -16,6 +16,8 @@ export const enum ConvSlot {
   N,
   /** Byte offset of the row offset table (shifted rows). */
   Table,
+  /** Byte offsets of per-row factors and terms applied after the product (0 = none). */
+  Scale, Shift,
 }
 
 export const enum ConvMode {
@@ -49,6 +51,7 @@ function gemmBlock(s: Int32Array, kernels: KernelExports, m0: number, m1: number
     a: s[ConvSlot.A]!, lda: s[ConvSlot.K]!, b, ldb: s[ConvSlot.Ldb]!, c: s[ConvSlot.C]!, ldc: s[ConvSlot.Ldc]!,
     k: s[ConvSlot.K]!, bias: s[ConvSlot.Bias]!, relu: (s[ConvSlot.Flags]! & GEMM_FLAG_RELU) !== 0,
     table: mode === ConvMode.Shifted ? s[ConvSlot.Table]! : 0,
+    scale: s[ConvSlot.Scale]!, shift: s[ConvSlot.Shift]!,
   }, m0, m1, p0, p1);
 }
 

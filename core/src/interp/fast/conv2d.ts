@@ -13,8 +13,9 @@ export interface Conv2dOptions {
   group?: number;
   /** Apply max(0, y) to the result (a Conv followed by Relu). */
   relu?: boolean;
-  /** Multiply output channel m's weights by weightScale[m] (a folded per-channel scale). */
-  weightScale?: Float64Array;
+  /** y[m] = conv(x)[m] * scale[m] + shift[m] (folded per-channel steps), before any ReLU. */
+  scale?: Float32Array;
+  shift?: Float32Array;
 }
 
 export interface Conv2dResult {
@@ -75,12 +76,15 @@ export function conv2d(
     const tableOff = layout === 'shifted' ? arena.alloc(k) : 0;
     const cOff = arena.alloc(mPad * nPad);
     let f = arena.f32;
-    if (options.weightScale) scaleRowsInto(f, wOff >> 2, w, options.weightScale, k);
-    else f.set(w, wOff >> 2);
-    if (bias) {
+    f.set(w, wOff >> 2);
+    const scaleOff = options.scale ? arena.alloc(group * mPad) : 0;
+    const shiftOff = options.shift ? arena.alloc(group * mPad) : 0;
+    f = arena.f32;
+    for (const [values, at] of [[bias, biasOff], [options.scale, scaleOff], [options.shift, shiftOff]] as const) {
+      if (!values) continue;
       for (let g = 0; g < group; g++) {
-        f.set(bias.subarray(g * mg, (g + 1) * mg), (biasOff >> 2) + g * mPad);
-        f.fill(0, (biasOff >> 2) + g * mPad + mg, (biasOff >> 2) + (g + 1) * mPad);
+        f.set(values.subarray(g * mg, (g + 1) * mg), (at >> 2) + g * mPad);
+        f.fill(0, (at >> 2) + g * mPad + mg, (at >> 2) + (g + 1) * mPad);
       }
     }
     if (layout === 'shifted') {
@@ -113,6 +117,7 @@ export function conv2d(
           s[ConvSlot.C] = cOff; s[ConvSlot.Ldc] = nPad; s[ConvSlot.Bias] = bias ? biasOff + g * mPad * 4 : 0;
           s[ConvSlot.Flags] = options.relu ? GEMM_FLAG_RELU : 0; s[ConvSlot.SplitRows] = splitRows ? 1 : 0;
           s[ConvSlot.N] = n; s[ConvSlot.Table] = tableOff;
+          s[ConvSlot.Scale] = scaleOff ? scaleOff + g * mPad * 4 : 0; s[ConvSlot.Shift] = shiftOff ? shiftOff + g * mPad * 4 : 0;
         };
         if (splitRows && layout === 'im2col') {
           // Every row part needs all columns: expand once before splitting.
@@ -142,14 +147,6 @@ export function conv2d(
     arena.release(mark);
   }
   return { data: out, dims: [batch, m, outH, outW] };
-}
-
-function scaleRowsInto(f: Float32Array, at: number, w: Float32Array, scale: Float64Array, k: number): void {
-  for (let row = 0; row < scale.length; row++) {
-    const s = scale[row]!;
-    const src = row * k, dst = at + row * k;
-    for (let i = 0; i < k; i++) f[dst + i] = w[src + i]! * s;
-  }
 }
 
 /** Copies one image into the kernels' layout: rows padded to nPad, zero-padded planes, or as is. */

@@ -39,9 +39,9 @@ function fastConv([xv, wv, bv]: readonly (Value | undefined)[], ctx: KernelConte
   const wDims = rank === 4 ? w.dims : [w.dims[0]!, w.dims[1]!, 1, w.dims[2]!];
   const [pt, pl] = two(win.padsBegin, 0);
   const [pb, pr] = two(win.padsEnd, 0);
-  const r = conv2d(x.data, xDims, w.data, wDims, folded ? Float32Array.from(folded.shift) : b?.data, {
+  const r = conv2d(x.data, xDims, w.data, wDims, folded ? undefined : b?.data, {
     strides: two(win.strides, 1), dilations: two(win.dilations, 1), pads: [pt, pl, pb, pr], group: ctx.attrs.int('group', 1),
-    ...(folded ? { weightScale: folded.scale, relu: folded.relu } : {}),
+    ...(folded ? { scale: Float32Array.from(folded.scale), shift: Float32Array.from(folded.shift), relu: folded.relu } : {}),
   });
   return [out(rank === 4 ? r.dims : [r.dims[0], r.dims[1], r.dims[3]], r.data)];
 }

@@ -2,7 +2,7 @@
 // of row and column panels, and the plain GEMM job built on it. Offsets are bytes into
 // the shared memory; leading dimensions are in floats; ldb and ldc are multiples of NR.
 
-import { GEMM_FLAG_ACCUMULATE, GEMM_FLAG_RELU, GEMM_MR, GEMM_NR } from './wasm/gemm-kernel.js';
+import { GEMM_FLAG_ACCUMULATE, GEMM_FLAG_AFFINE, GEMM_FLAG_RELU, GEMM_MR, GEMM_NR } from './wasm/gemm-kernel.js';
 import type { KernelExports } from './wasm/kernel-module.js';
 
 /** Depth of the k blocks: a block of B column panels stays in L1 across the rows. */
@@ -18,6 +18,9 @@ export interface GemmOperands {
   /** Byte offset of M (padded to MR) row biases, or 0. */
   bias: number;
   relu: boolean;
+  /** Byte offsets of M (padded) per-row factors and terms applied after the product, or 0. */
+  scale?: number;
+  shift?: number;
   /** Byte offset of K int32 byte offsets of B's rows relative to b (then ldb is unused), or 0. */
   table?: number;
 }
@@ -30,21 +33,25 @@ export function panelRange(count: number, part: number, parts: number): [number,
 export function gemmPanels(kernels: KernelExports, g: GemmOperands, m0: number, m1: number, p0: number, p1: number): void {
   const a = g.a + m0 * GEMM_MR * g.lda * 4;
   const bias = g.bias === 0 ? 0 : g.bias + m0 * GEMM_MR * 4;
+  const scale = g.scale ? g.scale + m0 * GEMM_MR * 4 : 0;
+  const shift = g.shift ? g.shift + m0 * GEMM_MR * 4 : 0;
+  const affine = scale !== 0 || shift !== 0 ? GEMM_FLAG_AFFINE : 0;
   for (let q0 = p0; q0 < p1; q0 += NC_PANELS) {
     const q1 = Math.min(p1, q0 + NC_PANELS);
     const c = g.c + (m0 * GEMM_MR * g.ldc + q0 * GEMM_NR) * 4;
     for (let pc = 0; pc < g.k; pc += KC) {
       const kc = Math.min(KC, g.k - pc);
-      const flags = (pc > 0 ? GEMM_FLAG_ACCUMULATE : 0) | (pc + kc >= g.k && g.relu ? GEMM_FLAG_RELU : 0);
+      const last = pc + kc >= g.k;
+      const flags = (pc > 0 ? GEMM_FLAG_ACCUMULATE : 0) | (last && g.relu ? GEMM_FLAG_RELU : 0) | (last ? affine : 0);
       if (g.table) {
         kernels.gemm_table(
           a + pc * 4, g.b + q0 * GEMM_NR * 4, c, bias, kc, m1 - m0, q1 - q0,
-          GEMM_MR * g.lda * 4, g.lda * 4, 4, g.table + pc * 4, GEMM_NR * 4, g.ldc * 4, flags,
+          GEMM_MR * g.lda * 4, g.lda * 4, 4, g.table + pc * 4, GEMM_NR * 4, g.ldc * 4, flags, scale, shift,
         );
       } else {
         kernels.gemm(
           a + pc * 4, g.b + (pc * g.ldb + q0 * GEMM_NR) * 4, c, bias, kc, m1 - m0, q1 - q0,
-          GEMM_MR * g.lda * 4, g.lda * 4, 4, g.ldb * 4, GEMM_NR * 4, g.ldc * 4, flags,
+          GEMM_MR * g.lda * 4, g.lda * 4, 4, g.ldb * 4, GEMM_NR * 4, g.ldc * 4, flags, scale, shift,
         );
       }
     }

@@ -9,7 +9,9 @@
 //  - C rows are `ldc` bytes apart.
 // The `table` variant reads B row k at `b + table[k]` (int32 byte offsets): a convolution
 // with stride 1 then reads its shifted input rows in place, without an im2col copy.
-// Flags: 1 = accumulate into C (otherwise start from bias or zero), 2 = apply ReLU on store.
+// Flags: 1 = accumulate into C (otherwise start from bias or zero), 2 = apply ReLU on store,
+// 4 = multiply row r by scale[r] and add shift[r] on store (a folded per-channel affine step;
+// scale or shift 0 = none). Flags 2 and 4 belong on the last k block only.
 
 import { FunctionBuilder, type Local } from './assembler.js';
 
@@ -19,6 +21,7 @@ export const GEMM_NR = GEMM_NV * 4;
 
 export const GEMM_FLAG_ACCUMULATE = 1;
 export const GEMM_FLAG_RELU = 2;
+export const GEMM_FLAG_AFFINE = 4;
 
 export type BRows = 'strided' | 'table';
 
@@ -38,9 +41,11 @@ export function buildGemmKernel(bRows: BRows = 'strided', mr = GEMM_MR, nv = GEM
     'i32', // bPanelStride (bytes)
     'i32', // ldc (bytes)
     'i32', // flags
+    'i32', // scale: per-row factors (0 = none)
+    'i32', // shift: per-row terms added after scaling (0 = none)
   ]);
-  const [a, b, c, bias, kc, mPanels, nPanels, aPanelStride, aRowStride, aStepK, bStepK, bPanelStride, ldc, flags] =
-    f.params as [Local, Local, Local, Local, Local, Local, Local, Local, Local, Local, Local, Local, Local, Local];
+  const [a, b, c, bias, kc, mPanels, nPanels, aPanelStride, aRowStride, aStepK, bStepK, bPanelStride, ldc, flags, scale, shift] =
+    f.params as [Local, Local, Local, Local, Local, Local, Local, Local, Local, Local, Local, Local, Local, Local, Local, Local];
   const jp = f.local('i32');
   const ip = f.local('i32');
   const k = f.local('i32');
@@ -119,6 +124,24 @@ export function buildGemmKernel(bRows: BRows = 'strided', mr = GEMM_MR, nv = GEM
         }
         f.addTo(ap, aStepK);
         if (bRows === 'strided') f.addTo(bp, bStepK);
+      });
+
+      f.get(flags).i32(4).i32And().ifThen(() => {
+        // crow reused as the row pointer into scale, then shift.
+        f.get(scale).ifThen(() => {
+          f.get(scale).get(ip).i32(mr * 4).i32Mul().i32Add().set(crow);
+          for (let r = 0; r < mr; r++) {
+            f.get(crow).v128Load32Splat(4 * r).set(av);
+            for (let j = 0; j < nv; j++) f.get(acc[r]![j]!).get(av).f32x4Mul().set(acc[r]![j]!);
+          }
+        });
+        f.get(shift).ifThen(() => {
+          f.get(shift).get(ip).i32(mr * 4).i32Mul().i32Add().set(crow);
+          for (let r = 0; r < mr; r++) {
+            f.get(crow).v128Load32Splat(4 * r).set(av);
+            for (let j = 0; j < nv; j++) f.get(acc[r]![j]!).get(av).f32x4Add().set(acc[r]![j]!);
+          }
+        });
       });
 
       f.get(flags).i32(2).i32And().ifThen(() => {

@@ -15,11 +15,13 @@ export interface KernelExports {
   gemm(
     a: number, b: number, c: number, bias: number, kc: number, mPanels: number, nPanels: number,
     aPanelStride: number, aRowStride: number, aStepK: number, bStepK: number, bPanelStride: number, ldc: number, flags: number,
+    scale: number, shift: number,
   ): void;
   /** Like gemm, with B row k at b + table[k] (the table's byte offset replaces bStepK). */
   gemm_table(
     a: number, b: number, c: number, bias: number, kc: number, mPanels: number, nPanels: number,
     aPanelStride: number, aRowStride: number, aStepK: number, table: number, bPanelStride: number, ldc: number, flags: number,
+    scale: number, shift: number,
   ): void;
 }
 
