@@ -80,9 +80,16 @@ export function im2colColumns(s: Int32Array, f: Float32Array, n0: number, n1: nu
           if (iy < 0 || iy >= height) {
             f.fill(0, dst, dst + end - col);
           } else {
+            // Output columns [lo, hi) of this row read inside the input row; the rest is padding.
             const src = plane + iy * width;
-            let ix = ox * sw - padLeft + kx * dw;
-            for (let i = col; i < end; i++, ix += sw) f[dst++] = ix >= 0 && ix < width ? f[src + ix]! : 0;
+            const shift = kx * dw - padLeft;
+            const lo = Math.min(end, Math.max(ox, Math.ceil(-shift / sw)) + col - ox);
+            const hi = Math.max(lo, Math.min(end, Math.ceil((width - shift) / sw) + col - ox));
+            if (lo > col) f.fill(0, dst, dst + lo - col);
+            let ix = (lo - col + ox) * sw + shift;
+            const last = row + hi;
+            for (dst = row + lo; dst < last; dst++, ix += sw) f[dst] = f[src + ix]!;
+            if (end > hi) f.fill(0, row + hi, row + end);
           }
           col = end;
           oy++;

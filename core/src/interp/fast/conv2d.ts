@@ -134,10 +134,12 @@ export function conv2d(
         if (nPad === n && rowW === outW) out.set(f.subarray(c0, c0 + mg * n), base);
         else if (rowW === outW) for (let r = 0; r < mg; r++) out.set(f.subarray(c0 + r * nPad, c0 + r * nPad + n), base + r * n);
         else {
+          // Row by row without subarray objects: there are mg * outH short rows.
+          let dst = base;
           for (let r = 0; r < mg; r++) {
             for (let oy = 0; oy < outH; oy++) {
               const src = c0 + r * nPad + oy * rowW;
-              out.set(f.subarray(src, src + outW), base + (r * outH + oy) * outW);
+              for (let ox = 0; ox < outW; ox++) out[dst++] = f[src + ox]!;
             }
           }
         }
