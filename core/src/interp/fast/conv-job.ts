@@ -40,7 +40,7 @@ export function runConvPart(s: Int32Array, part: number, parts: number, f32: Flo
   if (s[ConvSlot.SplitRows] === 1) [m0, m1] = panelRange(mPanels, part, parts);
   else [p0, p1] = panelRange(nPanels, part, parts);
   if (p0 >= p1 || m0 >= m1) return;
-  if (s[ConvSlot.Mode] === ConvMode.Im2colPerPart) im2colColumns(s, f32, p0 * GEMM_NR, Math.min(p1 * GEMM_NR, n), p1 * GEMM_NR);
+  if (s[ConvSlot.Mode] === ConvMode.Im2colPerPart) im2colColumns(s, kernels, p0 * GEMM_NR, Math.min(p1 * GEMM_NR, n), p1 * GEMM_NR);
   gemmBlock(s, kernels, m0, m1, p0, p1);
 }
 
@@ -56,47 +56,11 @@ function gemmBlock(s: Int32Array, kernels: KernelExports, m0: number, m1: number
 }
 
 /** Writes im2col rows for output columns [n0, n1), zeroing the padding columns up to nEnd. */
-export function im2colColumns(s: Int32Array, f: Float32Array, n0: number, n1: number, nEnd: number): void {
-  const channels = s[ConvSlot.Channels]!, height = s[ConvSlot.Height]!, width = s[ConvSlot.Width]!;
-  const kh = s[ConvSlot.KernelH]!, kw = s[ConvSlot.KernelW]!;
-  const sh = s[ConvSlot.StrideH]!, sw = s[ConvSlot.StrideW]!;
-  const dh = s[ConvSlot.DilationH]!, dw = s[ConvSlot.DilationW]!;
-  const padTop = s[ConvSlot.PadTop]!, padLeft = s[ConvSlot.PadLeft]!;
-  const outW = s[ConvSlot.OutW]!;
-  const ldb = s[ConvSlot.Ldb]!;
-  const x = s[ConvSlot.X]! >> 2;
-  let row = s[ConvSlot.Col]! >> 2;
-  for (let ch = 0; ch < channels; ch++) {
-    const plane = x + ch * height * width;
-    for (let ky = 0; ky < kh; ky++) {
-      for (let kx = 0; kx < kw; kx++, row += ldb) {
-        let col = n0;
-        let oy = Math.floor(n0 / outW);
-        let ox = n0 - oy * outW;
-        while (col < n1) {
-          const end = Math.min(n1, col + outW - ox);
-          const iy = oy * sh - padTop + ky * dh;
-          let dst = row + col;
-          if (iy < 0 || iy >= height) {
-            f.fill(0, dst, dst + end - col);
-          } else {
-            // Output columns [lo, hi) of this row read inside the input row; the rest is padding.
-            const src = plane + iy * width;
-            const shift = kx * dw - padLeft;
-            const lo = Math.min(end, Math.max(ox, Math.ceil(-shift / sw)) + col - ox);
-            const hi = Math.max(lo, Math.min(end, Math.ceil((width - shift) / sw) + col - ox));
-            if (lo > col) f.fill(0, dst, dst + lo - col);
-            let ix = (lo - col + ox) * sw + shift;
-            const last = row + hi;
-            for (dst = row + lo; dst < last; dst++, ix += sw) f[dst] = f[src + ix]!;
-            if (end > hi) f.fill(0, row + hi, row + end);
-          }
-          col = end;
-          oy++;
-          ox = 0;
-        }
-        if (nEnd > n1) f.fill(0, row + n1, row + nEnd);
-      }
-    }
-  }
+export function im2colColumns(s: Int32Array, kernels: KernelExports, n0: number, n1: number, nEnd: number): void {
+  kernels.im2col(
+    s[ConvSlot.X]!, s[ConvSlot.Col]!, s[ConvSlot.Channels]!, s[ConvSlot.Height]!, s[ConvSlot.Width]!,
+    s[ConvSlot.KernelH]!, s[ConvSlot.KernelW]!, s[ConvSlot.StrideH]!, s[ConvSlot.StrideW]!,
+    s[ConvSlot.DilationH]!, s[ConvSlot.DilationW]!, s[ConvSlot.PadTop]!, s[ConvSlot.PadLeft]!,
+    s[ConvSlot.OutW]!, s[ConvSlot.Ldb]!, n0, n1, nEnd,
+  );
 }

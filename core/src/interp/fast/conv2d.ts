@@ -123,7 +123,7 @@ export function conv2d(
           // Every row part needs all columns: expand once before splitting.
           const slots = new Int32Array(32);
           write(slots);
-          im2colColumns(slots, arena.f32, 0, n, nPad);
+          im2colColumns(slots, pool.kernels, 0, n, nPad);
           mode = ConvMode.Im2colDone;
         }
         pool.parallel(JobKind.Conv, parts, write);

@@ -102,6 +102,7 @@ export class FunctionBuilder {
   i32Sub(): this { return this.op(0x6b); }
   i32Mul(): this { return this.op(0x6c); }
   i32Shl(): this { return this.op(0x74); }
+  i32DivU(): this { return this.op(0x6e); }
   i32Eqz(): this { return this.op(0x45); }
   i32Ne(): this { return this.op(0x47); }
   i32LtS(): this { return this.op(0x48); }

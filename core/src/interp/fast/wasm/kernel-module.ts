@@ -4,6 +4,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { assembleModule } from './assembler.js';
 import { buildGemmKernel } from './gemm-kernel.js';
+import { buildIm2colKernel } from './im2col-kernel.js';
 
 export const MEMORY_MODULE = 'env';
 export const MEMORY_NAME = 'memory';
@@ -17,6 +18,12 @@ export interface KernelExports {
     aPanelStride: number, aRowStride: number, aStepK: number, bStepK: number, bPanelStride: number, ldc: number, flags: number,
     scale: number, shift: number,
   ): void;
+  /** im2col rows for output columns [n0, n1) of one image (see im2col-kernel.ts). */
+  im2col(
+    x: number, col: number, channels: number, height: number, width: number, kh: number, kw: number,
+    sh: number, sw: number, dh: number, dw: number, padTop: number, padLeft: number, outW: number, ldb: number,
+    n0: number, n1: number, nEnd: number,
+  ): void;
   /** Like gemm, with B row k at b + table[k] (the table's byte offset replaces bStepK). */
   gemm_table(
     a: number, b: number, c: number, bias: number, kc: number, mPanels: number, nPanels: number,
@@ -28,7 +35,7 @@ export interface KernelExports {
 export function kernelModuleBytes(): Uint8Array {
   return assembleModule(
     { module: MEMORY_MODULE, name: MEMORY_NAME, initialPages: INITIAL_PAGES, maximumPages: MAXIMUM_PAGES, shared: true },
-    [buildGemmKernel('strided'), buildGemmKernel('table')],
+    [buildGemmKernel('strided'), buildGemmKernel('table'), buildIm2colKernel()],
   );
 }
 
