@@ -91,6 +91,27 @@ describe('Conv chain fusion', () => {
     assert.ok(closeness(got.data as Float32Array, want.data as Float32Array, 1e-4, 1e-5) <= 1);
   });
 
+  it('folds a residual Sum before the Relu, and only with an output-shaped operand', () => {
+    for (const [resDims, fused] of [[[1, C, 9, 8], true], [[C, 1, 1], true], [[1, 1, 9, 8], true]] as const) {
+      const m = model(
+        [
+          node('Conv', ['x', 'w'], ['c'], { pads: [1, 1, 1, 1], kernel_shape: [3, 3] }),
+          node('BatchNormalization', ['c', 's', 'bb', 'mean', 'var'], ['n']),
+          node('Sum', ['r', 'n'], ['p']),
+          node('Relu', ['p'], ['y']),
+        ],
+        [init('w', [C, 3, 3, 3]), init('s', [C]), init('bb', [C]), init('mean', [C]), init('var', [C], variance()), init('r', [...resDims])],
+        ['y'],
+      );
+      assert.equal(fuseConvChains(m).graph!.node.length, fused ? 1 : 4);
+      const x = input();
+      const want = run(m, false, x).get('y')!;
+      const got = run(m, true, x).get('y')!;
+      assert.deepEqual(got.dims, want.dims);
+      assert.ok(closeness(got.data as Float32Array, want.data as Float32Array, 1e-4, 1e-5) <= 1, `residual [${resDims}]`);
+    }
+  });
+
   it('stops at values that are graph outputs or read twice', () => {
     const m = chainModel([C, 1, 1], ['y', 'n']);
     assert.deepEqual(fuseConvChains(m).graph!.node.map((n) => n.opType), [CONV_CHAIN, 'Mul', 'Add', 'Relu']);

@@ -11,6 +11,8 @@ import { convChainPlan, stepParams, type ConvChainPlan } from './fuse.js';
 export interface FoldedSteps {
   scale: Float64Array;
   shift: Float64Array;
+  /** A tensor of the output's shape added after the affine steps (before the Relu). */
+  residual?: Tensor;
   relu: boolean;
 }
 
@@ -37,8 +39,11 @@ export function foldSteps(plan: ConvChainPlan, params: readonly (Value | undefin
   const shift = new Float64Array(channels);
   if (bias) for (let c = 0; c < channels; c++) shift[c] = bias[c]!;
   let relu = false;
+  let residual: Tensor | undefined;
   let at = 0;
   for (const step of plan.steps) {
+    // Only a Relu may follow the residual: later affine steps would have to scale it too.
+    if (residual && step.opType !== 'Relu') return undefined;
     switch (step.opType) {
       case 'BatchNormalization': {
         const [s, b, mean, variance] = params.slice(at, at + 4).map(floats);
@@ -61,10 +66,18 @@ export function foldSteps(plan: ConvChainPlan, params: readonly (Value | undefin
         }
         break;
       }
-      case 'Add': {
-        const p = perChannel(params[at++], channels, outRank);
-        if (!p) return undefined;
-        for (let c = 0; c < channels; c++) shift[c] = shift[c]! + p[c]!;
+      case 'Add':
+      case 'Sum': {
+        const operand = params[at++];
+        const p = perChannel(operand, channels, outRank);
+        if (p) {
+          for (let c = 0; c < channels; c++) shift[c] = shift[c]! + p[c]!;
+        } else if (floats(operand) && operand?.kind === 'tensor' && operand.dims.length === outRank) {
+          // Checked against the convolution's output shape by the caller.
+          residual = operand;
+        } else {
+          return undefined;
+        }
         break;
       }
       case 'Relu':
@@ -74,7 +87,7 @@ export function foldSteps(plan: ConvChainPlan, params: readonly (Value | undefin
         return undefined;
     }
   }
-  return { scale, shift, relu };
+  return { scale, shift, relu, ...(residual ? { residual } : {}) };
 }
 
 /** Runs the original Conv and steps with `registry`'s kernels. */

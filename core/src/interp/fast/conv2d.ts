@@ -16,6 +16,8 @@ export interface Conv2dOptions {
   /** y[m] = conv(x)[m] * scale[m] + shift[m] (folded per-channel steps), before any ReLU. */
   scale?: Float32Array;
   shift?: Float32Array;
+  /** Added to the result (same layout as the output) before the ReLU: a fused residual Add. */
+  residual?: Float32Array;
 }
 
 export interface Conv2dResult {
@@ -115,7 +117,7 @@ export function conv2d(
           s[ConvSlot.OutH] = outH; s[ConvSlot.OutW] = outW; s[ConvSlot.Mode] = mode; s[ConvSlot.Col] = colOff;
           s[ConvSlot.Ldb] = nPad; s[ConvSlot.A] = wOff + g * mg * k * 4; s[ConvSlot.K] = k; s[ConvSlot.M] = mg;
           s[ConvSlot.C] = cOff; s[ConvSlot.Ldc] = nPad; s[ConvSlot.Bias] = bias ? biasOff + g * mPad * 4 : 0;
-          s[ConvSlot.Flags] = options.relu ? GEMM_FLAG_RELU : 0; s[ConvSlot.SplitRows] = splitRows ? 1 : 0;
+          s[ConvSlot.Flags] = options.relu && !options.residual ? GEMM_FLAG_RELU : 0; s[ConvSlot.SplitRows] = splitRows ? 1 : 0;
           s[ConvSlot.N] = n; s[ConvSlot.Table] = tableOff;
           s[ConvSlot.Scale] = scaleOff ? scaleOff + g * mPad * 4 : 0; s[ConvSlot.Shift] = shiftOff ? shiftOff + g * mPad * 4 : 0;
         };
@@ -128,27 +130,52 @@ export function conv2d(
         }
         pool.parallel(JobKind.Conv, parts, write);
         // Copy the valid rows and columns of C out of the shared memory.
-        f = arena.f32;
-        const c0 = cOff >> 2;
         const base = (img * m + g * mg) * outH * outW;
-        if (nPad === n && rowW === outW) out.set(f.subarray(c0, c0 + mg * n), base);
-        else if (rowW === outW) for (let r = 0; r < mg; r++) out.set(f.subarray(c0 + r * nPad, c0 + r * nPad + n), base + r * n);
-        else {
-          // Row by row without subarray objects: there are mg * outH short rows.
-          let dst = base;
-          for (let r = 0; r < mg; r++) {
-            for (let oy = 0; oy < outH; oy++) {
-              const src = c0 + r * nPad + oy * rowW;
-              for (let ox = 0; ox < outW; ox++) out[dst++] = f[src + ox]!;
-            }
-          }
-        }
+        copyOut(arena.f32, cOff >> 2, nPad, rowW, out, base, mg, outH, outW, options.residual, options.relu ?? false);
       }
     }
   } finally {
     arena.release(mark);
   }
   return { data: out, dims: [batch, m, outH, outW] };
+}
+
+/**
+ * Copies mg rows of C (nPad floats apart, output rows rowW apart of which outW are valid) to
+ * out at base, adding the residual and applying the ReLU when a residual is fused.
+ */
+function copyOut(
+  f: Float32Array, c0: number, nPad: number, rowW: number, out: Float32Array, base: number,
+  mg: number, outH: number, outW: number, residual: Float32Array | undefined, relu: boolean,
+): void {
+  const n = outH * rowW;
+  if (!residual) {
+    if (nPad === n && rowW === outW) {
+      out.set(f.subarray(c0, c0 + mg * n), base);
+      return;
+    }
+    if (rowW === outW) {
+      for (let r = 0; r < mg; r++) out.set(f.subarray(c0 + r * nPad, c0 + r * nPad + n), base + r * n);
+      return;
+    }
+  }
+  // Row by row without subarray objects: there are mg * outH short rows.
+  let dst = base;
+  for (let r = 0; r < mg; r++) {
+    for (let oy = 0; oy < outH; oy++) {
+      const src = c0 + r * nPad + oy * rowW;
+      if (!residual) {
+        for (let ox = 0; ox < outW; ox++) out[dst++] = f[src + ox]!;
+      } else if (relu) {
+        for (let ox = 0; ox < outW; ox++, dst++) {
+          const v = f[src + ox]! + residual[dst]!;
+          out[dst] = v < 0 ? 0 : v;
+        }
+      } else {
+        for (let ox = 0; ox < outW; ox++, dst++) out[dst] = f[src + ox]! + residual[dst]!;
+      }
+    }
+  }
 }
 
 /** Copies one image into the kernels' layout: rows padded to nPad, zero-padded planes, or as is. */

@@ -29,11 +29,18 @@ function fastConv([xv, wv, bv]: readonly (Value | undefined)[], ctx: KernelConte
   const x = f32(xv), w = f32(wv), b = bv === undefined ? undefined : f32(bv);
   if (!x || !w || (bv !== undefined && !b)) return undefined;
   if (folded && folded.scale.length !== w.dims[0]) return undefined;
+  const residual = folded?.residual ? f32(folded.residual) : undefined;
+  if (folded?.residual && !residual) return undefined;
   // 1-D convolutions run as 2-D ones with a height of 1.
   const rank = x.dims.length;
   if ((rank !== 4 && rank !== 3) || w.dims.length !== rank) return undefined;
   const kernel = ctx.attrs.ints('kernel_shape') ?? w.dims.slice(2);
   const win = windowOf(ctx, x.dims.slice(2), kernel);
+  if (residual) {
+    // The residual must have exactly the output's shape (no broadcasting).
+    const outDims = [x.dims[0]!, w.dims[0]!, ...win.out];
+    if (residual.dims.length !== outDims.length || residual.dims.some((d, i) => d !== outDims[i])) return undefined;
+  }
   const two = <T>(v: readonly T[], pad: T): [T, T] => (rank === 4 ? [v[0]!, v[1]!] : [pad, v[0]!]);
   const xDims = rank === 4 ? x.dims : [x.dims[0]!, x.dims[1]!, 1, x.dims[2]!];
   const wDims = rank === 4 ? w.dims : [w.dims[0]!, w.dims[1]!, 1, w.dims[2]!];
@@ -42,6 +49,7 @@ function fastConv([xv, wv, bv]: readonly (Value | undefined)[], ctx: KernelConte
   const r = conv2d(x.data, xDims, w.data, wDims, folded ? undefined : b?.data, {
     strides: two(win.strides, 1), dilations: two(win.dilations, 1), pads: [pt, pl, pb, pr], group: ctx.attrs.int('group', 1),
     ...(folded ? { scale: Float32Array.from(folded.scale), shift: Float32Array.from(folded.shift), relu: folded.relu } : {}),
+    ...(residual ? { residual: residual.data } : {}),
   });
   return [out(rank === 4 ? r.dims : [r.dims[0], r.dims[1], r.dims[3]], r.data)];
 }

@@ -1,5 +1,6 @@
 // Run-time graph rewrite: a Conv followed by per-channel affine steps (BatchNormalization in
-// inference, Mul or Add by a per-channel tensor) and an optional Relu, each the only reader of
+// inference, Mul or Add by a per-channel tensor), at most one residual Add/Sum of a tensor
+// of the output's shape, and an optional Relu, each the only reader of
 // the previous result, becomes one `ConvChain` node. Its kernel folds the steps into the
 // convolution's weights and bias and applies the Relu inside the GEMM, so the intermediate
 // tensors are never materialised. The original nodes are kept for the general case.
@@ -58,6 +59,7 @@ function fusableStep(node: NodeProto, value: string): boolean {
     }
     case 'Mul':
     case 'Add':
+    case 'Sum':
       return node.input.length === 2 && node.input.filter((i) => i === value).length === 1 && node.input.every((i) => i !== '');
     default:
       return false;
