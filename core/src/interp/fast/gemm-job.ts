@@ -9,6 +9,8 @@ import type { KernelExports } from './wasm/kernel-module.js';
 const KC = 256;
 /** Column panels per chunk: keeps the C chunk in L2 across the k blocks. */
 const NC_PANELS = 32;
+/** Row panels per block: keeps the A block (MC x KC) in L2 across the column panels. */
+const MC_PANELS = 16;
 
 export interface GemmOperands {
   a: number; lda: number;
@@ -31,28 +33,31 @@ export function panelRange(count: number, part: number, parts: number): [number,
 
 /** Computes row panels [m0, m1) x column panels [p0, p1) of C. */
 export function gemmPanels(kernels: KernelExports, g: GemmOperands, m0: number, m1: number, p0: number, p1: number): void {
-  const a = g.a + m0 * GEMM_MR * g.lda * 4;
-  const bias = g.bias === 0 ? 0 : g.bias + m0 * GEMM_MR * 4;
-  const scale = g.scale ? g.scale + m0 * GEMM_MR * 4 : 0;
-  const shift = g.shift ? g.shift + m0 * GEMM_MR * 4 : 0;
-  const affine = scale !== 0 || shift !== 0 ? GEMM_FLAG_AFFINE : 0;
+  const affine = g.scale || g.shift ? GEMM_FLAG_AFFINE : 0;
   for (let q0 = p0; q0 < p1; q0 += NC_PANELS) {
     const q1 = Math.min(p1, q0 + NC_PANELS);
-    const c = g.c + (m0 * GEMM_MR * g.ldc + q0 * GEMM_NR) * 4;
     for (let pc = 0; pc < g.k; pc += KC) {
       const kc = Math.min(KC, g.k - pc);
       const last = pc + kc >= g.k;
       const flags = (pc > 0 ? GEMM_FLAG_ACCUMULATE : 0) | (last && g.relu ? GEMM_FLAG_RELU : 0) | (last ? affine : 0);
-      if (g.table) {
-        kernels.gemm_table(
-          a + pc * 4, g.b + q0 * GEMM_NR * 4, c, bias, kc, m1 - m0, q1 - q0,
-          GEMM_MR * g.lda * 4, g.lda * 4, 4, g.table + pc * 4, GEMM_NR * 4, g.ldc * 4, flags, scale, shift,
-        );
-      } else {
-        kernels.gemm(
-          a + pc * 4, g.b + (pc * g.ldb + q0 * GEMM_NR) * 4, c, bias, kc, m1 - m0, q1 - q0,
-          GEMM_MR * g.lda * 4, g.lda * 4, 4, g.ldb * 4, GEMM_NR * 4, g.ldc * 4, flags, scale, shift,
-        );
+      for (let r0 = m0; r0 < m1; r0 += MC_PANELS) {
+        const r1 = Math.min(m1, r0 + MC_PANELS);
+        const a = g.a + (r0 * GEMM_MR * g.lda + pc) * 4;
+        const c = g.c + (r0 * GEMM_MR * g.ldc + q0 * GEMM_NR) * 4;
+        const bias = g.bias === 0 ? 0 : g.bias + r0 * GEMM_MR * 4;
+        const scale = g.scale ? g.scale + r0 * GEMM_MR * 4 : 0;
+        const shift = g.shift ? g.shift + r0 * GEMM_MR * 4 : 0;
+        if (g.table) {
+          kernels.gemm_table(
+            a, g.b + q0 * GEMM_NR * 4, c, bias, kc, r1 - r0, q1 - q0,
+            GEMM_MR * g.lda * 4, g.lda * 4, 4, g.table + pc * 4, GEMM_NR * 4, g.ldc * 4, flags, scale, shift,
+          );
+        } else {
+          kernels.gemm(
+            a, g.b + (pc * g.ldb + q0 * GEMM_NR) * 4, c, bias, kc, r1 - r0, q1 - q0,
+            GEMM_MR * g.lda * 4, g.lda * 4, 4, g.ldb * 4, GEMM_NR * 4, g.ldc * 4, flags, scale, shift,
+          );
+        }
       }
     }
   }
