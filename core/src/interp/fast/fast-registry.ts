@@ -64,6 +64,7 @@ function pool(kind: 'max' | 'average'): FastKernel {
     if (!kernel || kernel.length !== 2) return undefined;
     const ceilMode = ctx.attrs.int('ceil_mode', 0) === 1;
     const win = windowOf(ctx, x.dims.slice(2), kernel, ceilMode);
+    if (kind === 'average' && win.dilations.some((d) => d !== 1)) return undefined;
     const options = {
       kernel: [kernel[0]!, kernel[1]!] as const, strides: [win.strides[0]!, win.strides[1]!] as const,
       dilations: [win.dilations[0]!, win.dilations[1]!] as const,
