@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { averagePool2dF32, globalPoolF32, maxPool2dF32, type Pool2dOptions } from '../../core/src/interp/fast/pool2d.js';
+import { KernelPool } from '../../core/src/interp/fast/pool.js';
 import { closeness, randomArray, seededRandom } from './reference.js';
 
 /** Window-by-window pooling over an explicitly padded input (NaN marks padding). */
@@ -55,6 +56,24 @@ describe('fast pooling', () => {
       });
     }
   }
+
+  it('splits large poolings across threads', async () => {
+    const pool = new KernelPool(1);
+    try {
+      for (let i = 0; i < 100 && pool.threads() < 2; i++) await new Promise((r) => setTimeout(r, 20));
+      assert.equal(pool.threads(), 2);
+      const dims = [2, 16, 41, 40];
+      const x = randomArray(dims.reduce((p, d) => p * d, 1), seededRandom(5));
+      const options: Pool2dOptions = { kernel: [3, 3], strides: [2, 2], pads: [1, 1, 1, 1], countIncludePad: true };
+      for (const kind of ['max', 'average'] as const) {
+        const got = kind === 'max' ? maxPool2dF32(x, dims, options, pool) : averagePool2dF32(x, dims, options, pool);
+        const want = referencePool(x, dims, options, kind);
+        assert.ok(closeness(got.data, Float32Array.from(want.data), 1e-6, 1e-7) <= 1, kind);
+      }
+    } finally {
+      await pool.close();
+    }
+  });
 
   it('global average and max pool every plane', () => {
     const x = Float32Array.from([1, 2, 3, 4, -1, -2, -3, -5]);

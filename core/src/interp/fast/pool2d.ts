@@ -1,4 +1,10 @@
-// 2-D max and average pooling on NCHW float32, plus the global variants.
+// 2-D max and average pooling on NCHW float32 (WebAssembly across the pool; JavaScript for
+// dilated max pooling), plus the global variants.
+
+import { JobKind } from './jobs.js';
+import { PoolSlot } from './pool-job.js';
+import { kernelPool, type KernelPool } from './pool.js';
+import { POOL_AVERAGE, POOL_AVERAGE_INCLUDE_PAD, POOL_MAX } from './wasm/pool-kernel.js';
 
 export interface Pool2dOptions {
   kernel: readonly [number, number];
@@ -37,44 +43,56 @@ function geometry(dims: readonly number[], o: Pool2dOptions) {
   return { planes: batch * channels, batch, channels, height, width, kh, kw, sh, sw, dh, dw, pt, pl, pb, pr, outH, outW };
 }
 
-/** The valid input index range [lo, hi) of a window starting at `start` (dilation 1). */
-function clip(start: number, kernel: number, size: number): [number, number] {
-  return [Math.max(0, start), Math.min(size, start + kernel)];
+/** Below this many window reads a pooling is not worth splitting across threads. */
+const PARALLEL_MIN_READS = 1 << 16;
+
+function poolInWasm(x: Float32Array, g: ReturnType<typeof geometry>, mode: number, pool: KernelPool): Pool2dResult {
+  const arena = pool.arena;
+  const mark = arena.mark();
+  const out = new Float32Array(g.planes * g.outH * g.outW);
+  try {
+    const xOff = arena.alloc(x.length);
+    const yOff = arena.alloc(out.length);
+    arena.f32.set(x, xOff >> 2);
+    const reads = out.length * g.kh * g.kw;
+    const threads = reads < PARALLEL_MIN_READS ? 1 : pool.threads();
+    const parts = Math.min(g.planes, threads === 1 ? 1 : 4 * threads);
+    pool.parallel(JobKind.Pool, parts, (s) => {
+      s[PoolSlot.X] = xOff; s[PoolSlot.Y] = yOff; s[PoolSlot.Planes] = g.planes;
+      s[PoolSlot.Height] = g.height; s[PoolSlot.Width] = g.width; s[PoolSlot.OutH] = g.outH; s[PoolSlot.OutW] = g.outW;
+      s[PoolSlot.KernelH] = g.kh; s[PoolSlot.KernelW] = g.kw; s[PoolSlot.StrideH] = g.sh; s[PoolSlot.StrideW] = g.sw;
+      s[PoolSlot.PadTop] = g.pt; s[PoolSlot.PadLeft] = g.pl; s[PoolSlot.PadBottom] = g.pb; s[PoolSlot.PadRight] = g.pr;
+      s[PoolSlot.Mode] = mode;
+    });
+    out.set(arena.f32.subarray(yOff >> 2, (yOff >> 2) + out.length));
+  } finally {
+    arena.release(mark);
+  }
+  return { data: out, dims: [g.batch, g.channels, g.outH, g.outW] };
 }
 
-export function maxPool2dF32(x: Float32Array, dims: readonly number[], options: Pool2dOptions): Pool2dResult {
+export function maxPool2dF32(x: Float32Array, dims: readonly number[], options: Pool2dOptions, pool: KernelPool = kernelPool()): Pool2dResult {
   const g = geometry(dims, options);
+  if (g.dh === 1 && g.dw === 1) return poolInWasm(x, g, POOL_MAX, pool);
   const out = new Float32Array(g.planes * g.outH * g.outW);
-  const dilated = g.dh !== 1 || g.dw !== 1;
+  // Dilated windows (the plain ones run in WebAssembly).
   let o = 0;
   for (let p = 0; p < g.planes; p++) {
     const plane = p * g.height * g.width;
     for (let oy = 0; oy < g.outH; oy++) {
       const y0 = oy * g.sh - g.pt;
-      const [ylo, yhi] = clip(y0, g.kh, g.height);
       for (let ox = 0; ox < g.outW; ox++) {
         const x0 = ox * g.sw - g.pl;
         let best = -Infinity;
-        if (!dilated) {
-          const [xlo, xhi] = clip(x0, g.kw, g.width);
-          for (let iy = ylo; iy < yhi; iy++) {
-            const row = plane + iy * g.width;
-            for (let ix = xlo; ix < xhi; ix++) {
-              const v = x[row + ix]!;
-              if (v > best || v !== v) best = v;
-            }
-          }
-        } else {
-          for (let ky = 0; ky < g.kh; ky++) {
-            const iy = y0 + ky * g.dh;
-            if (iy < 0 || iy >= g.height) continue;
-            const row = plane + iy * g.width;
-            for (let kx = 0; kx < g.kw; kx++) {
-              const ix = x0 + kx * g.dw;
-              if (ix < 0 || ix >= g.width) continue;
-              const v = x[row + ix]!;
-              if (v > best || v !== v) best = v;
-            }
+        for (let ky = 0; ky < g.kh; ky++) {
+          const iy = y0 + ky * g.dh;
+          if (iy < 0 || iy >= g.height) continue;
+          const row = plane + iy * g.width;
+          for (let kx = 0; kx < g.kw; kx++) {
+            const ix = x0 + kx * g.dw;
+            if (ix < 0 || ix >= g.width) continue;
+            const v = x[row + ix]!;
+            if (v > best || v !== v) best = v;
           }
         }
         out[o++] = best;
@@ -85,38 +103,10 @@ export function maxPool2dF32(x: Float32Array, dims: readonly number[], options: 
 }
 
 /** AveragePool (no dilation): sums over the clipped window, divided by its size with or without padding. */
-export function averagePool2dF32(x: Float32Array, dims: readonly number[], options: Pool2dOptions): Pool2dResult {
+export function averagePool2dF32(x: Float32Array, dims: readonly number[], options: Pool2dOptions, pool: KernelPool = kernelPool()): Pool2dResult {
   const g = geometry(dims, options);
   if (g.dh !== 1 || g.dw !== 1) throw new Error('averagePool2dF32: dilations are not supported');
-  const includePad = options.countIncludePad ?? false;
-  const out = new Float32Array(g.planes * g.outH * g.outW);
-  // Window extents clipped to the input, and to the padded input (for count_include_pad).
-  const rowsOf = (o: number, s: number, pad: number, k: number, size: number, padAfter: number): [number, number, number] => {
-    const start = o * s - pad;
-    const [lo, hi] = clip(start, k, size);
-    const padded = Math.min(size + padAfter, start + k) - Math.max(-pad, start);
-    return [lo, hi, padded];
-  };
-  const ys = Array.from({ length: g.outH }, (_, oy) => rowsOf(oy, g.sh, g.pt, g.kh, g.height, g.pb));
-  const xs = Array.from({ length: g.outW }, (_, ox) => rowsOf(ox, g.sw, g.pl, g.kw, g.width, g.pr));
-  let o = 0;
-  for (let p = 0; p < g.planes; p++) {
-    const plane = p * g.height * g.width;
-    for (let oy = 0; oy < g.outH; oy++) {
-      const [ylo, yhi, ypad] = ys[oy]!;
-      for (let ox = 0; ox < g.outW; ox++) {
-        const [xlo, xhi, xpad] = xs[ox]!;
-        let sum = 0;
-        for (let iy = ylo; iy < yhi; iy++) {
-          const row = plane + iy * g.width;
-          for (let ix = xlo; ix < xhi; ix++) sum += x[row + ix]!;
-        }
-        const divisor = includePad ? ypad * xpad : (yhi - ylo) * (xhi - xlo);
-        out[o++] = divisor > 0 ? sum / divisor : NaN;
-      }
-    }
-  }
-  return { data: out, dims: [g.batch, g.channels, g.outH, g.outW] };
+  return poolInWasm(x, g, options.countIncludePad ? POOL_AVERAGE_INCLUDE_PAD : POOL_AVERAGE, pool);
 }
 
 /** GlobalAveragePool / GlobalMaxPool over all axes after the first two. */

@@ -108,6 +108,7 @@ export class FunctionBuilder {
   i32LtS(): this { return this.op(0x48); }
   i32LtU(): this { return this.op(0x49); }
   i32GeS(): this { return this.op(0x4e); }
+  i32LeS(): this { return this.op(0x4c); }
   i32GtS(): this { return this.op(0x4a); }
   i32And(): this { return this.op(0x71); }
 
@@ -117,6 +118,9 @@ export class FunctionBuilder {
   f32Add(): this { return this.op(0x92); }
   f32Mul(): this { return this.op(0x94); }
   f32Max(): this { return this.op(0x97); }
+  f32Div(): this { return this.op(0x95); }
+  f32ConvertI32S(): this { return this.op(0xb2); }
+  select(): this { return this.op(0x1b); }
 
   v128Load(offset = 0): this { this.simd(0x00); this.memarg(2, offset); return this; }
   v128Store(offset = 0): this { this.simd(0x0b); this.memarg(2, offset); return this; }

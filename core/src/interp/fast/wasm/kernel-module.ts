@@ -5,6 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 import { assembleModule } from './assembler.js';
 import { buildGemmKernel } from './gemm-kernel.js';
 import { buildIm2colKernel } from './im2col-kernel.js';
+import { buildPoolKernel } from './pool-kernel.js';
 
 export const MEMORY_MODULE = 'env';
 export const MEMORY_NAME = 'memory';
@@ -24,6 +25,12 @@ export interface KernelExports {
     sh: number, sw: number, dh: number, dw: number, padTop: number, padLeft: number, outW: number, ldb: number,
     n0: number, n1: number, nEnd: number,
   ): void;
+  /** Max or average pooling of `planes` NCHW planes (see pool-kernel.ts). */
+  pool2d(
+    x: number, y: number, planes: number, height: number, width: number, outH: number, outW: number,
+    kh: number, kw: number, sh: number, sw: number, padTop: number, padLeft: number, padBottom: number, padRight: number,
+    mode: number,
+  ): void;
   /** Like gemm, with B row k at b + table[k] (the table's byte offset replaces bStepK). */
   gemm_table(
     a: number, b: number, c: number, bias: number, kc: number, mPanels: number, nPanels: number,
@@ -35,7 +42,7 @@ export interface KernelExports {
 export function kernelModuleBytes(): Uint8Array {
   return assembleModule(
     { module: MEMORY_MODULE, name: MEMORY_NAME, initialPages: INITIAL_PAGES, maximumPages: MAXIMUM_PAGES, shared: true },
-    [buildGemmKernel('strided'), buildGemmKernel('table'), buildIm2colKernel()],
+    [buildGemmKernel('strided'), buildGemmKernel('table'), buildIm2colKernel(), buildPoolKernel()],
   );
 }
 
