@@ -1,10 +1,11 @@
 // One short handler per request: convert LSP -> offsets, call core/ide, convert back.
 import {
-  CodeLens, CompletionItemKind, DocumentHighlightKind, FoldingRangeKind, InsertTextFormat,
+  CodeActionKind, CodeLens, CompletionItemKind, DocumentHighlightKind, FoldingRangeKind, InsertTextFormat,
   SymbolKind, TextDocumentSyncKind, type Connection, type InitializeResult, type Location,
   type SemanticTokens, type WorkspaceEdit,
 } from "vscode-languageserver/node";
 import type { Analysis } from "../../core/src/ide/analysis.js";
+import { codeActions } from "../../core/src/ide/code-actions.js";
 import { codeLenses } from "../../core/src/ide/code-lens.js";
 import { completion, type CompletionKind } from "../../core/src/ide/completion.js";
 import { foldingRanges } from "../../core/src/ide/folding.js";
@@ -57,6 +58,7 @@ export function capabilities(): InitializeResult["capabilities"] {
     semanticTokensProvider: { legend: { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] }, full: true },
     foldingRangeProvider: true,
     inlayHintProvider: true,
+    codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
     codeLensProvider: { resolveProvider: false },
     executeCommandProvider: { commands: [RUN_COMMAND] },
   };
@@ -237,6 +239,26 @@ export function registerHandlers(connection: Connection): Workspace {
     const a = analysisOf(p.textDocument.uri);
     const span = toSpan(a.lines, p.range);
     return inlayHints(a, span.start, span.end).map((h) => ({ position: a.lines.position(h.offset), label: h.label, paddingLeft: false }));
+  }));
+
+  connection.onCodeAction(on("codeAction", (p) => {
+    const a = analysisOf(p.textDocument.uri);
+    const uri = p.textDocument.uri;
+    return codeActions(a, toSpan(a.lines, p.range)).map((action) => {
+      const fixes = action.fixes;
+      const diagnostics = fixes
+        ? p.context.diagnostics.filter((d) => {
+            const s = toSpan(a.lines, d.range);
+            return s.start <= fixes.end && fixes.start <= s.end;
+          })
+        : [];
+      return {
+        title: action.title,
+        kind: CodeActionKind.QuickFix,
+        ...(diagnostics.length > 0 ? { diagnostics } : {}),
+        edit: { changes: { [uri]: action.edits.map((e) => ({ range: toRange(a.lines, e.span), newText: e.newText })) } },
+      };
+    });
   }));
 
   connection.onCodeLens(on("codeLens", (p): CodeLens[] => {
