@@ -1,7 +1,8 @@
 // Runs inference over a graph in node order: binds each node's type constraints from its
 // inputs, applies the operator's shape rule, merges with what the model declares, and
 // recurses into subgraphs (If, Loop, Scan) and model-local functions.
-import type { AttributeProto, FunctionProto, GraphProto, NodeProto, ValueInfoProto } from "../../../proto/src/index.js";
+import { clone } from "@bufbuild/protobuf";
+import { AttributeProtoSchema, NodeProtoSchema, type AttributeProto, type FunctionProto, type GraphProto, type NodeProto, type ValueInfoProto } from "../../../proto/src/index.js";
 import { canonicalDomain, getSchema, type FormalParameter, type OpSchema } from "../schema/index.js";
 import { constOfTensor, type Const } from "./constants.js";
 import { OpContext } from "./context.js";
@@ -161,8 +162,9 @@ function inferNode(node: NodeProto, scope: Scope, env: Env, where: string, decla
         try {
           rule(ctx);
         } catch (e) {
-          if (!(e instanceof ShapeError)) throw e;
-          report("shape-incompatible", `${node.opType}: ${e.message}`);
+          // A rule that trips over malformed input (wrong arity, odd attributes) leaves the
+          // outputs unknown: the checker reports the malformation itself.
+          if (e instanceof ShapeError) report("shape-incompatible", `${node.opType}: ${e.message}`);
         }
         outputs = ctx.outputs;
         outConsts = ctx.outputConsts;
@@ -212,8 +214,15 @@ function bindAttributeRefs(node: NodeProto, callAttrs: ReadonlyMap<string, Attri
     if (a.refAttrName === "") attribute.push(a);
     else {
       const v = callAttrs.get(a.refAttrName) ?? defaults.get(a.refAttrName);
-      if (v) attribute.push({ ...v, name: a.name, refAttrName: "" });
+      if (v) {
+        const copy = clone(AttributeProtoSchema, v);
+        copy.name = a.name;
+        copy.refAttrName = "";
+        attribute.push(copy);
+      }
     }
   }
-  return { ...node, attribute };
+  const copy = clone(NodeProtoSchema, node);
+  copy.attribute = attribute;
+  return copy;
 }

@@ -45,8 +45,8 @@ class Printer {
   /** `open items close`: flat when it fits, otherwise one item per line. */
   private bracketed(owner: A.AstNode | undefined, open: string, items: readonly Doc[], close: string): Doc {
     const tail = owner ? this.dangling(owner) : [];
-    if (items.length === 0 && tail.length === 0) return open + close;
-    return group([open, indent([softline, join([",", line], items), ...tail]), softline, close]);
+    const doc = items.length === 0 && tail.length === 0 ? open + close : group([open, indent([softline, join([",", line], items), ...tail]), softline, close]);
+    return owner ? this.wrap(owner, doc) : doc;
   }
 
   /** Items of a vertical list, with a blank line kept where the source had one. */
@@ -81,7 +81,7 @@ class Printer {
   }
 
   header(h: A.Header): Doc {
-    return this.wrap(h, this.bracketed(h, "<", h.entries.map((e) => this.headerEntry(e)), ">"));
+    return this.bracketed(h, "<", h.entries.map((e) => this.headerEntry(e)), ">");
   }
 
   headerEntry(e: A.HeaderEntry): Doc {
@@ -124,7 +124,7 @@ class Printer {
   body(b: A.NodeBlock | undefined): Doc {
     const tail = b ? this.dangling(b) : [];
     if (!b || (b.nodes.length === 0 && tail.length === 0)) return "{}";
-    return ["{", indent([hardline, ...this.lines(b.nodes, b.nodes.map((n) => this.node(n))), ...tail]), hardline, "}"];
+    return this.wrap(b, ["{", indent([hardline, ...this.lines(b.nodes, b.nodes.map((n) => this.node(n))), ...tail]), hardline, "}"]);
   }
 
   func(f: A.FunctionDef): Doc {
@@ -138,15 +138,20 @@ class Printer {
     return this.wrap(f, parts);
   }
 
+  /** Id-list entries; a final empty entry needs one more comma (`(x, ,)` is ["x", ""]). */
   idList(l: A.IdList | undefined): Doc[] {
-    return (l?.items ?? []).map((i) => this.wrap(i, i.kind === "Empty" ? "" : this.name(i)));
+    const items = l?.items ?? [];
+    return items.map((i, k) => {
+      const text = i.kind === "Empty" ? (k === items.length - 1 ? "," : "") : this.name(i);
+      return this.wrap(i, text);
+    });
   }
 
   node(n: A.OpNode): Doc {
     const parts: Doc[] = [];
     if (n.label) parts.push(this.wrap(n.label, `[${n.label.name ? this.name(n.label.name) : ""}]`), " ");
     const outs = this.idList(n.outputs);
-    parts.push(group(join([",", line], outs)), outs.length ? " = " : "= ");
+    parts.push(this.wrap(n.outputs, group(join([",", line], outs))), outs.length ? " = " : "= ");
     const op = n.op;
     if (op) {
       const dotted = [...op.domain.map((d) => d.value), op.opType?.value ?? ""].join(".");
@@ -187,7 +192,7 @@ class Printer {
       case "Graph":
         return this.graph(v);
       case "List":
-        return this.wrap(v, this.bracketed(v, "[", v.items.map((i) => this.attrValue(i)), "]"));
+        return this.bracketed(v, "[", v.items.map((i) => this.attrValue(i)), "]");
     }
   }
 
@@ -224,7 +229,7 @@ class Printer {
     else {
       const lits = els as readonly A.Literal[];
       if (lits.some((l) => this.c.leading.has(l) || this.c.trailing.has(l))) {
-        return this.wrap(d, this.bracketed(d, "{", lits.map((l) => this.wrap(l, this.literal(l))), "}"));
+        return this.bracketed(d, "{", lits.map((l) => this.wrap(l, this.literal(l))), "}");
       }
       texts = lits.map((l) => this.literal(l));
     }
@@ -236,11 +241,8 @@ class Printer {
   private packedTexts(p: A.PackedNumbers): string[] {
     const src = this.opts.source;
     if (src !== undefined && p.span.end > p.span.start) {
-      return src
-        .slice(p.span.start, p.span.end)
-        .split(",")
-        .map((s) => s.trim())
-        .filter((s) => s !== "");
+      // The packed token spans `{ ... }` and holds only numbers, commas and blanks.
+      return src.slice(p.span.start + 1, p.span.end - 1).match(/[^\s,]+/g) ?? [];
     }
     return Array.from(p.values, (v) => String(v));
   }

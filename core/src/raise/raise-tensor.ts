@@ -3,6 +3,7 @@
 // element's residual.
 import type * as A from "../../../grammar/src/ast.js";
 import { TensorProtoSchema, TensorProto_DataLocation, dataTypeInfo, type TensorProto } from "../../../proto/src/index.js";
+import { movedOut } from "../ext/externalize.js";
 import { isSet } from "../ext/fields.js";
 import { int, keyword, NO_SPAN, propList } from "./ast-build.js";
 import type { RaiseContext } from "./context.js";
@@ -51,7 +52,8 @@ export function raiseTensor(t: TensorProto, ctx: RaiseContext): RaisedTensor {
   const external = t.dataLocation === TensorProto_DataLocation.EXTERNAL && isSet(TensorProtoSchema, t, "data_location");
   if (external && t.externalData.length > 0 && info) {
     residual.keep(TensorProtoSchema, t, setData);
-    if (setData.length === 0 && ctx.defaults.rawStorage) residual.put("@storage", "typed");
+    const moved = movedOut.get(t);
+    if (moved) residual.put("@external", moved);
     return { type, data: { kind: "ExternalData", span: NO_SPAN, props: propList(t.externalData) }, residual };
   }
   residual.keep(TensorProtoSchema, t, ["external_data", "data_location"]);

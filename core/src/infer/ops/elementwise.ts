@@ -21,6 +21,8 @@ const BROADCAST = [
 
 /** The first input's shape (and its folded value, for Identity). */
 const sameShape: OpRule = (c) => {
+  // Identity and friends also pass sequences and optionals through: keep what the constraints gave.
+  if (!c.tensorIn(0)) return;
   c.set(0, c.shapeIn(0));
   const k = c.constIn(0);
   if (k && (c.node.opType === "Identity" || c.node.opType === "Neg" || c.node.opType === "Abs")) {

@@ -223,6 +223,7 @@ const maxUnpool: OpRule = (c) => {
   const given = c.has(2) ? c.intsIn(2) : undefined;
   if (given) return c.set(0, given);
   if (!x || x.length < 3) return;
+  if (c.has(2)) return c.set(0, [x[0], x[1], ...x.slice(2).map(() => undefined)]);
   const kernel = c.ints("kernel_shape");
   if (!kernel) return;
   const strides = c.ints("strides") ?? kernel.map(() => 1);
@@ -258,12 +259,19 @@ const melWeight: OpRule = (c) => {
 const dft: OpRule = (c) => {
   const x = c.shapeIn(0);
   if (!x) return;
-  const out = [...x];
-  out[out.length - 1] = 2;
-  const axis = normAxis(c.opset >= 20 ? (c.has(2) ? (c.intsIn(2)?.[0] ?? -2) : -2) : c.int("axis", 1)!, x.length);
+  const inverse = c.int("inverse", 0) === 1;
+  const onesided = c.int("onesided", 0) === 1;
+  const out: Dim[] = [...x];
+  // An inverse one-sided transform gives back a real signal.
+  out[out.length - 1] = inverse && onesided ? 1 : 2;
+  const axisValue = c.opset >= 20 ? (c.has(2) ? c.intsIn(2)?.[0] : -2) : c.int("axis", 1);
+  if (axisValue === undefined) return c.set(0, out.map((d, i) => (i === 0 || i === out.length - 1 ? d : undefined)));
+  const axis = normAxis(axisValue, x.length);
   if (axis === undefined) return c.set(0, out);
-  const length = c.has(1) ? c.intsIn(1)?.[0] : x[axis];
-  out[axis] = c.int("onesided", 0) && known(length) ? Math.floor(length / 2) + 1 : c.has(1) ? length : out[axis];
+  const length = c.has(1) ? c.intsIn(1)?.[0] : undefined;
+  const n = x[axis];
+  if (c.has(1)) out[axis] = length !== undefined && onesided && !inverse ? Math.floor(length / 2) + 1 : length;
+  else if (onesided && known(n)) out[axis] = inverse ? (n - 1) * 2 : Math.floor(n / 2) + 1;
   c.set(0, out);
 };
 

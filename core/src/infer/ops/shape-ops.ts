@@ -125,7 +125,8 @@ const split: OpRule = (c) => {
   let sizes = c.opset >= 13 ? c.intsIn(1) : c.ints("split");
   if (!sizes && c.opset < 13 && c.inputCount > 1) sizes = c.intsIn(1);
   const total = s[axis];
-  if (!sizes && known(total)) {
+  const sizesGiven = c.opset >= 13 ? c.has(1) : c.hasAttr("split") || c.has(1);
+  if (!sizes && !sizesGiven && known(total)) {
     const chunk = Math.ceil(total / n);
     sizes = Array.from({ length: n }, (_, i) => Math.max(0, Math.min(chunk, total - chunk * i)));
     if (c.opset < 18 && total % n !== 0) sizes = undefined;
