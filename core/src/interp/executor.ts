@@ -10,6 +10,7 @@ import {
   type GraphProto,
   type ModelProto,
   type NodeProto,
+  type TypeProto,
 } from "../../../proto/src/index.js";
 import { OnnxtxtError, describeError } from "../io/index.js";
 import { Attrs } from "./attrs.js";
@@ -18,7 +19,7 @@ import { defaultRegistry } from "./ops/index.js";
 import { normalizeDomain, type Kernel, type KernelContext, type Registry } from "./registry.js";
 import { Rng } from "./rng.js";
 import { sparseToDense, tensorFromProto } from "./tensor-proto.js";
-import { byteSizeOf, setAllocationLimit, type Value } from "./value.js";
+import { DT, byteSizeOf, setAllocationLimit, tensor, type Value } from "./value.js";
 
 /** Finds a function body for an op no kernel implements (e.g. from the operator schemas). */
 export type FunctionResolver = (domain: string, op: string, opset: number) => FunctionProto | undefined;
@@ -159,7 +160,11 @@ export class Interpreter {
         if (!this.main.inputs.includes(name)) throw new InterpError(`the model has no input named '${name}'`);
       }
       const scope = new Scope();
-      const inputs = this.main.inputs.map((n) => feeds.get(n) ?? this.main.initializers.get(n));
+      const declared = this.model.graph!.input;
+      const inputs = this.main.inputs.map((n, i) => {
+        const fed = feeds.get(n);
+        return fed ? asDeclared(fed, declared[i]?.type) : this.main.initializers.get(n);
+      });
       for (let i = 0; i < inputs.length; i++) {
         if (inputs[i] === undefined) throw new InterpError(`no value given for input '${this.main.inputs[i]}'`);
       }
@@ -318,6 +323,17 @@ export class Interpreter {
     const cap = this.options.maxMemoryBytes ?? DEFAULT_MEMORY;
     if (this.liveBytes > cap) throw new GuardError(`the run needs more than ${formatBytes(cap)} of memory (the limit)`);
   }
+}
+
+/**
+ * Older test data stores bfloat16 and float16 tensors as uint16 bit patterns; a fed value of
+ * that kind is relabelled to the declared element type.
+ */
+function asDeclared(v: Value, type: TypeProto | undefined): Value {
+  if (v.kind !== "tensor" || type?.value.case !== "tensorType") return v;
+  const want = type.value.value.elemType;
+  if (v.dtype === DT.UINT16 && (want === DT.BFLOAT16 || want === DT.FLOAT16)) return tensor(want, v.dims, v.data);
+  return v;
 }
 
 /** Replaces attribute references (`attr = @name`) in a function body node by the caller's values. */

@@ -8,3 +8,7 @@ export { Attrs } from "./attrs.js";
 export { Rng } from "./rng.js";
 export { createDefaultRegistry, defaultRegistry } from "./ops/index.js";
 export * from "./compare.js";
+export { parseNpy } from "./npy.js";
+export { defaultValue } from "./default-inputs.js";
+export { summarize } from "./summary.js";
+export { runWithOrt } from "./ort-backend.js";

@@ -1,7 +1,7 @@
 // Elementwise kernels: unary math, binary arithmetic with broadcasting, comparisons,
 // logic and variadic Max/Min/Sum/Mean.
 import type { Kernel, KernelContext, Registry } from "../registry.js";
-import { DT, fromNumbers, isBigType, numbers, tensor, type Tensor, type Value } from "../value.js";
+import { DT, fromNumbers, isBigType, numbers, reshaped, tensor, type Tensor, type Value } from "../value.js";
 import { at, broadcastIndex, broadcastShapes, fail, t } from "./util.js";
 
 type F1 = (x: number) => number;
@@ -277,7 +277,12 @@ export function registerElementwise(r: Registry): void {
   });
   r.register("PRelu", ([x, s]) => {
     const a = t(x);
-    return [mapBinary(a, t(s), (p, q) => (p < 0 ? p * q : p), a.dtype)];
+    let slope = t(s);
+    // before opset 7 a 1-d slope ran along the channel axis
+    if (slope.dims.length === 1 && a.dims.length > 2 && slope.dims[0] === a.dims[1] && slope.dims[0] !== a.dims[a.dims.length - 1]) {
+      slope = reshaped(slope, [slope.dims[0]!, ...a.dims.slice(2).map(() => 1)]);
+    }
+    return [mapBinary(a, slope, (p, q) => (p < 0 ? p * q : p), a.dtype)];
   });
   r.register("BitShift", ([x, y], ctx) => {
     const a = t(x);

@@ -49,20 +49,22 @@ function windowOf(ctx: KernelContext, spatial: readonly number[], kernel: number
   return { kernel, strides, dilations, padsBegin, padsEnd, out };
 }
 
-/** Iterates over all index tuples of `dims`. */
-function* positions(dims: readonly number[]): Generator<number[]> {
+/** Every index tuple of `dims`, in row-major order. */
+function positions(dims: readonly number[]): number[][] {
   const n = sizeOf(dims);
   const pos = new Array<number>(dims.length).fill(0);
+  const out: number[][] = [];
   for (let i = 0; i < n; i++) {
-    yield pos;
+    out.push(pos.slice());
     for (let r = dims.length - 1; r >= 0; r--) {
       if (++pos[r]! < dims[r]!) break;
       pos[r] = 0;
     }
   }
+  return out;
 }
 
-function conv(x: Tensor, w: Tensor, b: Tensor | undefined, ctx: KernelContext, xZero = 0, wZero: ArrayLike<number> | undefined = undefined): Float64Array | Float32Array {
+export function conv(x: Tensor, w: Tensor, b: Tensor | undefined, ctx: KernelContext, xZero = 0, wZero: ArrayLike<number> | undefined = undefined): Float64Array | Float32Array {
   const [N, C] = x.dims as [number, number];
   const spatial = x.dims.slice(2);
   const M = w.dims[0]!;
@@ -90,9 +92,10 @@ function conv(x: Tensor, w: Tensor, b: Tensor | undefined, ctx: KernelContext, x
   // precompute, per (kernel pos, out pos), the input offset or -1 when in padding
   const offsets = new Int32Array(kSize * outSize);
   let ki = 0;
+  const outPositions = positions(win.out);
   for (const kp of positions(kernel)) {
     let oi = 0;
-    for (const op of positions(win.out)) {
+    for (const op of outPositions) {
       let off = 0;
       let inside = true;
       for (let r = 0; r < rank; r++) {
@@ -199,8 +202,8 @@ function convTranspose([x, w, b]: readonly (Value | undefined)[], ctx: KernelCon
   const xv = numbers(xt);
   const wv = numbers(wt);
   const out = new Float64Array(N * M * outSize);
-  const kps = [...positions(kernel)].map((p) => p.slice());
-  const ips = [...positions(spatial)].map((p) => p.slice());
+  const kps = positions(kernel);
+  const ips = positions(spatial);
   for (let n = 0; n < N; n++) {
     for (let g = 0; g < group; g++) {
       for (let c = 0; c < cg; c++) {
@@ -254,8 +257,8 @@ function pool(kind: "max" | "avg" | "lp") {
     const out = new Float64Array(N * C * outSize);
     const wantIdx = kind === "max" && ctx.outputCount > 1;
     const idx = wantIdx ? new Float64Array(N * C * outSize) : undefined;
-    const kps = [...positions(kernel)].map((q) => q.slice());
-    const ops = [...positions(win.out)].map((q) => q.slice());
+    const kps = positions(kernel);
+    const ops = positions(win.out);
     const inStr: number[] = [];
     let acc = 1;
     for (let r = rank - 1; r >= 0; r--) {
