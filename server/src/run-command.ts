@@ -1,11 +1,37 @@
 // `workspace/executeCommand` `onnxtxt.run`: reads test_data_set_0 beside the file (the only
-// file IO of a run), runs the cell through core/ide, and keeps the values for hovers.
+// file IO of a run), runs the cell in a worker thread (run-worker.ts) so the server keeps
+// answering, terminates it when an edit makes it stale, and keeps the values for hovers.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
 import { ErrorCodes, ResponseError } from "vscode-languageserver/node";
-import { runCell } from "../../core/src/ide/run-cell.js";
+import type { RunJob, RunReply } from "./run-protocol.js";
 import type { Workspace } from "./workspace.js";
+
+/** The worker script, beside this module (a bundler must emit it as its own entry). */
+const WORKER_URL = new URL("./run-worker.js", import.meta.url);
+
+function runInWorker(job: RunJob, signal: AbortSignal): Promise<RunReply> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_URL, { workerData: job });
+    const cancel = (): void => {
+      void worker.terminate();
+      resolve({ ok: false, message: "the run was cancelled by an edit" });
+    };
+    if (signal.aborted) return cancel();
+    signal.addEventListener("abort", cancel, { once: true });
+    worker.once("message", (reply: RunReply) => {
+      signal.removeEventListener("abort", cancel);
+      void worker.terminate();
+      resolve(reply);
+    });
+    worker.once("error", (e) => {
+      signal.removeEventListener("abort", cancel);
+      reject(e);
+    });
+  });
+}
 
 export interface RunArguments {
   readonly uri: string;
@@ -45,21 +71,15 @@ function validArguments(args: unknown): RunArguments {
 
 export async function runCommand(workspace: Workspace, args: unknown): Promise<RunResponse> {
   const { uri, graph, inputs } = validArguments(args);
-  const analysis = workspace.analysis(uri);
-  if (!analysis) throw new ResponseError(ErrorCodes.InvalidParams, `document not open: ${uri}`);
+  const doc = workspace.document(uri);
+  if (!doc) throw new ResponseError(ErrorCodes.InvalidParams, `document not open: ${uri}`);
   const run = workspace.beginRun(uri)!;
   const dataSet = readDataSet(uri);
-  try {
-    const r = await runCell(analysis, {
-      ...(graph !== undefined ? { graph } : {}),
-      ...(inputs !== undefined ? { inputs } : {}),
-      ...(dataSet ? { dataSet } : {}),
-      signal: run.signal,
-    });
-    workspace.recordRun(uri, run.version, r.values);
-    return { outputs: r.outputs, elapsedMs: r.elapsedMs, inputSources: r.inputSources };
-  } catch (e) {
-    if (e instanceof ResponseError) throw e;
-    throw new ResponseError(ErrorCodes.InvalidRequest, e instanceof Error ? e.message : String(e));
-  }
+  const r = await runInWorker(
+    { text: doc.getText(), ...(graph !== undefined ? { graph } : {}), ...(inputs !== undefined ? { inputs } : {}), ...(dataSet ? { dataSet } : {}) },
+    run.signal,
+  );
+  if (!r.ok) throw new ResponseError(ErrorCodes.InvalidRequest, r.message);
+  workspace.recordRun(uri, run.version, { graph: r.graph, values: new Map(r.values), elapsedMs: r.elapsedMs });
+  return { outputs: r.outputs, elapsedMs: r.elapsedMs, inputSources: r.inputSources };
 }

@@ -15,8 +15,15 @@ export function formatEdits(a: Analysis, range?: Span): FormatEditsResult {
   const r = formatText(a.text);
   if (!r.ok) return { ok: false, reason: "The document has syntax errors; fix them before formatting." };
   const hunks = diffLines(a.text, r.text);
-  const selected = range ? hunks.filter((h) => h.span.start <= range.end && range.start <= h.span.end) : hunks;
+  const selected = range ? hunks.filter((h) => touches(h.span, range)) : hunks;
   return { ok: true, edits: selected };
+}
+
+/** Whether an edit's lines meet the range (an edit that ends where the range starts does not). */
+function touches(edit: Span, range: Span): boolean {
+  const end = Math.max(range.end, range.start + 1);
+  if (edit.start === edit.end) return range.start <= edit.start && edit.start <= end;
+  return edit.start < end && range.start < edit.end;
 }
 
 interface Line {
@@ -70,7 +77,10 @@ export function diffLines(before: string, after: string): TextEdit[] {
   let hunkA = -1;
   let hunkB = -1;
   const flush = (): void => {
-    if (hunkA >= 0) edits.push(edit(hunkA, i, hunkB, j));
+    if (hunkA < 0) return;
+    // Line-for-line changes stay separate edits, so a range can take just its own lines.
+    if (i - hunkA === j - hunkB) for (let k = 0; k < i - hunkA; k++) edits.push(edit(hunkA + k, hunkA + k + 1, hunkB + k, hunkB + k + 1));
+    else edits.push(edit(hunkA, i, hunkB, j));
     hunkA = -1;
   };
   while (i < n || j < m) {
