@@ -1,0 +1,84 @@
+// `npm run package:vscode`: type-checks the extension, bundles the client and the language
+// server with esbuild (so the .vsix needs no node_modules), and packs client-vscode/ with vsce.
+//   node dist/scripts/package-vscode.js [--out FILE.vsix]
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import { createRequire } from "node:module";
+import * as path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { build, type BuildOptions } from "esbuild";
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const CLIENT = path.join(REPO, "client-vscode");
+export const CLIENT_ENTRY = path.join(CLIENT, "src/extension.ts");
+export const SERVER_ENTRY = path.join(REPO, "server/src/main.ts");
+export const BUNDLES = { client: path.join(CLIENT, "dist/extension.cjs"), server: path.join(CLIENT, "dist/server.cjs") };
+
+const common: BuildOptions = {
+  bundle: true,
+  platform: "node",
+  format: "cjs",
+  target: "node20",
+  minify: true,
+  legalComments: "none",
+  logLevel: "warning",
+  // The sources are ESM with `.js` suffixes on `.ts` files; esbuild resolves those itself.
+  mainFields: ["module", "main"],
+};
+
+function run(cmd: string, args: string[], cwd: string): void {
+  const r = spawnSync(cmd, args, { cwd, stdio: ["ignore", "inherit", "inherit"] });
+  if (r.status !== 0) throw new Error(`${path.basename(args[0] ?? cmd)} failed (exit ${r.status ?? r.signal})`);
+}
+
+export async function bundle(): Promise<void> {
+  if (!fs.existsSync(SERVER_ENTRY)) throw new Error(`no language server to bundle: ${path.relative(REPO, SERVER_ENTRY)} is missing`);
+  fs.rmSync(path.join(CLIENT, "dist"), { recursive: true, force: true });
+  await build({ ...common, entryPoints: [CLIENT_ENTRY], outfile: BUNDLES.client, external: ["vscode"] });
+  await build({ ...common, entryPoints: [SERVER_ENTRY], outfile: BUNDLES.server });
+}
+
+export function typeCheck(): void {
+  const require = createRequire(import.meta.url);
+  const tsc = require.resolve("typescript/bin/tsc");
+  run(process.execPath, [tsc, "-p", path.join(CLIENT, "tsconfig.json")], REPO);
+}
+
+/** Packs client-vscode/ into `out`; vsce works offline and only takes what .vscodeignore lets through. */
+export function pack(out: string): void {
+  const require = createRequire(import.meta.url);
+  const vsce = path.join(path.dirname(require.resolve("@vscode/vsce/package.json")), "vsce");
+  run(process.execPath, [vsce, "package", "--no-dependencies", "--allow-missing-repository", "--out", out], CLIENT);
+}
+
+export async function packageExtension(out: string): Promise<string> {
+  typeCheck();
+  await bundle();
+  pack(out);
+  return out;
+}
+
+function defaultOut(): string {
+  const manifest = JSON.parse(fs.readFileSync(path.join(CLIENT, "package.json"), "utf8")) as { name: string; version: string };
+  return path.join(CLIENT, `${manifest.name}-${manifest.version}.vsix`);
+}
+
+async function main(argv: string[]): Promise<number> {
+  const i = argv.indexOf("--out");
+  const out = i >= 0 ? argv[i + 1] : defaultOut();
+  if (!out) {
+    process.stderr.write("usage: package-vscode [--out FILE.vsix]\n");
+    return 2;
+  }
+  try {
+    await packageExtension(path.resolve(out));
+    return 0;
+  } catch (e) {
+    process.stderr.write(`package:vscode: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 1;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = await main(process.argv.slice(2));
+}
