@@ -3,12 +3,14 @@
 import { createRequire } from "node:module";
 import { UsageError } from "./args.js";
 import type { Command, Output } from "./command.js";
+import { checkCommand } from "./commands/check.js";
 import { convertCommand } from "./commands/convert.js";
+import { InputError } from "./diagnostic-lines.js";
 import { FileError } from "./files.js";
 import { reportFileError } from "./report.js";
 import { describeError } from "../io/index.js";
 
-const COMMANDS: readonly Command[] = [convertCommand];
+const COMMANDS: readonly Command[] = [convertCommand, checkCommand];
 
 function version(): string {
   const pkg = createRequire(import.meta.url)("../../../../package.json") as { version: string };
@@ -55,6 +57,10 @@ export async function main(argv: readonly string[], io: Output): Promise<number>
     if (e instanceof UsageError) {
       io.err(`onnxtxt ${command.name}: ${e.message}\n${command.usage}\n`);
       return 2;
+    }
+    if (e instanceof InputError) {
+      io.err(e.report);
+      return 1;
     }
     if (e instanceof FileError) {
       reportFileError(io, e);

@@ -3,7 +3,10 @@
 import * as path from "node:path";
 import type { ModelProto } from "../../../proto/src/index.js";
 import { decodeModel, encodeModel, OnnxtxtError } from "../io/index.js";
-import { FileError, readBytes, writeAtomic } from "./files.js";
+import { hasErrors } from "../../../grammar/src/diagnostics.js";
+import { modelFromText } from "../text.js";
+import { diagnosticLines, InputError } from "./diagnostic-lines.js";
+import { FileError, readBytes, readText, writeAtomic } from "./files.js";
 
 export type ModelFormat = "onnx" | "onnxtxt";
 
@@ -34,7 +37,7 @@ export function about<T>(file: string, fn: () => T): T {
 
 export function loadModel(file: string): ModelProto {
   const format = requireFormat(file);
-  if (format === "onnxtxt") throw new FileError(file, "reading the text format is not available in this build");
+  if (format === "onnxtxt") return loadTextModel(file);
   const bytes = readBytes(file);
   return about(file, () => decodeModel(bytes));
 }
@@ -43,4 +46,14 @@ export function saveModel(file: string, model: ModelProto): void {
   const format = requireFormat(file);
   if (format === "onnxtxt") throw new FileError(file, "writing the text format is not available in this build");
   writeAtomic(file, encodeModel(model));
+}
+
+/** Parses and lowers a text model; any error throws an InputError listing every diagnostic. */
+export function loadTextModel(file: string): ModelProto {
+  const text = readText(file);
+  const r = modelFromText(text);
+  if (!r.model || hasErrors(r.diagnostics)) {
+    throw new InputError(file, diagnosticLines(file, text, r.diagnostics.filter((d) => d.severity === "error")));
+  }
+  return r.model;
 }

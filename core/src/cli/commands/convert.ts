@@ -4,6 +4,7 @@ import * as path from "node:path";
 import { flag, parseArgs, UsageError } from "../args.js";
 import { batchOutputs } from "../batch.js";
 import type { Command, Output } from "../command.js";
+import { InputError } from "../diagnostic-lines.js";
 import { FileError } from "../files.js";
 import { FORMAT_EXTENSIONS, loadModel, requireFormat, saveModel, type ModelFormat } from "../model-files.js";
 import { progress } from "../progress.js";
@@ -30,6 +31,7 @@ function runBatch(inputs: readonly string[], outDir: string, to: ModelFormat, io
   const outputs = batchOutputs(inputs, outDir, FORMAT_EXTENSIONS[to]);
   const bar = progress(io, inputs.length, "converting");
   let failed = 0;
+  let inputErrors = 0;
   for (let i = 0; i < inputs.length; i++) {
     bar.tick(inputs[i]!);
     try {
@@ -38,12 +40,17 @@ function runBatch(inputs: readonly string[], outDir: string, to: ModelFormat, io
     } catch (e) {
       if (!(e instanceof FileError)) throw e;
       bar.done();
+      if (e instanceof InputError) {
+        io.err(e.report);
+        inputErrors++;
+        continue;
+      }
       reportFileError(io, e);
       failed++;
     }
   }
   bar.done();
-  return failed > 0 ? 2 : 0;
+  return failed > 0 ? 2 : inputErrors > 0 ? 1 : 0;
 }
 
 export const convertCommand: Command = {
