@@ -70,8 +70,14 @@ function scopes(...names: string[]): Record<string, { name: string }> {
   return out;
 }
 
-/** A balanced `( ... )` with at most one level of nesting, e.g. `(seq(float) x, int64 n)`. */
-const PAREN_GROUP = String.raw`\((?:[^()]|\([^()]*\))*\)`;
+/** A balanced `( ... )` nested up to `depth` levels, e.g. `(optional(seq(float)) x)` at 3. */
+function parenGroup(depth: number): string {
+  let inner = String.raw`\([^()]*\)`;
+  for (let d = 1; d < depth; d++) inner = String.raw`\((?:[^()]|${inner})*\)`;
+  return inner;
+}
+
+const PAREN_GROUP = parenGroup(4);
 
 export function buildTextMateGrammar(v: LexicalVocabulary): TextMateGrammar {
   const id = v.identifier;
