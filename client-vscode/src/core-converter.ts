@@ -4,6 +4,7 @@ import type { Diagnostic } from "../../grammar/src/diagnostics.js";
 import { LineIndex } from "../../grammar/src/line-index.js";
 import { decodeModel, describeError, encodeModel } from "../../core/src/io/index.js";
 import type { ModelProto } from "../../proto/src/index.js";
+import { modelFromText } from "../../core/src/text.js";
 import type { ModelConverter } from "./model-converter.js";
 
 export interface TextFrontEnd {
@@ -43,8 +44,8 @@ const unavailable = (what: string) => (): never => {
   throw new Error(`${what} the text format is not available in this build`);
 };
 
-/** Filled in with the parser (core/src/text.ts) and the printer (core/src/print) once they land. */
+/** The printer (core/src/print) fills in `print` once it lands. */
 export const coreConverter: ModelConverter = makeConverter({
-  parse: unavailable("reading"),
+  parse: modelFromText,
   print: unavailable("writing"),
 });
