@@ -40,7 +40,7 @@ export async function bundle(): Promise<void> {
 
 export function typeCheck(): void {
   const require = createRequire(import.meta.url);
-  const tsc = require.resolve("typescript/bin/tsc");
+  const tsc = path.join(path.dirname(require.resolve("typescript/package.json")), "bin/tsc");
   run(process.execPath, [tsc, "-p", path.join(CLIENT, "tsconfig.json")], REPO);
 }
 
