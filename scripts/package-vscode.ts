@@ -26,9 +26,12 @@ const common: BuildOptions = {
   mainFields: ["module", "main"],
 };
 
-function run(cmd: string, args: string[], cwd: string): void {
-  const r = spawnSync(cmd, args, { cwd, stdio: ["ignore", "inherit", "inherit"] });
-  if (r.status !== 0) throw new Error(`${path.basename(args[0] ?? cmd)} failed (exit ${r.status ?? r.signal})`);
+/** Runs a tool with no stdin (so a prompt fails instead of hanging); quiet keeps its output for errors. */
+function run(cmd: string, args: string[], cwd: string, quiet: boolean): void {
+  const r = spawnSync(cmd, args, { cwd, stdio: ["ignore", quiet ? "pipe" : "inherit", quiet ? "pipe" : "inherit"], encoding: "utf8" });
+  if (r.status === 0) return;
+  const output = quiet ? `\n${r.stdout ?? ""}${r.stderr ?? ""}`.trimEnd() : "";
+  throw new Error(`${path.basename(args[0] ?? cmd)} failed (exit ${r.status ?? r.signal})${output}`);
 }
 
 export async function bundle(): Promise<void> {
@@ -38,23 +41,23 @@ export async function bundle(): Promise<void> {
   await build({ ...common, entryPoints: [SERVER_ENTRY], outfile: BUNDLES.server });
 }
 
-export function typeCheck(): void {
+export function typeCheck(quiet = false): void {
   const require = createRequire(import.meta.url);
   const tsc = path.join(path.dirname(require.resolve("typescript/package.json")), "bin/tsc");
-  run(process.execPath, [tsc, "-p", path.join(CLIENT, "tsconfig.json")], REPO);
+  run(process.execPath, [tsc, "-p", path.join(CLIENT, "tsconfig.json")], REPO, quiet);
 }
 
 /** Packs client-vscode/ into `out`; vsce works offline and only takes what .vscodeignore lets through. */
-export function pack(out: string): void {
+export function pack(out: string, quiet = false): void {
   const require = createRequire(import.meta.url);
   const vsce = path.join(path.dirname(require.resolve("@vscode/vsce/package.json")), "vsce");
-  run(process.execPath, [vsce, "package", "--no-dependencies", "--allow-missing-repository", "--out", out], CLIENT);
+  run(process.execPath, [vsce, "package", "--no-dependencies", "--allow-missing-repository", "--out", out], CLIENT, quiet);
 }
 
-export async function packageExtension(out: string): Promise<string> {
-  typeCheck();
+export async function packageExtension(out: string, quiet = false): Promise<string> {
+  typeCheck(quiet);
   await bundle();
-  pack(out);
+  pack(out, quiet);
   return out;
 }
 

@@ -5,7 +5,8 @@
 import * as assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
-import { builtinModules } from "node:module";
+import { builtinModules, createRequire } from "node:module";
+import Module from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
 import { packageExtension } from "../../scripts/package-vscode.js";
@@ -65,6 +66,29 @@ function requiredModules(bundle: string): Set<string> {
   return new Set([...bundle.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]!));
 }
 
+/** Anything at all: every property, call and construction gives another stand-in. */
+function standIn(): unknown {
+  const target = function () {} as unknown as object;
+  const proxy: unknown = new Proxy(target, {
+    get: (_t, key) => (key === Symbol.toPrimitive ? () => "" : proxy),
+    apply: () => proxy,
+    construct: () => proxy as object,
+  });
+  return proxy;
+}
+
+/** Runs `fn` with `require("vscode")` answered by a stand-in (VS Code provides it at run time). */
+function withStubVscode<T>(fn: () => T): T {
+  const mod = Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown };
+  const original = mod._load;
+  mod._load = (request, ...rest) => (request === "vscode" ? standIn() : original(request, ...rest));
+  try {
+    return fn();
+  } finally {
+    mod._load = original;
+  }
+}
+
 describe("npm run package:vscode", function () {
   this.timeout(240_000);
   let dir: string;
@@ -72,7 +96,7 @@ describe("npm run package:vscode", function () {
 
   before(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "onnxtxt-vsix-"));
-    const vsix = await packageExtension(path.join(dir, "onnxtxt.vsix"));
+    const vsix = await packageExtension(path.join(dir, "onnxtxt.vsix"), true);
     entries = readZip(fs.readFileSync(vsix));
     const unpacked = path.join(dir, "unpacked");
     for (const [name, data] of entries) {
@@ -111,6 +135,13 @@ describe("npm run package:vscode", function () {
       assert.deepEqual(needed, [], bundle);
     }
     assert.ok(requiredModules(entries.get("extension/dist/extension.cjs")!.toString("utf8")).has("vscode"));
+  });
+
+  it("loads the client bundle against a stand-in vscode module and exports activate/deactivate", () => {
+    const bundle = path.join(dir, "unpacked/extension/dist/extension.cjs");
+    const loaded = withStubVscode(() => createRequire(bundle)(bundle) as { activate?: unknown; deactivate?: unknown });
+    assert.equal(typeof loaded.activate, "function");
+    assert.equal(typeof loaded.deactivate, "function");
   });
 
   it("runs the bundled server from the unpacked .vsix alone: it answers initialize", async () => {
