@@ -1,16 +1,19 @@
 // The extension's entry point: wires the language client, the commands, the binary-as-text
 // file system and the run view to VS Code. Logic lives in the modules it imports.
+import * as path from "node:path";
 import * as vscode from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";
 import { BinaryAsText } from "./binary-as-text.js";
 import { BinaryFsProvider } from "./binary-fs-provider.js";
 import { convertToBinary } from "./convert-to-binary.js";
+import { readRange } from "../../core/src/cli/files.js";
 import { coreConverter } from "./core-converter.js";
 import { createLanguageClient, RUN_COMMAND, sendRun } from "./language-client.js";
 import { OpenAsTextOffer, textViewForCommand } from "./open-as-text.js";
 import { runCell } from "./run-cell.js";
 import { RunPanel } from "./run-panel.js";
 import { readSettings, SETTINGS_SECTION, type Settings } from "./settings.js";
+import type { ExternalDataSource } from "./model-converter.js";
 import { BINARY_AS_TEXT_SCHEME, type UriParts } from "./uris.js";
 import { toUri, vscodeHost } from "./vscode-host.js";
 
@@ -24,6 +27,17 @@ function settings(): Settings {
 async function openTextView(viewUri: UriParts): Promise<void> {
   const doc = await vscode.workspace.openTextDocument(toUri(viewUri));
   await vscode.window.showTextDocument(doc, { preview: false });
+}
+
+/** External data of a text file on disk is read beside it; elsewhere there is none to read. */
+function externalDataOf(uri: vscode.Uri): ExternalDataSource {
+  if (uri.scheme === "file") return { baseDir: path.dirname(uri.fsPath), read: readRange };
+  return {
+    baseDir: "/",
+    read: () => {
+      throw new Error(`external data can only be read for files on disk, not ${uri.scheme}: URIs`);
+    },
+  };
 }
 
 function tabUri(tab: vscode.Tab): vscode.Uri | undefined {
@@ -63,7 +77,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       const doc = target && editor?.document.uri.toString() !== target.toString()
         ? vscode.workspace.openTextDocument(target)
         : Promise.resolve(editor?.document);
-      return doc.then((d) => convertToBinary(d && { uri: d.uri, fileName: d.fileName, getText: () => d.getText() }, vscodeHost, coreConverter));
+      return doc.then((d) => convertToBinary(d && { uri: d.uri, fileName: d.fileName, getText: () => d.getText() }, vscodeHost, coreConverter, externalDataOf(d?.uri ?? vscode.Uri.file("/"))));
     }),
     vscode.commands.registerCommand("onnxtxt.openAsText", async (target?: vscode.Uri) => {
       const view = textViewForCommand(target ?? vscode.window.activeTextEditor?.document.uri ?? activeTabUri(), vscodeHost);

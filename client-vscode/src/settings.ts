@@ -6,7 +6,7 @@ export interface Settings {
   readonly trace: "off" | "messages" | "verbose";
   /** Elements per tensor shown in the run output before it truncates. */
   readonly maxTensorElements: number;
-  /** Tensors above this many elements are written as external data when printing to text. */
+  /** Tensors above this many bytes stay out of the text when a binary model is opened as text (0: none). */
   readonly externalDataThreshold: number;
   readonly offerOpenAsText: boolean;
 }
@@ -26,7 +26,7 @@ export function readSettings(get: SettingGetter): Settings {
     serverPath: get<string>("server.path", "").trim(),
     trace: trace === "messages" || trace === "verbose" ? trace : "off",
     maxTensorElements: positiveInt(get<unknown>("run.maxTensorElements", 100), 100, 1),
-    externalDataThreshold: positiveInt(get<unknown>("externalDataThreshold", 1024), 1024, 0),
+    externalDataThreshold: positiveInt(get<unknown>("externalDataThreshold", 65536), 65536, 0),
     offerOpenAsText: get<boolean>("offerOpenAsText", true) !== false,
   };
 }

@@ -6,7 +6,7 @@ const getter = (values: Record<string, unknown>): SettingGetter => <T>(key: stri
 describe("extension settings", () => {
   it("falls back to the defaults", () => {
     const s = readSettings(getter({}));
-    assert.deepEqual(s, { serverPath: "", trace: "off", maxTensorElements: 100, externalDataThreshold: 1024, offerOpenAsText: true });
+    assert.deepEqual(s, { serverPath: "", trace: "off", maxTensorElements: 100, externalDataThreshold: 65536, offerOpenAsText: true });
   });
 
   it("reads the user's values and rejects nonsense", () => {
@@ -15,7 +15,7 @@ describe("extension settings", () => {
     const bad = readSettings(getter({ "trace.server": "loud", "run.maxTensorElements": 0, externalDataThreshold: 2.5 }));
     assert.equal(bad.trace, "off");
     assert.equal(bad.maxTensorElements, 100);
-    assert.equal(bad.externalDataThreshold, 1024);
+    assert.equal(bad.externalDataThreshold, 65536);
     assert.deepEqual(serverSettings(s), { maxTensorElements: 7, externalDataThreshold: 0 });
   });
 });
