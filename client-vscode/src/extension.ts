@@ -51,6 +51,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       const doc = vscode.window.activeTextEditor?.document;
       return doc?.languageId === "onnxtxt" ? doc.uri.toString() : undefined;
     },
+    documentText: (uri: string) => vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri)?.getText(),
     execute: (args: Parameters<typeof sendRun>[1]) => {
       if (!client) return Promise.reject(new Error("the onnxtxt language server is not running"));
       return sendRun(client, args);

@@ -1,11 +1,14 @@
 // `onnxtxt.run`: asks the server to run a graph (from a code lens or the palette) and puts
 // the outputs, or the failure at its node, into the output view.
+import { locateFailedNode } from "./failure-location.js";
 import { checkRunResult, runFailureOf, type RunArguments, type RunFailure } from "./run-protocol.js";
 import type { RunViewModel } from "./run-view.js";
 
 export interface RunHost {
   /** The URI of the active onnxtxt editor, for a run from the palette. */
   activeDocumentUri(): string | undefined;
+  /** The current text of an open document, to find a failed node the server did not place. */
+  documentText(uri: string): string | undefined;
   /** Sends workspace/executeCommand `onnxtxt.run` to the server. */
   execute(args: RunArguments): Promise<unknown>;
   show(model: RunViewModel): void;
@@ -47,14 +50,27 @@ export async function runCell(args: readonly unknown[], host: RunHost, maxTensor
     const answer = await host.execute(request);
     const result = checkRunResult(answer);
     if (typeof result === "string") throw new Error(result);
-    model = { title, outputs: result.outputs, elapsedMs: result.elapsedMs, limits: result.outputs.map(() => maxTensorElements) };
+    model = {
+      title,
+      outputs: result.outputs,
+      elapsedMs: result.elapsedMs,
+      ...(result.inputSources && { inputSources: result.inputSources }),
+      limits: result.outputs.map(() => maxTensorElements),
+    };
   } catch (e) {
-    const failure = runFailureOf(e);
+    const failure = placeFailure(runFailureOf(e), request, host);
     if (failure.range) host.markFailure(failure.uri ?? request.uri, failure);
     model = { title, outputs: [], failure, limits: [] };
   }
   host.show(model);
   return model;
+}
+
+function placeFailure(failure: RunFailure, request: RunArguments, host: RunHost): RunFailure {
+  if (failure.range) return failure;
+  const text = host.documentText(failure.uri ?? request.uri);
+  const found = text === undefined ? undefined : locateFailedNode(text, failure.message, request.graph);
+  return found ? { ...failure, range: found.range, node: failure.node ?? found.node } : failure;
 }
 
 /** `Show more` multiplies an output's limit; `Show all` lifts it. */

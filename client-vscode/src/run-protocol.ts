@@ -20,6 +20,8 @@ export interface RunOutput {
 export interface RunResult {
   readonly outputs: readonly RunOutput[];
   readonly elapsedMs: number;
+  /** Where each input's value came from: `request`, `directive`, `test_data_set_0`, `default`. */
+  readonly inputSources?: Readonly<Record<string, string>>;
 }
 
 export interface LspPosition {
@@ -64,7 +66,8 @@ export function checkRunResult(x: unknown): RunResult | string {
     }
   }
   const elapsedMs = typeof x.elapsedMs === "number" ? x.elapsedMs : NaN;
-  return { outputs: outputs as RunOutput[], elapsedMs };
+  const sources = isRecord(x.inputSources) ? Object.entries(x.inputSources).filter((e): e is [string, string] => typeof e[1] === "string") : [];
+  return { outputs: outputs as RunOutput[], elapsedMs, ...(sources.length > 0 && { inputSources: Object.fromEntries(sources) }) };
 }
 
 /** Reads a failure from a thrown error (a JSON-RPC ResponseError carries `data`). */

@@ -1,7 +1,7 @@
 // The run output view's HTML: each output as a table with its shape and type, truncated to a
 // limit with buttons to see more; a failure as a message naming the node that failed.
 import type { RunFailure, RunOutput } from "./run-protocol.js";
-import { elementCount, parseTensorText, type TensorText } from "./tensor-text.js";
+import { elementCount, parseSequenceText, parseTensorText, type TensorText } from "./tensor-text.js";
 
 export interface RunViewModel {
   /** What ran: `graph main of model.onnxtxt`. */
@@ -9,6 +9,8 @@ export interface RunViewModel {
   readonly outputs: readonly RunOutput[];
   readonly elapsedMs?: number;
   readonly failure?: RunFailure;
+  /** Input name -> where its value came from. */
+  readonly inputSources?: Readonly<Record<string, string>>;
   /** Elements shown per output, index-aligned with `outputs`. */
   readonly limits: readonly number[];
 }
@@ -73,19 +75,39 @@ export function tensorTables(t: TensorText, limit: number): Shown {
   return { html: parts.join("\n"), shown };
 }
 
-function outputSection(o: RunOutput, index: number, limit: number): string {
-  const tensor = parseTensorText(o.text);
-  const title = `<h2><span class="name">${escapeHtml(o.name)}</span> <span class="type">${escapeHtml(o.type)}</span></h2>`;
-  if (!tensor) {
-    const long = o.text.length > limit * 16;
-    const text = long ? o.text.slice(0, limit * 16) + " …" : o.text;
-    return `<section>${title}<pre>${escapeHtml(text)}</pre>${long ? moreButtons(index, "text truncated") : ""}</section>`;
-  }
+function tensorBlock(tensor: TensorText, limit: number): { html: string; shown: number; total: number } {
   const total = elementCount(tensor.dims);
   const shape = `<p class="shape">shape [${tensor.dims.join(", ")}], ${total} element${total === 1 ? "" : "s"} of ${escapeHtml(tensor.elemType)}</p>`;
   const tables = tensorTables(tensor, limit);
-  const more = tables.shown < total ? moreButtons(index, `showing ${tables.shown} of ${total} elements`) : "";
-  return `<section>${title}${shape}${tables.html}${more}</section>`;
+  return { html: shape + tables.html, shown: tables.shown, total };
+}
+
+function outputSection(o: RunOutput, index: number, limit: number): string {
+  const title = `<h2><span class="name">${escapeHtml(o.name)}</span> <span class="type">${escapeHtml(o.type)}</span></h2>`;
+  const tensor = parseTensorText(o.text);
+  if (tensor) {
+    const block = tensorBlock(tensor, limit);
+    const more = block.shown < block.total ? moreButtons(index, `showing ${block.shown} of ${block.total} elements`) : "";
+    return `<section>${title}${block.html}${more}</section>`;
+  }
+  const items = parseSequenceText(o.text)?.map(parseTensorText);
+  if (items && items.every((t) => t !== undefined)) {
+    let budget = limit;
+    let shown = 0;
+    let total = 0;
+    const parts = items.map((t, i) => {
+      const block = tensorBlock(t!, Math.max(budget, 0));
+      budget -= block.shown;
+      shown += block.shown;
+      total += block.total;
+      return `<div class="item"><h3>item ${i}</h3>${block.html}</div>`;
+    });
+    const more = shown < total ? moreButtons(index, `showing ${shown} of ${total} elements`) : "";
+    return `<section>${title}<p class="shape">sequence of ${items.length} tensor${items.length === 1 ? "" : "s"}</p>${parts.join("")}${more}</section>`;
+  }
+  const long = o.text.length > limit * 16;
+  const text = long ? o.text.slice(0, limit * 16) + " …" : o.text;
+  return `<section>${title}<pre>${escapeHtml(text)}</pre>${long ? moreButtons(index, "text truncated") : ""}</section>`;
 }
 
 function moreButtons(index: number, note: string): string {
@@ -103,13 +125,27 @@ function failureSection(f: RunFailure): string {
   return `<section class="failure"><h2>Run failed${where}${line}</h2><pre>${escapeHtml(f.message)}</pre>${reveal}</section>`;
 }
 
+const SOURCE_WORDS: Readonly<Record<string, string>> = {
+  request: "given",
+  directive: "from # @input",
+  test_data_set_0: "from test_data_set_0",
+  default: "generated",
+};
+
+function inputsLine(sources: Readonly<Record<string, string>> | undefined): string {
+  const entries = Object.entries(sources ?? {});
+  if (entries.length === 0) return "";
+  const parts = entries.map(([name, source]) => `<code>${escapeHtml(name)}</code> ${escapeHtml(SOURCE_WORDS[source] ?? source)}`);
+  return `<p class="inputs">Inputs: ${parts.join(", ")}</p>`;
+}
+
 const STYLE = `
 body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); }
 table { border-collapse: collapse; margin: 0.4em 0; font-family: var(--vscode-editor-font-family); }
 th, td { border: 1px solid var(--vscode-panel-border, #8884); padding: 2px 6px; text-align: right; }
 th { color: var(--vscode-descriptionForeground); font-weight: normal; }
 caption { text-align: left; color: var(--vscode-descriptionForeground); }
-.type, .shape, .truncated { color: var(--vscode-descriptionForeground); }
+.type, .shape, .truncated, .inputs { color: var(--vscode-descriptionForeground); }
 .failure h2 { color: var(--vscode-errorForeground); }
 `;
 
@@ -118,7 +154,7 @@ export function renderRunView(model: RunViewModel, nonce: string, cspSource: str
   const sections = model.failure
     ? [failureSection(model.failure)]
     : model.outputs.map((o, i) => outputSection(o, i, model.limits[i] ?? 100));
-  const status = model.failure ? "" : `<p class="status">${model.outputs.length} output${model.outputs.length === 1 ? "" : "s"}${elapsed}</p>`;
+  const status = model.failure ? "" : `<p class="status">${model.outputs.length} output${model.outputs.length === 1 ? "" : "s"}${elapsed}</p>${inputsLine(model.inputSources)}`;
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${cspSource} 'nonce-${nonce}'; script-src 'nonce-${nonce}';">

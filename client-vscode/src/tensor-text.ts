@@ -52,8 +52,44 @@ export function parseTensorText(text: string): TensorText | undefined {
   const values = splitElements(text.slice(head[0].length, close));
   if (!values) return undefined;
   const count = dims.reduce((a, b) => a * b, 1);
+  const elemType = head[1]!;
+  // Complex elements are printed as real, imaginary pairs.
+  if ((elemType === "complex64" || elemType === "complex128") && values.length === 2 * count) {
+    return { elemType, dims, values: Array.from({ length: count }, (_, i) => complexText(values[2 * i]!, values[2 * i + 1]!)) };
+  }
   if (values.length !== count) return undefined;
-  return { elemType: head[1]!, dims, values };
+  return { elemType, dims, values };
+}
+
+function complexText(re: string, im: string): string {
+  return im.startsWith("-") ? `${re}${im}i` : `${re}+${im}i`;
+}
+
+/** `seq [float[2] {1, 2}, int64 {3}]` -> the item texts; undefined for anything else. */
+export function parseSequenceText(text: string): string[] | undefined {
+  const m = /^\s*seq\s*\[([^]*)\]\s*$/.exec(text);
+  if (!m) return undefined;
+  const body = m[1]!;
+  const items: string[] = [];
+  let depth = 0;
+  let start = 0;
+  let inString = false;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === "{" || c === "[" || c === "(") depth++;
+    else if (c === "}" || c === "]" || c === ")") depth--;
+    else if (c === "," && depth === 0) {
+      items.push(body.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  const last = body.slice(start).trim();
+  if (last !== "") items.push(last);
+  return depth === 0 && !inString ? items : undefined;
 }
 
 export function elementCount(dims: readonly number[]): number {

@@ -12,7 +12,11 @@ class FakeRunHost implements RunHost {
   constructor(
     private readonly active: string | undefined,
     private readonly answer: () => Promise<unknown>,
+    private readonly texts: Record<string, string> = {},
   ) {}
+  documentText(uri: string): string | undefined {
+    return this.texts[uri];
+  }
   activeDocumentUri(): string | undefined {
     return this.active;
   }
@@ -49,11 +53,11 @@ describe("onnxtxt.run", () => {
   });
 
   it("sends the request and shows the outputs", async () => {
-    const host = new FakeRunHost(ACTIVE, async () => ({ outputs: [{ name: "y", type: "float[2]", text: "float[2] {4, 6}" }], elapsedMs: 3 }));
+    const host = new FakeRunHost(ACTIVE, async () => ({ outputs: [{ name: "y", type: "float[2]", text: "float[2] {4, 6}" }], elapsedMs: 3, inputSources: { x: "default", n: 5 } }));
     const model = await runCell([{ uri: "file:///w/m.onnxtxt", graph: "main" }], host, 64);
     assert.deepEqual(host.sent, [{ uri: "file:///w/m.onnxtxt", graph: "main" }]);
     assert.equal(host.shown.length, 1);
-    assert.deepEqual(model, { title: "main (m.onnxtxt)", outputs: [{ name: "y", type: "float[2]", text: "float[2] {4, 6}" }], elapsedMs: 3, limits: [64] });
+    assert.deepEqual(model, { title: "main (m.onnxtxt)", outputs: [{ name: "y", type: "float[2]", text: "float[2] {4, 6}" }], elapsedMs: 3, inputSources: { x: "default" }, limits: [64] });
     assert.deepEqual(host.marks, [["file:///w/m.onnxtxt", undefined]], "an old failure mark is cleared");
   });
 
@@ -64,6 +68,15 @@ describe("onnxtxt.run", () => {
     assert.deepEqual(model?.failure, { message: "Relu: input x is missing", range, node: "r1" });
     assert.deepEqual(host.marks.at(-1), ["file:///w/m.onnxtxt", { message: "Relu: input x is missing", range, node: "r1" }]);
     assert.equal(host.shown[0]?.failure?.message, "Relu: input x is missing");
+  });
+
+  it("finds the failed node in the document when the server gives no range", async () => {
+    const text = "<ir_version: 10, opset_import: [\"\" : 21]>\nmain (float[2] x) => (float[2] y) {\n  h = Relu (x)\n  [bad] y = MatMul (h, h)\n}\n";
+    const host = new FakeRunHost(ACTIVE, () => Promise.reject(new Error("node bad (MatMul): shapes [2] and [2] do not agree")), { [ACTIVE]: text });
+    const model = await runCell([], host, 10);
+    assert.deepEqual(model?.failure?.range, { start: { line: 3, character: 2 }, end: { line: 3, character: 25 } });
+    assert.equal(model?.failure?.node, "bad (MatMul)");
+    assert.equal(host.marks.at(-1)?.[1]?.node, "bad (MatMul)");
   });
 
   it("reports a failure without a location, and a malformed answer, in the view", async () => {

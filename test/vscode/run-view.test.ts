@@ -2,7 +2,7 @@
 import * as assert from "node:assert/strict";
 import { widenLimit } from "../../client-vscode/src/run-cell.js";
 import { escapeHtml, renderRunView, tensorTables, type RunViewModel } from "../../client-vscode/src/run-view.js";
-import { parseTensorText } from "../../client-vscode/src/tensor-text.js";
+import { parseSequenceText, parseTensorText } from "../../client-vscode/src/tensor-text.js";
 
 const count = (html: string, re: RegExp): number => html.match(re)?.length ?? 0;
 
@@ -14,6 +14,13 @@ describe("run output view", () => {
       assert.deepEqual(parseTensorText("float[0] {}"), { elemType: "float", dims: [0], values: [] });
       assert.deepEqual(parseTensorText('string[2] {"a, {b}", "c\\"d"}'), { elemType: "string", dims: [2], values: ['"a, {b}"', '"c\\"d"'] });
       assert.deepEqual(parseTensorText("float[2] y = {1, 2}"), { elemType: "float", dims: [2], values: ["1", "2"] });
+    });
+
+    it("pairs complex parts and splits sequences into items", () => {
+      assert.deepEqual(parseTensorText("complex64[2] {1, -2, 0.5, 3}")?.values, ["1-2i", "0.5+3i"]);
+      assert.deepEqual(parseSequenceText('seq [float[2] {1, 2}, string {"a, ]"}]'), ["float[2] {1, 2}", 'string {"a, ]"}']);
+      assert.deepEqual(parseSequenceText("seq []"), []);
+      assert.equal(parseSequenceText("optional (float {1})"), undefined);
     });
 
     it("leaves what it cannot tabulate to the text view", () => {
@@ -73,6 +80,18 @@ describe("run output view", () => {
       assert.ok(html.includes("&#60;b&#62;not a tensor&#60;/b&#62;"), "text output is escaped");
       assert.ok(!html.includes("<b>not"), "no raw HTML from the server");
       assert.ok(html.includes("script-src 'nonce-NONCE'") && html.includes('<script nonce="NONCE">'));
+    });
+
+    it("shows where the inputs came from, and sequences as one table per item", () => {
+      const html = renderRunView(
+        { title: "t", outputs: [{ name: "s", type: "seq(float[3])", text: "seq [float[3] {1, 2, 3}, float[3] {4, 5, 6}]" }], inputSources: { x: "default", "<y>": "test_data_set_0" }, limits: [4] },
+        "N",
+        "c",
+      );
+      assert.ok(html.includes("Inputs: <code>x</code> generated, <code>&#60;y&#62;</code> from test_data_set_0"));
+      assert.ok(html.includes("sequence of 2 tensors") && html.includes("<h3>item 1</h3>"));
+      assert.equal(count(html, /<td>/g), 4, "the limit spans the items");
+      assert.ok(html.includes("showing 4 of 6 elements"));
     });
 
     it("shows everything after Show all", () => {
