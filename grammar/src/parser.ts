@@ -28,6 +28,7 @@ export class Parser {
   private panic = false;
   private depth = 0;
   private lastEnd = 0;
+  private silenced = false;
   readonly diagnostics: Diagnostic[] = [];
 
   constructor(
@@ -105,10 +106,13 @@ export class Parser {
     let message = `expected ${what}, found ${found}`;
     if (t?.tokenType === T.UnterminatedString) message = "this string has no closing quote";
     this.report(message, span);
+    // An open string runs to the end of the input: whatever follows would only echo it.
+    if (t?.tokenType === T.UnterminatedString) this.silenced = true;
     this.panic = true;
   }
 
   private report(message: string, span: Span, code = "syntax"): void {
+    if (this.silenced) return;
     this.diagnostics.push({ severity: "error", code, message, span });
   }
 
@@ -165,10 +169,24 @@ export class Parser {
     }
   }
 
-  /** Leaves panic and skips to the next `{` (a body whose header was broken). */
+  /**
+   * Skips to the next `{` (a body whose signature was broken) and leaves panic there; with no
+   * `{` left, stays in panic so that nothing more is reported.
+   */
   private recoverToBody(): void {
-    this.panic = false;
     while (this.i < this.toks.length && this.toks[this.i]!.tokenType !== T.LBrace) this.next();
+    if (this.i < this.toks.length) this.panic = false;
+  }
+
+  /** Skips past the `>` that closes a broken header, stopping early at a `{`. */
+  private recoverHeader(): void {
+    while (this.i < this.toks.length) {
+      const tt = this.toks[this.i]!.tokenType;
+      if (tt === T.LBrace) break;
+      this.next();
+      if (tt === T.RAngle) break;
+    }
+    this.panic = false;
   }
 
   /** Leaves panic and skips to a line that starts a new top-level definition. */
@@ -257,7 +275,7 @@ export class Parser {
     let header: A.Header | undefined;
     if (this.at(T.LAngle)) {
       header = this.header(MODEL_HEADER_KEYS, "model");
-      if (this.panic) this.recoverToTopLevel(-1);
+      if (this.panic) this.recoverHeader();
     }
     const graph = this.graph(true);
     const functions: A.FunctionDef[] = [];
@@ -345,7 +363,10 @@ export class Parser {
   functionDef(): A.FunctionDef {
     const start = this.start;
     let header: A.Header | undefined;
-    if (this.at(T.LAngle)) header = this.header(FUNCTION_HEADER_KEYS, "function");
+    if (this.at(T.LAngle)) {
+      header = this.header(FUNCTION_HEADER_KEYS, "function");
+      if (this.panic) this.recoverHeader();
+    }
     const name = this.qid("a function name");
     let params: A.ParamList | undefined;
     if (this.at(T.LAngle)) params = this.paramList();
@@ -612,6 +633,10 @@ export class Parser {
           if (isFloatWord(t.image)) return this.wordFloat(this.next());
           return this.graph(false);
       }
+    }
+    if (t && (t.tokenType === T.LBrace || t.tokenType === T.NumberList)) {
+      this.fail("an attribute value; tensor data needs its type first, e.g. float[2] {1, 2}");
+      return undefined;
     }
     this.fail(topLevel ? "an attribute value (a number, a string, a type, a tensor, a graph, '@name' or a '[...]' list)" : "a list element (a number, a string, a type, a tensor, a graph or '@name')");
     return undefined;

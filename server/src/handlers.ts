@@ -1,13 +1,15 @@
 // One short handler per request: convert LSP -> offsets, call core/ide, convert back.
 import {
-  CodeLens, CompletionItemKind, DocumentHighlightKind, FoldingRangeKind, InsertTextFormat,
+  CodeActionKind, CodeLens, CompletionItemKind, DocumentHighlightKind, FoldingRangeKind, InsertTextFormat,
   SymbolKind, TextDocumentSyncKind, type Connection, type InitializeResult, type Location,
   type SemanticTokens, type WorkspaceEdit,
 } from "vscode-languageserver/node";
 import type { Analysis } from "../../core/src/ide/analysis.js";
+import { codeActions } from "../../core/src/ide/code-actions.js";
 import { codeLenses } from "../../core/src/ide/code-lens.js";
 import { completion, type CompletionKind } from "../../core/src/ide/completion.js";
 import { foldingRanges } from "../../core/src/ide/folding.js";
+import { formatEdits } from "../../core/src/ide/formatting.js";
 import { hover } from "../../core/src/ide/hover.js";
 import { inlayHints } from "../../core/src/ide/inlay-hints.js";
 import { definition, documentHighlights, references } from "../../core/src/ide/navigation.js";
@@ -17,8 +19,9 @@ import { semanticTokens, TOKEN_MODIFIERS, TOKEN_TYPES } from "../../core/src/ide
 import { signatureHelp } from "../../core/src/ide/signature-help.js";
 import { toLspDiagnostic, toOffset, toRange, toSpan } from "./convert.js";
 import { describe, guarded } from "./guard.js";
+import { runCommand } from "./run-command.js";
 import { Workspace } from "./workspace.js";
-import { ErrorCodes, ResponseError } from "vscode-languageserver/node";
+import { ErrorCodes, LSPErrorCodes, ResponseError } from "vscode-languageserver/node";
 
 export const RUN_COMMAND = "onnxtxt.run";
 
@@ -56,7 +59,10 @@ export function capabilities(): InitializeResult["capabilities"] {
     workspaceSymbolProvider: true,
     semanticTokensProvider: { legend: { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] }, full: true },
     foldingRangeProvider: true,
+    documentFormattingProvider: true,
+    documentRangeFormattingProvider: true,
     inlayHintProvider: true,
+    codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
     codeLensProvider: { resolveProvider: false },
     executeCommandProvider: { commands: [RUN_COMMAND] },
   };
@@ -239,12 +245,46 @@ export function registerHandlers(connection: Connection): Workspace {
     return inlayHints(a, span.start, span.end).map((h) => ({ position: a.lines.position(h.offset), label: h.label, paddingLeft: false }));
   }));
 
+  const formatting = (uri: string, range?: import("vscode-languageserver/node").Range) => {
+    const a = analysisOf(uri);
+    const r = formatEdits(a, range && toSpan(a.lines, range));
+    if (!r.ok) throw new ResponseError(LSPErrorCodes.RequestFailed, r.reason);
+    return r.edits.map((e) => ({ range: toRange(a.lines, e.span), newText: e.newText }));
+  };
+  connection.onDocumentFormatting(on("formatting", (p) => formatting(p.textDocument.uri)));
+  connection.onDocumentRangeFormatting(on("rangeFormatting", (p) => formatting(p.textDocument.uri, p.range)));
+
+  connection.onCodeAction(on("codeAction", (p) => {
+    const a = analysisOf(p.textDocument.uri);
+    const uri = p.textDocument.uri;
+    return codeActions(a, toSpan(a.lines, p.range)).map((action) => {
+      const fixes = action.fixes;
+      const diagnostics = fixes
+        ? p.context.diagnostics.filter((d) => {
+            const s = toSpan(a.lines, d.range);
+            return s.start <= fixes.end && fixes.start <= s.end;
+          })
+        : [];
+      return {
+        title: action.title,
+        kind: CodeActionKind.QuickFix,
+        ...(diagnostics.length > 0 ? { diagnostics } : {}),
+        edit: { changes: { [uri]: action.edits.map((e) => ({ range: toRange(a.lines, e.span), newText: e.newText })) } },
+      };
+    });
+  }));
+
   connection.onCodeLens(on("codeLens", (p): CodeLens[] => {
     const a = analysisOf(p.textDocument.uri);
     return codeLenses(a).map((l) => ({
       range: toRange(a.lines, l.span),
       command: { title: l.title, command: RUN_COMMAND, arguments: [{ uri: p.textDocument.uri, graph: l.graph }] },
     }));
+  }));
+
+  connection.onExecuteCommand(on("executeCommand", (p) => {
+    if (p.command !== RUN_COMMAND) throw new ResponseError(ErrorCodes.MethodNotFound, `unknown command ${p.command}`);
+    return runCommand(workspace, p.arguments);
   }));
 
   return workspace;

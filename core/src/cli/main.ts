@@ -8,11 +8,12 @@ import { convertCommand } from "./commands/convert.js";
 import { printCommand } from "./commands/print.js";
 import { formatCommand } from "./commands/format.js";
 import { InputError } from "./diagnostic-lines.js";
+import { runCommand } from "./commands/run.js";
 import { FileError } from "./files.js";
 import { reportFileError } from "./report.js";
 import { describeError } from "../io/index.js";
 
-const COMMANDS: readonly Command[] = [convertCommand, checkCommand, printCommand, formatCommand];
+const COMMANDS: readonly Command[] = [convertCommand, checkCommand, printCommand, formatCommand, runCommand];
 
 function version(): string {
   const pkg = createRequire(import.meta.url)("../../../../package.json") as { version: string };

@@ -1,6 +1,7 @@
 // Completion: operators after `=`, attribute names and typical values inside `<...>`, the
 // values in scope inside an input list, types in signatures, header keys and domains.
 import type { Analysis } from "./analysis.js";
+import { innermost, pathAt } from "./ast-walk.js";
 import { TYPE_KEYWORDS, writeName } from "./names.js";
 import { opsetsAt } from "./opsets.js";
 import { attributeText, defaultText } from "./schema-text.js";
@@ -122,7 +123,7 @@ function attributeItems(a: Analysis, open: number, offset: number, domain: strin
       label: x.name,
       kind: "attribute" as const,
       detail: local ? "function attribute" : attributeText(x),
-      insertText: x.default !== undefined ? `${x.name} = \${1:${defaultText(x.default)}}` : `${x.name} = \${1}`,
+      insertText: x.default !== undefined ? `${x.name} = \${1:${defaultText(x.default, x.type)}}` : `${x.name} = \${1}`,
       snippet: true,
       sortText: `${x.required ? 0 : 1}${x.name}`,
     }));
@@ -148,7 +149,7 @@ function attributeValueItems(a: Analysis, open: number, attr: AttributeSchema | 
     seen.add(text);
     out.push({ label: text, kind: "constant", detail, insertText: text, snippet: false });
   };
-  if (attr?.default !== undefined) add(defaultText(attr.default), "default");
+  if (attr?.default !== undefined) add(defaultText(attr.default, attr.type), "default");
   for (const t of attr ? TYPICAL[attr.type] ?? [] : []) add(t, attr!.type.toLowerCase());
   // Inside a function body, its attribute parameters can be referenced.
   const fn = a.ast?.functions.find((f) => f.span.start <= open && open <= f.span.end);
@@ -162,7 +163,10 @@ function attributeValueItems(a: Analysis, open: number, attr: AttributeSchema | 
 function valueItems(a: Analysis, offset: number): CompletionItem[] {
   const scope = a.symbols.scopeAt(offset);
   if (!scope) return [];
-  return a.symbols.visibleValues(scope).map((v) => {
+  // A node cannot read its own outputs.
+  const node = a.ast ? innermost(pathAt(a.ast, offset), "Node") : undefined;
+  const visible = a.symbols.visibleValues(scope).filter((v) => !(v.producer?.kind === "node" && v.producer.node === node));
+  return visible.map((v) => {
     const type = a.typeOf(v);
     return { label: v.name, kind: "value" as const, ...(type ? { detail: type } : {}), insertText: writeName(v.name), snippet: false };
   });

@@ -3,11 +3,8 @@
 import type { Span } from "../../../grammar/src/span.js";
 import type { Analysis } from "./analysis.js";
 import { isIdentifier, writeName } from "./names.js";
+import type { TextEdit } from "./text-edit.js";
 
-export interface TextEdit {
-  readonly span: Span;
-  readonly newText: string;
-}
 
 export type PrepareRenameResult =
   | { readonly ok: true; readonly span: Span; readonly placeholder: string }

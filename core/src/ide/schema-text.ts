@@ -1,5 +1,6 @@
 // Operator schemas as short text: signatures, parameters and attribute defaults.
-import type { AttributeDefault, AttributeSchema, FormalParameter, OpSchema } from "../schema/index.js";
+import { asFloatLiteral, formatFloat32 } from "../print/float-text.js";
+import type { AttributeDefault, AttributeSchema, AttributeTypeName, FormalParameter, OpSchema } from "../schema/index.js";
 
 export function paramText(p: FormalParameter): string {
   const mark = p.option === "optional" ? "?" : p.option === "variadic" ? "..." : "";
@@ -11,13 +12,16 @@ export function signatureText(s: OpSchema): string {
   return `${op}(${s.inputs.map(paramText).join(", ")}) => (${s.outputs.map(paramText).join(", ")})`;
 }
 
-export function defaultText(d: AttributeDefault): string {
-  if (Array.isArray(d)) return `[${d.map((x) => defaultText(x as AttributeDefault)).join(", ")}]`;
-  return typeof d === "string" ? JSON.stringify(d) : String(d);
+/** An attribute default as the text syntax writes it; float defaults are float32 values. */
+export function defaultText(d: AttributeDefault, type?: AttributeTypeName): string {
+  if (Array.isArray(d)) return `[${d.map((x) => defaultText(x as AttributeDefault, type)).join(", ")}]`;
+  if (typeof d === "string") return JSON.stringify(d);
+  const n = d as number;
+  return type === "FLOAT" || type === "FLOATS" ? asFloatLiteral(formatFloat32(Math.fround(n))) : String(n);
 }
 
 export function attributeText(a: AttributeSchema): string {
-  const tail = a.default !== undefined ? ` = ${defaultText(a.default)}` : a.required ? " (required)" : " (optional)";
+  const tail = a.default !== undefined ? ` = ${defaultText(a.default, a.type)}` : a.required ? " (required)" : " (optional)";
   return `${a.name}: ${a.type.toLowerCase()}${tail}`;
 }
 
