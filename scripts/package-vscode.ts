@@ -12,12 +12,12 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const CLIENT = path.join(REPO, "client-vscode");
 export const CLIENT_ENTRY = path.join(CLIENT, "src/extension.ts");
 export const SERVER_ENTRY = path.join(REPO, "server/src/main.ts");
-export const BUNDLES = { client: path.join(CLIENT, "dist/extension.cjs"), server: path.join(CLIENT, "dist/server.cjs") };
+export const BUNDLES = { client: path.join(CLIENT, "dist/extension.cjs"), server: path.join(CLIENT, "dist/server.js") };
+const DIST = path.join(CLIENT, "dist");
 
 const common: BuildOptions = {
   bundle: true,
   platform: "node",
-  format: "cjs",
   target: "node20",
   minify: true,
   legalComments: "none",
@@ -26,19 +26,60 @@ const common: BuildOptions = {
   mainFields: ["module", "main"],
 };
 
+/** The server runs as ESM (client-vscode/package.json says "type": "module"), so
+ * `import.meta.url` keeps working; CommonJS dependencies get a real `require`. */
+const serverOptions: BuildOptions = {
+  ...common,
+  format: "esm",
+  banner: { js: 'import { createRequire as __onnxtxtCreateRequire } from "node:module"; const require = __onnxtxtCreateRequire(import.meta.url);' },
+  metafile: true,
+};
+
+/** `new URL("./run-worker.js", import.meta.url)`: a script loaded beside the module (a worker). */
+const SIBLING_SCRIPT = /new\s+URL\(\s*["'](\.\.?\/[^"']+)\.js["']\s*,\s*import\.meta\.url\s*\)/g;
+
+/**
+ * Bundles the server and every script its sources load beside themselves, each to the place
+ * the bundled `import.meta.url` points at: the same relative name under dist/.
+ */
+async function bundleServer(): Promise<string[]> {
+  const done = new Set<string>();
+  const queue: { source: string; out: string }[] = [{ source: SERVER_ENTRY, out: BUNDLES.server }];
+  const outputs: string[] = [];
+  while (queue.length > 0) {
+    const { source, out } = queue.shift()!;
+    if (done.has(out)) continue;
+    done.add(out);
+    const result = await build({ ...serverOptions, entryPoints: [source], outfile: out });
+    outputs.push(out);
+    for (const input of Object.keys(result.metafile?.inputs ?? {})) {
+      if (input.includes("node_modules")) continue;
+      const file = path.resolve(REPO, input);
+      for (const m of fs.readFileSync(file, "utf8").matchAll(SIBLING_SCRIPT)) {
+        const target = path.resolve(path.dirname(out), `${m[1]!}.js`);
+        if (path.relative(DIST, target).startsWith("..")) throw new Error(`${input}: '${m[1]}.js' would land outside the bundle folder`);
+        const ts = path.resolve(path.dirname(file), `${m[1]!}.ts`);
+        if (!fs.existsSync(ts)) throw new Error(`${input} loads '${m[1]}.js', but ${path.relative(REPO, ts)} does not exist`);
+        queue.push({ source: ts, out: target });
+      }
+    }
+  }
+  return outputs;
+}
+
+export async function bundle(): Promise<string[]> {
+  if (!fs.existsSync(SERVER_ENTRY)) throw new Error(`no language server to bundle: ${path.relative(REPO, SERVER_ENTRY)} is missing`);
+  fs.rmSync(DIST, { recursive: true, force: true });
+  await build({ ...common, format: "cjs", entryPoints: [CLIENT_ENTRY], outfile: BUNDLES.client, external: ["vscode"] });
+  return [BUNDLES.client, ...(await bundleServer())];
+}
+
 /** Runs a tool with no stdin (so a prompt fails instead of hanging); quiet keeps its output for errors. */
 function run(cmd: string, args: string[], cwd: string, quiet: boolean): void {
   const r = spawnSync(cmd, args, { cwd, stdio: ["ignore", quiet ? "pipe" : "inherit", quiet ? "pipe" : "inherit"], encoding: "utf8" });
   if (r.status === 0) return;
   const output = quiet ? `\n${r.stdout ?? ""}${r.stderr ?? ""}`.trimEnd() : "";
   throw new Error(`${path.basename(args[0] ?? cmd)} failed (exit ${r.status ?? r.signal})${output}`);
-}
-
-export async function bundle(): Promise<void> {
-  if (!fs.existsSync(SERVER_ENTRY)) throw new Error(`no language server to bundle: ${path.relative(REPO, SERVER_ENTRY)} is missing`);
-  fs.rmSync(path.join(CLIENT, "dist"), { recursive: true, force: true });
-  await build({ ...common, entryPoints: [CLIENT_ENTRY], outfile: BUNDLES.client, external: ["vscode"] });
-  await build({ ...common, entryPoints: [SERVER_ENTRY], outfile: BUNDLES.server });
 }
 
 export function typeCheck(quiet = false): void {

@@ -7,7 +7,7 @@ import { SETTINGS_SECTION, serverSettings, type Settings } from "./settings.js";
 export const RUN_COMMAND = "onnxtxt.run";
 
 export function serverModulePath(context: vscode.ExtensionContext, settings: Settings): string {
-  return settings.serverPath || context.asAbsolutePath("dist/server.cjs");
+  return settings.serverPath || context.asAbsolutePath("dist/server.js");
 }
 
 /** `run` takes over `onnxtxt.run` when the server registers it, so results reach the view. */

@@ -3,13 +3,17 @@
 // but VS Code and Node, and the bundled server answers `initialize` run from the unpacked
 // .vsix alone.
 import * as assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import { builtinModules, createRequire } from "node:module";
 import Module from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
+import { runCell, type RunHost } from "../../client-vscode/src/run-cell.js";
+import type { RunFailure } from "../../client-vscode/src/run-protocol.js";
+import { renderRunView, type RunViewModel } from "../../client-vscode/src/run-view.js";
 import { packageExtension } from "../../scripts/package-vscode.js";
+import { REPO } from "../helpers/paths.js";
+import { LspClient } from "../server/lsp-client.js";
 import { readZip } from "./zip.js";
 
 interface Manifest {
@@ -30,40 +34,30 @@ const ALLOWED = new Set([
   "extension/language-configuration.json",
   "extension/syntaxes/onnxtxt.tmLanguage.json",
   "extension/dist/extension.cjs",
-  "extension/dist/server.cjs",
+  "extension/dist/server.js",
+  "extension/dist/run-worker.js",
 ]);
 
-/** Sends one LSP request over stdio and resolves with the response to it. */
-function lspRequest(serverScript: string, cwd: string, method: string, params: unknown): Promise<{ result?: unknown; error?: unknown }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [serverScript, "--stdio"], { cwd, env: { PATH: process.env.PATH ?? "" }, stdio: ["pipe", "pipe", "pipe"] });
-    let out = Buffer.alloc(0);
-    let err = "";
-    const timer = setTimeout(() => {
-      child.kill();
-      reject(new Error(`no answer to ${method} within 20 s; stderr: ${err}`));
-    }, 20_000);
-    child.stderr.on("data", (d: Buffer) => (err += d.toString()));
-    child.on("error", reject);
-    child.stdout.on("data", (d: Buffer) => {
-      out = Buffer.concat([out, d]);
-      const header = /Content-Length: (\d+)\r\n\r\n/.exec(out.toString("latin1"));
-      if (!header) return;
-      const start = header.index + header[0].length;
-      const length = Number(header[1]);
-      if (out.length < start + length) return;
-      clearTimeout(timer);
-      child.kill();
-      resolve(JSON.parse(out.subarray(start, start + length).toString("utf8")) as { result?: unknown });
-    });
-    const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method, params });
-    child.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
-  });
+/** The module names a bundle still loads at run time: require(), and for ESM import ... from and import(). */
+function requiredModules(bundle: string, esm: boolean): Set<string> {
+  const patterns = [/\brequire\(\s*["']([^"']+)["']\s*\)/g, ...(esm ? [/\}\s*from\s*["']([^"']+)["']/g, /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g] : [])];
+  return new Set(patterns.flatMap((re) => [...bundle.matchAll(re)].map((m) => m[1]!)));
 }
 
-/** The module names a CommonJS bundle still requires at run time. */
-function requiredModules(bundle: string): Set<string> {
-  return new Set([...bundle.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]!));
+/** A RunHost whose requests go to a real server over LSP; everything shown is kept. */
+function lspRunHost(client: LspClient, texts: Record<string, string>): RunHost & { shown: RunViewModel[]; marks: (RunFailure | undefined)[] } {
+  const shown: RunViewModel[] = [];
+  const marks: (RunFailure | undefined)[] = [];
+  return {
+    shown,
+    marks,
+    activeDocumentUri: () => undefined,
+    documentText: (uri) => texts[uri],
+    execute: (args) => client.request("workspace/executeCommand", { command: "onnxtxt.run", arguments: [args] }),
+    show: (m) => void shown.push(m),
+    markFailure: (_uri, f) => void marks.push(f),
+    error: (m) => assert.fail(m),
+  };
 }
 
 /** Anything at all: every property, call and construction gives another stand-in. */
@@ -130,11 +124,12 @@ describe("npm run package:vscode", function () {
 
   it("bundles the client so it needs only vscode and Node's own modules", () => {
     const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
-    for (const bundle of ["extension/dist/extension.cjs", "extension/dist/server.cjs"]) {
-      const needed = [...requiredModules(entries.get(bundle)!.toString("utf8"))].filter((m) => !builtins.has(m) && m !== "vscode");
+    for (const bundle of ["extension/dist/extension.cjs", "extension/dist/server.js", "extension/dist/run-worker.js"]) {
+      const needed = [...requiredModules(entries.get(bundle)!.toString("utf8"), bundle.endsWith(".js"))].filter((m) => !builtins.has(m) && m !== "vscode");
       assert.deepEqual(needed, [], bundle);
     }
-    assert.ok(requiredModules(entries.get("extension/dist/extension.cjs")!.toString("utf8")).has("vscode"));
+    assert.ok(requiredModules(entries.get("extension/dist/extension.cjs")!.toString("utf8"), false).has("vscode"));
+    assert.ok(requiredModules(entries.get("extension/dist/server.js")!.toString("utf8"), true).has("node:module"), "the ESM server makes its own require");
   });
 
   it("loads the client bundle against a stand-in vscode module and exports activate/deactivate", () => {
@@ -144,12 +139,53 @@ describe("npm run package:vscode", function () {
     assert.equal(typeof loaded.deactivate, "function");
   });
 
-  it("runs the bundled server from the unpacked .vsix alone: it answers initialize", async () => {
-    const server = path.join(dir, "unpacked/extension/dist/server.cjs");
-    const answer = await lspRequest(server, dir, "initialize", { processId: null, rootUri: null, capabilities: {} });
-    assert.equal(answer.error, undefined);
-    const result = answer.result as { capabilities?: { textDocumentSync?: unknown; executeCommandProvider?: { commands?: string[] } } };
-    assert.ok(result.capabilities?.textDocumentSync !== undefined, "no text document sync");
-    assert.ok(result.capabilities?.executeCommandProvider?.commands?.includes("onnxtxt.run"), "the server does not offer onnxtxt.run");
+  describe("the bundled server, run from the unpacked .vsix alone", () => {
+    let client: LspClient;
+    before(async () => {
+      client = new LspClient(["--stdio"], path.join(dir, "unpacked/extension/dist/server.js"));
+    });
+    after(async () => client?.shutdown());
+
+    it("answers initialize", async () => {
+      const result = await client.initialize();
+      assert.ok(result.capabilities.textDocumentSync !== undefined, "no text document sync");
+      const commands = (result.capabilities.executeCommandProvider as { commands?: string[] } | undefined)?.commands;
+      assert.ok(commands?.includes("onnxtxt.run"), "the server does not offer onnxtxt.run");
+    });
+
+    it("runs a graph for onnxtxt.run (in its worker) and the view shows the output table", async () => {
+      const uri = "file:///tmp/onnxtxt-vsix/mlp.onnxtxt";
+      const text = fs.readFileSync(path.join(REPO, "examples/mlp.onnxtxt"), "utf8") + "# @input x = float[2, 4] {1, 2, 3, 4, 5, 6, 7, 8}\n";
+      client.notify("textDocument/didOpen", { textDocument: { uri, languageId: "onnxtxt", version: 1, text } });
+      const host = lspRunHost(client, { [uri]: text });
+      const model = await runCell([{ uri, graph: "mlp" }], host, 100);
+      assert.equal(model?.failure, undefined, model?.failure?.message ?? "");
+      assert.deepEqual(model?.outputs.map((o) => [o.name, o.type]), [["y", "float[2, 2]"]]);
+      assert.deepEqual(model?.inputSources, { x: "directive" });
+      const html = renderRunView(model!, "N", "c");
+      assert.ok(html.includes("shape [2, 2], 4 elements of float"), html);
+      assert.equal(html.match(/<td>/g)?.length, 4);
+    });
+
+    it("reports a failing node at its place in the document", async () => {
+      const uri = "file:///tmp/onnxtxt-vsix/fails.onnxtxt";
+      const text = [
+        '<ir_version: 10, opset_import: ["" : 21]>',
+        "fails (float[2, 3] x, int64[1] shape) => (float[7] y) {",
+        "  h = Relu (x)",
+        "  [bad] y = Reshape (h, shape)",
+        "}",
+        "# @input shape = int64[1] {7}",
+        "",
+      ].join("\n");
+      client.notify("textDocument/didOpen", { textDocument: { uri, languageId: "onnxtxt", version: 1, text } });
+      const host = lspRunHost(client, { [uri]: text });
+      const model = await runCell([{ uri }], host, 100);
+      assert.ok(model?.failure, "the run should fail");
+      assert.match(model.failure.message, /bad/);
+      assert.equal(model.failure.range?.start.line, 3, JSON.stringify(model.failure));
+      assert.equal(host.marks.at(-1)?.range?.start.line, 3);
+      assert.ok(renderRunView(model, "N", "c").includes("Run failed at node <code>bad (Reshape)</code> (line 4)"));
+    });
   });
 });
