@@ -12,6 +12,7 @@ import { runCell, type RunHost } from "../../client-vscode/src/run-cell.js";
 import type { RunFailure } from "../../client-vscode/src/run-protocol.js";
 import { renderRunView, type RunViewModel } from "../../client-vscode/src/run-view.js";
 import { packageExtension } from "../../scripts/package-vscode.js";
+import { applyEdits, offsetOf } from "../helpers/markers.js";
 import { REPO } from "../helpers/paths.js";
 import { LspClient } from "../server/lsp-client.js";
 import { readZip } from "./zip.js";
@@ -151,6 +152,19 @@ describe("npm run package:vscode", function () {
       assert.ok(result.capabilities.textDocumentSync !== undefined, "no text document sync");
       const commands = (result.capabilities.executeCommandProvider as { commands?: string[] } | undefined)?.commands;
       assert.ok(commands?.includes("onnxtxt.run"), "the server does not offer onnxtxt.run");
+    });
+
+    it("formats a document, which is what format on save asks", async () => {
+      const uri = "file:///tmp/onnxtxt-vsix/messy.onnxtxt";
+      const text = '<ir_version: 10, opset_import: ["" : 21]>\nmessy (float[2] x) => (float[2] y) {\n        y = Relu(x)\n}\n';
+      client.notify("textDocument/didOpen", { textDocument: { uri, languageId: "onnxtxt", version: 1, text } });
+      const edits = await client.request<{ range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string }[]>(
+        "textDocument/formatting",
+        { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } },
+      );
+      assert.ok(edits.length > 0, "no edits for a badly indented document");
+      const formatted = applyEdits(text, edits.map((e) => ({ start: offsetOf(text, e.range.start), end: offsetOf(text, e.range.end), newText: e.newText })));
+      assert.ok(/\n  y = Relu \(x\)\n/.test(formatted), formatted);
     });
 
     it("runs a graph for onnxtxt.run (in its worker) and the view shows the output table", async () => {
