@@ -151,6 +151,7 @@ function scanMessage(cur: Cursor, end: number, desc: DescMessage | undefined, de
 }
 
 function scanField(cur: Cursor, end: number, field: DescField | undefined, fieldNo: number, wireType: number, depth: number): void {
+  if (wireType > FIXED32) throw new Damage(cur.pos, `invalid wire type ${wireType}`);
   if (field) {
     const want = expectedWireType(field);
     if (wireType !== want.type && !(want.packable && wireType === LEN)) {
