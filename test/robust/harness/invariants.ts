@@ -7,6 +7,7 @@ export function textDiagnosticProblems(diagnostics: readonly Diagnostic[], lengt
   for (const d of diagnostics) {
     const label = `[${d.code}] ${d.message}`;
     if (!d.message || !d.code) problems.push(`diagnostic without message or code: ${JSON.stringify(d)}`);
+    if (/[\r\n]/.test(d.message)) problems.push(`message on more than one line: ${JSON.stringify(d.message)}`);
     if (d.code === "internal") problems.push(`internal error reported: ${label}`);
     if (!d.span) problems.push(`diagnostic without a location: ${label}`);
     else if (!(d.span.start >= 0 && d.span.start <= d.span.end && d.span.end <= length)) {
