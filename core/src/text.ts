@@ -5,6 +5,7 @@ import type { Comment, Model } from "../../grammar/src/ast.js";
 import { hasErrors, type Diagnostic } from "../../grammar/src/diagnostics.js";
 import { parseModel } from "../../grammar/src/index.js";
 import type { ModelProto } from "../../proto/src/index.js";
+import { applyExtensions } from "./ext/apply-extensions.js";
 import { lowerModel, type LowerOptions } from "./lower/index.js";
 import { SourceMap } from "./source-map.js";
 
@@ -23,6 +24,7 @@ export function modelFromText(text: string, options?: LowerOptions): TextModel {
   }
   const lowered = lowerModel(parsed.ast, text, options);
   const diagnostics = [...parsed.diagnostics, ...lowered.diagnostics];
+  if (!hasErrors(diagnostics)) diagnostics.push(...applyExtensions(text, parsed.ast, parsed.comments, lowered.model)); // lossless extensions (ext/)
   return {
     ...(!hasErrors(diagnostics) && { model: lowered.model }),
     sourceMap: lowered.sourceMap,

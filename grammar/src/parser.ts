@@ -93,7 +93,8 @@ export class Parser {
       case T.NumberList:
         return "a list of numbers";
       case T.StringLit:
-        return `the string ${t.image.length > 24 ? t.image.slice(0, 20) + "...\"" : t.image}`;
+        // Line breaks written as \n, so the message stays on one line.
+        return `the string ${(t.image.length > 24 ? t.image.slice(0, 20) + "...\"" : t.image).replace(/\r\n|[\r\n\u2028\u2029]/g, "\\n")}`;
       case T.UnterminatedString:
         return "a string with no closing quote";
       default:

@@ -136,9 +136,11 @@ export class Lowerer {
   }
 
   opsets(list: A.OpsetList): OperatorSetIdProto[] {
-    return list.items.map((o) =>
-      create(OperatorSetIdProtoSchema, { domain: o.domain?.value ?? "", version: o.version ? int64Of(o.version, this.cx, "the opset version") : 0n }),
-    );
+    return list.items.map((o) => {
+      const op = create(OperatorSetIdProtoSchema, { domain: o.domain?.value ?? "", version: o.version ? int64Of(o.version, this.cx, "the opset version") : 0n });
+      this.cx.sourceMap.set(op, { whole: o.span });
+      return op;
+    });
   }
 
   props(list: A.PropList): StringStringEntryProto[] {
@@ -147,6 +149,7 @@ export class Lowerer {
 
   model(m: A.Model): ModelProto {
     const mp = create(ModelProtoSchema, {});
+    this.cx.sourceMap.set(mp, { whole: m.span });
     for (const e of m.header?.entries ?? []) {
       const v = e.value;
       switch (e.key.text) {
