@@ -41,7 +41,7 @@ export function bigGraphText(nodes: number): string {
 export function bigTensorText(count: number): string {
   const next = lcg(42);
   const parts: string[] = new Array<string>(count);
-  for (let i = 0; i < count; i++) parts[i] = ((next() - 0.5) * 20).toFixed(7);
+  for (let i = 0; i < count; i++) parts[i] = ((next() - 0.5) * 20).toFixed(6);
   return `<ir_version: 8, opset_import: ["" : 18]>\ntensor () => (float[${count}] y) <float[${count}] w = {${parts.join(", ")}}> {\n  y = Identity (w)\n}`;
 }
 
