@@ -2,7 +2,6 @@
 // presence rules of §2.9: names always set, node domain always set, header fields only if written.
 import { create } from "@bufbuild/protobuf";
 import type * as A from "../../../grammar/src/ast.js";
-import type { Span } from "../../../grammar/src/span.js";
 import {
   FunctionProtoSchema, GraphProtoSchema, ModelProtoSchema, NodeProtoSchema, OperatorSetIdProtoSchema,
   StringStringEntryProtoSchema, ValueInfoProtoSchema, type FunctionProto, type GraphProto, type ModelProto,
@@ -187,8 +186,4 @@ export class Lowerer {
 
 function nameOf(item: A.Name | A.Empty): string {
   return item.kind === "Name" ? item.value : "";
-}
-
-export function spanOf(n: { span: Span }): Span {
-  return n.span;
 }
