@@ -72,6 +72,15 @@ describe("grammar entry points", () => {
     assert.equal(text.slice(init.span.start, init.span.end), "{1, 2, 3}");
   });
 
+  it("reads lists with comments or strings through the ordinary path, with the same values", () => {
+    const packed = lowerTensorConstant(parseTensorConstant("float[3] {1, 2.5, -3}").ast!).result!;
+    const withComment = parseTensorConstant("float[3] {1, # one\n 2.5, -3}");
+    assert.deepEqual(withComment.diagnostics, []);
+    const data = withComment.ast!.data!;
+    assert.ok(data.kind === "InlineData" && Array.isArray(data.elements), "a comment inside the list leaves the packed path");
+    assert.deepEqual(lowerTensorConstant(withComment.ast!).result!.floatData, packed.floatData);
+  });
+
   it("gives every node of real texts a span inside its parent and names that match the text", () => {
     const files = fs.readdirSync(PRINTED).filter((f) => f.endsWith(".onnxtxt")).sort().filter((_, i) => i % 25 === 0);
     for (const f of files) {
