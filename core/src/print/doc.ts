@@ -8,6 +8,7 @@ export type DocNode =
   | { readonly t: "group"; readonly body: Doc; readonly broken: boolean }
   | { readonly t: "indent"; readonly body: Doc }
   | { readonly t: "suffix"; readonly text: string }
+  | { readonly t: "freshline" }
   | { readonly t: "fill"; readonly count: number; readonly item: (i: number) => string; readonly sep: string };
 
 /** A space in flat mode, a newline when the group breaks. */
@@ -24,6 +25,9 @@ export function group(body: Doc, broken = false): Doc {
 export function indent(body: Doc): Doc {
   return { t: "indent", body };
 }
+
+/** A newline unless the current line holds only indentation (so own-line comments stay so). */
+export const freshline: Doc = { t: "freshline" };
 
 /** Text put at the end of the current line (a trailing comment); forces the line to end. */
 export function lineSuffix(text: string): Doc {
@@ -55,6 +59,7 @@ function hasHardBreak(doc: Doc): boolean {
     case "indent":
       return hasHardBreak(doc.body);
     case "suffix":
+    case "freshline":
       return true;
     case "fill":
       return false;
@@ -104,6 +109,8 @@ function fits(doc: Doc, rest: readonly Frame[], width: number, mustBeFlat: boole
         break;
       case "suffix":
         break;
+      case "freshline":
+        return true;
       case "fill":
         if (item.mode === "break") return true;
         for (let i = 0; i < d.count && remaining >= 0; i++) remaining -= d.item(i).length + (i > 0 ? d.sep.length + 1 : 0);
@@ -117,17 +124,21 @@ function fits(doc: Doc, rest: readonly Frame[], width: number, mustBeFlat: boole
 export function layout(doc: Doc, width_ = 100, indentUnit = "  "): string {
   const out: string[] = [];
   let col = 0;
+  let lineStart = 0; // out index where the current line starts
   let suffixes: string[] = [];
   const stack: Frame[] = [{ ind: 0, mode: "break", doc }];
   const newline = (ind: number): void => {
     if (suffixes.length) {
-      out.push(suffixes.join(""));
+      // One comment per line: a second one would merge into the first comment's text.
+      out.push(suffixes[0]!);
+      for (const extra of suffixes.slice(1)) out.push("\n" + indentUnit.repeat(ind) + extra.trimStart());
       suffixes = [];
     }
     // Trim spaces that a break left at the end of the line.
     const last = out.length - 1;
     if (last >= 0 && out[last]!.endsWith(" ")) out[last] = out[last]!.replace(/[ ]+$/, "");
     out.push("\n" + indentUnit.repeat(ind));
+    lineStart = out.length;
     col = ind * indentUnit.length;
   };
   while (stack.length) {
@@ -160,6 +171,14 @@ export function layout(doc: Doc, width_ = 100, indentUnit = "  "): string {
       case "suffix":
         suffixes.push(d.text);
         break;
+      case "freshline":
+        for (let i = lineStart; i < out.length; i++) {
+          if (out[i]!.trim() !== "") {
+            newline(ind);
+            break;
+          }
+        }
+        break;
       case "fill": {
         // Items are joined a line at a time: one string per line, not one per item.
         const sepWidth = d.sep.length + 1;
@@ -184,6 +203,6 @@ export function layout(doc: Doc, width_ = 100, indentUnit = "  "): string {
       }
     }
   }
-  if (suffixes.length) out.push(suffixes.join(""));
+  if (suffixes.length) out.push(suffixes[0]!, ...suffixes.slice(1).map((x) => "\n" + x.trimStart()));
   return out.join("");
 }
