@@ -29,8 +29,13 @@ export interface RunOptions {
   registry?: Registry;
   /** Seed of the random ops; the same seed gives the same results. */
   seed?: number;
-  /** Cancels the run (checked between nodes; `runAsync` lets the signal fire mid-run). */
+  /** Cancels the run (checked before every node; `runAsync` lets the signal fire mid-run). */
   signal?: AbortSignal;
+  /**
+   * Polled before every node, loop bodies included: a caller that runs the interpreter in a
+   * worker can back it with a SharedArrayBuffer flag to cancel even a single long Loop.
+   */
+  isCancelled?: () => boolean;
   /** A run fails when its live values would exceed this many bytes (default 4 GiB). */
   maxMemoryBytes?: number;
   /** A Loop or Scan fails after this many iterations (default 10 million). */
@@ -322,7 +327,7 @@ export class Interpreter {
   }
 
   private checkGuards(): void {
-    if (this.options.signal?.aborted) throw new GuardError("the run was cancelled");
+    if (this.options.signal?.aborted || this.options.isCancelled?.()) throw new GuardError("the run was cancelled");
     const limit = this.options.timeoutMs;
     if (limit !== undefined && Date.now() - this.startedAt > limit) throw new GuardError(`the run took longer than ${limit} ms`);
   }

@@ -13,6 +13,7 @@ import { registerText } from "./text.js";
 import { registerDetection } from "./detection.js";
 import { registerTraining } from "./training.js";
 import { registerSignal } from "./signal.js";
+import { registerRandom } from "./random.js";
 import { registerNN } from "./nn.js";
 import { registerReductions } from "./reduce.js";
 import { registerSequenceOps } from "./sequence.js";
@@ -37,6 +38,7 @@ export function createDefaultRegistry(): Registry {
   registerDetection(r);
   registerTraining(r);
   registerSignal(r);
+  registerRandom(r);
   return r;
 }
 
