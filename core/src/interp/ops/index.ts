@@ -14,6 +14,7 @@ import { registerDetection } from "./detection.js";
 import { registerTraining } from "./training.js";
 import { registerSignal } from "./signal.js";
 import { registerRandom } from "./random.js";
+import { registerAttention } from "./attention.js";
 import { registerNN } from "./nn.js";
 import { registerReductions } from "./reduce.js";
 import { registerSequenceOps } from "./sequence.js";
@@ -39,6 +40,7 @@ export function createDefaultRegistry(): Registry {
   registerTraining(r);
   registerSignal(r);
   registerRandom(r);
+  registerAttention(r);
   return r;
 }
 
