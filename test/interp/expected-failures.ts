@@ -76,27 +76,6 @@ export const LIBONNX_EXPECTED_FAILURES: readonly ExpectedFailureGroup[] = [
 
 export const NODE_TESTS_EXPECTED_FAILURES: readonly ExpectedFailureGroup[] = [
   {
-    reason: "no kernel for ai.onnx.ml.ArrayFeatureExtractor yet",
-    tests: [
-      "test_ai_onnx_ml_array_feature_extractor",
-    ],
-  },
-  {
-    reason: "no kernel for ai.onnx.ml.Binarizer yet",
-    tests: [
-      "test_ai_onnx_ml_binarizer",
-    ],
-  },
-  {
-    reason: "no kernel for ai.onnx.ml.LabelEncoder yet",
-    tests: [
-      "test_ai_onnx_ml_label_encoder_string_int",
-      "test_ai_onnx_ml_label_encoder_string_int_no_default",
-      "test_ai_onnx_ml_label_encoder_tensor_mapping",
-      "test_ai_onnx_ml_label_encoder_tensor_value_only_mapping",
-    ],
-  },
-  {
     reason: "no kernel for ai.onnx.ml.TreeEnsemble yet",
     tests: [
       "test_ai_onnx_ml_tree_ensemble_set_membership",
@@ -124,21 +103,6 @@ export const NODE_TESTS_EXPECTED_FAILURES: readonly ExpectedFailureGroup[] = [
     ],
   },
   {
-    reason: "no kernel for BitCast yet",
-    tests: [
-      "test_bitcast_2d_float32_to_int32",
-      "test_bitcast_bool_to_uint8",
-      "test_bitcast_float32_to_int32",
-      "test_bitcast_float64_to_int64",
-      "test_bitcast_int32_to_float32",
-      "test_bitcast_int64_to_float64",
-      "test_bitcast_int8_to_uint8",
-      "test_bitcast_scalar_float32_to_int32",
-      "test_bitcast_uint16_to_int16",
-      "test_bitcast_uint32_to_int32",
-    ],
-  },
-  {
     reason: "no kernel for CausalConvWithState yet",
     tests: [
       "test_causal_conv_with_state_b1_c1_degenerate",
@@ -154,41 +118,6 @@ export const NODE_TESTS_EXPECTED_FAILURES: readonly ExpectedFailureGroup[] = [
       "test_causal_conv_with_state_with_bias",
       "test_causal_conv_with_state_with_bias_and_past_state",
       "test_causal_conv_with_state_with_past_state",
-    ],
-  },
-  {
-    reason: "no kernel for CenterCropPad yet",
-    tests: [
-      "test_center_crop_pad_crop",
-      "test_center_crop_pad_crop_and_pad",
-      "test_center_crop_pad_crop_axes_chw",
-      "test_center_crop_pad_crop_axes_hwc",
-      "test_center_crop_pad_crop_negative_axes_hwc",
-      "test_center_crop_pad_pad",
-    ],
-  },
-  {
-    reason: "no kernel for Col yet",
-    tests: [
-      "test_col2im",
-      "test_col2im_5d",
-      "test_col2im_dilations",
-      "test_col2im_pads",
-      "test_col2im_strides",
-    ],
-  },
-  {
-    reason: "no kernel for CumProd yet",
-    tests: [
-      "test_cumprod_1d",
-      "test_cumprod_1d_exclusive",
-      "test_cumprod_1d_int32_exclusive",
-      "test_cumprod_1d_reverse",
-      "test_cumprod_1d_reverse_exclusive",
-      "test_cumprod_2d_axis_0",
-      "test_cumprod_2d_axis_1",
-      "test_cumprod_2d_int32",
-      "test_cumprod_2d_negative_axis",
     ],
   },
   {
@@ -245,33 +174,6 @@ export const NODE_TESTS_EXPECTED_FAILURES: readonly ExpectedFailureGroup[] = [
       "test_linear_attention_linear_t1_no_past",
       "test_linear_attention_no_past_explicit_zeros",
       "test_linear_attention_prefill_with_past",
-    ],
-  },
-  {
-    reason: "no kernel for RegexFullMatch yet",
-    tests: [
-      "test_regex_full_match_basic",
-      "test_regex_full_match_email_domain",
-      "test_regex_full_match_empty",
-    ],
-  },
-  {
-    reason: "no kernel for StringSplit yet",
-    tests: [
-      "test_string_split_basic",
-      "test_string_split_consecutive_delimiters",
-      "test_string_split_empty_string_delimiter",
-      "test_string_split_empty_tensor",
-      "test_string_split_maxsplit",
-      "test_string_split_no_delimiter",
-    ],
-  },
-  {
-    reason: "no kernel for TensorScatter yet",
-    tests: [
-      "test_tensorscatter",
-      "test_tensorscatter_3d",
-      "test_tensorscatter_circular",
     ],
   },
   {

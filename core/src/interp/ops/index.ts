@@ -15,6 +15,8 @@ import { registerTraining } from "./training.js";
 import { registerSignal } from "./signal.js";
 import { registerRandom } from "./random.js";
 import { registerAttention } from "./attention.js";
+import { registerExtra } from "./extra.js";
+import { registerML } from "./ml.js";
 import { registerNN } from "./nn.js";
 import { registerReductions } from "./reduce.js";
 import { registerSequenceOps } from "./sequence.js";
@@ -41,6 +43,8 @@ export function createDefaultRegistry(): Registry {
   registerSignal(r);
   registerRandom(r);
   registerAttention(r);
+  registerExtra(r);
+  registerML(r);
   return r;
 }
 
