@@ -77,6 +77,25 @@ g (float[2] x) => (float[2] y) { y = Swish <alpha = 1.0> (x) }`);
     assert.ok(Math.abs(y[1]! - 2 / (1 + Math.exp(-2))) < 1e-6);
   });
 
+  it("folds nodes with constant inputs once per model", () => {
+    const m = model(`<ir_version: 10, opset_import: ["" : 21]>
+g (float[2] x) => (float[2] y) {
+  c = Constant <value = float[2] {1, 2}> ()
+  d = Mul (c, c)
+  y = Mul (x, d)
+}`);
+    const registry = createDefaultRegistry();
+    const mul = registry.find("", "Mul", 21)!;
+    let calls = 0;
+    registry.register("Mul", (inputs, ctx) => {
+      calls++;
+      return mul(inputs, ctx);
+    });
+    const interp = new Interpreter(m, { registry });
+    for (let i = 0; i < 3; i++) assert.deepEqual(values(interp.run(new Map([["x", f32([2], [i, 1])]])).get("y")), [i, 4]);
+    assert.equal(calls, 4, "Mul (c, c) runs once, Mul (x, d) three times");
+  });
+
   it("names the failing node and the missing operator", () => {
     const m = model(`<ir_version: 10, opset_import: ["" : 21]>
 g (float[2] x) => (float[2] y) { y = NoSuchOp (x) }`);

@@ -121,13 +121,6 @@ export const NODE_TESTS_EXPECTED_FAILURES: readonly ExpectedFailureGroup[] = [
     ],
   },
   {
-    reason: "DFT with inverse=1 and onesided=1 (inverse real FFT) is not implemented",
-    tests: [
-      "test_dft_irfft",
-      "test_dft_irfft_opset19",
-    ],
-  },
-  {
     reason: "no kernel for ai.onnx.preview.FlexAttention yet",
     tests: [
       "test_flexattention",

@@ -74,7 +74,12 @@ interface Step {
   readonly fn?: FunctionProto;
   /** Names defined in this body whose last use is this step. */
   readonly frees: readonly string[];
+  /** Set when every input is a constant: the outputs are computed once and kept. */
+  readonly fold?: { outputs?: (Value | undefined)[] };
 }
+
+/** Ops whose results differ between runs; they are never folded. */
+const NONDETERMINISTIC = new Set(["RandomUniform", "RandomNormal", "RandomUniformLike", "RandomNormalLike", "Bernoulli", "Multinomial", "Dropout"]);
 
 type OpsetMap = ReadonlyMap<string, number>;
 
@@ -222,11 +227,22 @@ export class Interpreter {
     });
     const frees: string[][] = nodes.map(() => []);
     for (const [name, i] of lastUse) if (!keep.has(name)) frees[i]!.push(name);
+    // constants: initializers a caller cannot override, and outputs of foldable nodes
+    const constant = new Set([...initializers.keys()].filter((n) => !inputs.includes(n)));
+    const foldable = nodes.map((n) => {
+      const ok =
+        !NONDETERMINISTIC.has(n.opType) &&
+        normalizeDomain(n.domain) === "" &&
+        n.attribute.every((a) => !a.g && a.graphs.length === 0) &&
+        n.input.every((i) => i === "" || constant.has(i));
+      if (ok) for (const o of n.output) if (o) constant.add(o);
+      return ok;
+    });
     const steps: Step[] = nodes.map((node, i) => {
       const domain = normalizeDomain(node.domain);
       const opset = opsets.get(domain) ?? (domain === "" ? 21 : 1);
       const fn = this.functions.get(functionKey(node.domain, node.opType, node.overload));
-      const step: Step = { node, attrs: new Attrs(node), opset, frees: frees[i]! };
+      const step: Step = { node, attrs: new Attrs(node), opset, frees: frees[i]!, ...(foldable[i] ? { fold: {} } : {}) };
       if (fn) return { ...step, fn };
       const kernel = this.registry.find(domain, node.opType, opset);
       if (kernel) return { ...step, kernel };
@@ -250,8 +266,12 @@ export class Interpreter {
       const node = step.node;
       let outs: (Value | undefined)[];
       try {
-        const ins = node.input.map((n) => (n === "" ? undefined : scope.lookup(n)));
-        outs = step.fn ? this.callFunction(step, ins, scope) : step.kernel!(ins, this.context(step, scope));
+        if (step.fold?.outputs) outs = step.fold.outputs;
+        else {
+          const ins = node.input.map((n) => (n === "" ? undefined : scope.lookup(n)));
+          outs = step.fn ? this.callFunction(step, ins, scope) : step.kernel!(ins, this.context(step, scope));
+          if (step.fold) step.fold.outputs = outs;
+        }
       } catch (e) {
         throw wrapError(e, node);
       }
