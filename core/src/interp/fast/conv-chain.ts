@@ -130,7 +130,13 @@ export function convChainKernel(
     const bias = b === undefined ? undefined : floats(b);
     if (x?.kind === 'tensor' && weights && (b === undefined || bias)) {
       const folded = foldSteps(plan, inputs.slice(3), bias, weights.dims[0] ?? 0, x.dims.length);
-      const result = folded ? fastConv(inputs.slice(0, 2), ctx, folded) : undefined;
+      let result: Value[] | undefined;
+      try {
+        result = folded ? fastConv(inputs.slice(0, 2), ctx, folded) : undefined;
+      } catch (e) {
+        // The kernels' memory could not grow: run the original nodes instead.
+        if (!(e instanceof RangeError)) throw e;
+      }
       if (result) return result;
     }
     return [runUnfused(plan, inputs, ctx, registry)];

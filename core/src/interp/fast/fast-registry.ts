@@ -184,6 +184,17 @@ const FAST: Readonly<Record<string, FastKernel>> = {
 /** Operators with a fast path. */
 export const FAST_OPS: readonly string[] = Object.keys(FAST).sort();
 
+/** A fast kernel's result; undefined (use the base kernel) when its memory cannot grow. */
+function runFast(fast: FastKernel, inputs: readonly (Value | undefined)[], ctx: KernelContext): Value[] | undefined {
+  try {
+    return fast(inputs, ctx);
+  } catch (e) {
+    // WebAssembly.Memory.grow throws RangeError past the 2 GiB the kernels can address.
+    if (e instanceof RangeError) return undefined;
+    throw e;
+  }
+}
+
 class FastRegistry extends Registry {
   /** Wrapped kernels by op and base kernel, so each is built once. */
   private readonly cache = new Map<string, Map<Kernel, Kernel>>();
@@ -208,7 +219,7 @@ class FastRegistry extends Registry {
     if (!byBase) this.cache.set(op, (byBase = new Map()));
     let kernel = byBase.get(fallback);
     if (!kernel) {
-      kernel = (inputs, ctx) => fast(inputs, ctx) ?? fallback(inputs, ctx);
+      kernel = (inputs, ctx) => runFast(fast, inputs, ctx) ?? fallback(inputs, ctx);
       byBase.set(fallback, kernel);
     }
     return kernel;
