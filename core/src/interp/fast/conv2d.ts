@@ -3,7 +3,7 @@
 import { ConvMode, ConvSlot, im2colColumns } from './conv-job.js';
 import { JobKind } from './jobs.js';
 import { kernelPool, type KernelPool } from './pool.js';
-import { GEMM_FLAG_RELU, GEMM_MR, GEMM_NR } from './wasm/gemm-kernel.js';
+import { GEMM_FLAG_RELU, GEMM_MR, GEMM_NR } from './wasm/gemm-layout.js';
 
 export interface Conv2dOptions {
   strides?: readonly [number, number];

@@ -4,7 +4,7 @@
 import { GemmSlot } from './gemm-job.js';
 import { JobKind } from './jobs.js';
 import { kernelPool, type KernelPool } from './pool.js';
-import { GEMM_MR, GEMM_NR } from './wasm/gemm-kernel.js';
+import { GEMM_MR, GEMM_NR } from './wasm/gemm-layout.js';
 
 export interface MatmulOptions {
   /** A is stored as [K, M]. */
