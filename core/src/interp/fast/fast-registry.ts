@@ -163,7 +163,36 @@ const constantOfShape: FastKernel = ([shape], ctx) => {
   return [out(dims, data)];
 };
 
+/** Float32 Concat as block copies (inputs of equal rank that agree off the axis). */
+const concat: FastKernel = (inputs, ctx) => {
+  const ts = inputs.map(f32);
+  if (ts.length === 0 || ts.some((t) => !t)) return undefined;
+  const first = ts[0]!;
+  const rank = first.dims.length;
+  const attr = ctx.attrs.int('axis');
+  if (attr === undefined || rank === 0 || attr < -rank || attr >= rank) return undefined;
+  const axis = attr < 0 ? attr + rank : attr;
+  for (const t of ts) {
+    if (t!.dims.length !== rank || t!.dims.some((d, i) => i !== axis && d !== first.dims[i])) return undefined;
+  }
+  const dims = first.dims.slice();
+  dims[axis] = ts.reduce((sum, t) => sum + t!.dims[axis]!, 0);
+  let outer = 1, inner = 1;
+  for (let i = 0; i < axis; i++) outer *= dims[i]!;
+  for (let i = axis + 1; i < rank; i++) inner *= dims[i]!;
+  const data = new Float32Array(outer * dims[axis]! * inner);
+  const row = dims[axis]! * inner;
+  let offset = 0;
+  for (const t of ts) {
+    const chunk = t!.dims[axis]! * inner;
+    for (let o = 0; o < outer; o++) data.set(t!.data.subarray(o * chunk, (o + 1) * chunk), o * row + offset);
+    offset += chunk;
+  }
+  return [out(dims, data)];
+};
+
 const FAST: Readonly<Record<string, FastKernel>> = {
+  Concat: concat,
   ConstantOfShape: constantOfShape,
   Conv: conv,
   MaxPool: pool('max'),
