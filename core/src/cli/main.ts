@@ -3,13 +3,17 @@
 import { createRequire } from "node:module";
 import { UsageError } from "./args.js";
 import type { Command, Output } from "./command.js";
+import { checkCommand } from "./commands/check.js";
 import { convertCommand } from "./commands/convert.js";
+import { printCommand } from "./commands/print.js";
+import { formatCommand } from "./commands/format.js";
 import { runCommand } from "./commands/run.js";
+import { InputError } from "./diagnostic-lines.js";
 import { FileError } from "./files.js";
 import { reportFileError } from "./report.js";
 import { describeError } from "../io/index.js";
 
-const COMMANDS: readonly Command[] = [convertCommand, runCommand];
+const COMMANDS: readonly Command[] = [convertCommand, printCommand, formatCommand, checkCommand, runCommand];
 
 function version(): string {
   const pkg = createRequire(import.meta.url)("../../../../package.json") as { version: string };
@@ -56,6 +60,10 @@ export async function main(argv: readonly string[], io: Output): Promise<number>
     if (e instanceof UsageError) {
       io.err(`onnxtxt ${command.name}: ${e.message}\n${command.usage}\n`);
       return 2;
+    }
+    if (e instanceof InputError) {
+      io.err(e.report);
+      return 1;
     }
     if (e instanceof FileError) {
       reportFileError(io, e);

@@ -1,0 +1,58 @@
+// The model checker: structure (names, scopes, order), opsets and schemas, then the type and
+// shape contradictions that inference finds. Works on binary models (locations as paths in
+// `where`) and on models lowered from text (ranges through the source map).
+import { create } from "@bufbuild/protobuf";
+import { GraphProtoSchema, ValueInfoProtoSchema, type FunctionProto, type ModelProto } from "../../../proto/src/index.js";
+import type { Diagnostic } from "../diagnostics.js";
+import { inferModel, modelFunctions, modelOpsets } from "../infer/index.js";
+import { canonicalDomain } from "../schema/index.js";
+import type { SourceMap } from "../source-map.js";
+import { Emitter } from "./emit.js";
+import { checkNode, type NodeEnv } from "./nodes.js";
+import { StructureChecker } from "./structure.js";
+
+export { CHECK_CODES, type CheckCode } from "./codes.js";
+
+export interface CheckOptions {
+  readonly sourceMap?: SourceMap;
+  /** Leave out warnings (unused values and the like). */
+  readonly errorsOnly?: boolean;
+}
+
+export function checkModel(model: ModelProto, options: CheckOptions = {}): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const out = new Emitter(options.sourceMap, diagnostics);
+  const opsets = modelOpsets(model);
+  const functions = modelFunctions(model);
+  const seen = new Set<string>();
+  for (const o of model.opsetImport) {
+    const d = canonicalDomain(o.domain);
+    if (seen.has(d)) out.emit("duplicate-opset-import", `domain '${d || "ai.onnx"}' is imported more than once`, o, `opset_import '${d || "ai.onnx"}'`);
+    seen.add(d);
+  }
+  const env: NodeEnv = { opsets, functions };
+  if (!model.graph) out.emit("missing-graph", "the model has no graph", model, "model");
+  else new StructureChecker(out, (node, where) => checkNode(node, where, env, out), model.irVersion >= 4n).checkGraph(model.graph, `graph '${model.graph.name}'`);
+  for (const fn of model.functions) checkFunction(fn, opsets, functions, out, options.sourceMap);
+  const structural = diagnostics.some((d) => d.severity === "error");
+  // Inference on a structurally broken model would mostly repeat the same problems.
+  if (!structural && model.graph) diagnostics.push(...inferModel(model, options.sourceMap ? { sourceMap: options.sourceMap } : {}).diagnostics);
+  const kept = options.errorsOnly ? diagnostics.filter((d) => d.severity === "error") : diagnostics;
+  return kept.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
+}
+
+function checkFunction(fn: FunctionProto, modelOpsetMap: ReadonlyMap<string, number>, functions: NodeEnv["functions"], out: Emitter, sourceMap: SourceMap | undefined): void {
+  const opsets = new Map(modelOpsetMap);
+  for (const o of fn.opsetImport) opsets.set(canonicalDomain(o.domain), Number(o.version));
+  const env: NodeEnv = { opsets, functions, functionAttributes: new Set([...fn.attribute, ...fn.attributeProto.map((a) => a.name)]) };
+  // The body is checked as a graph whose inputs and outputs are the function's.
+  const fnSpans = sourceMap?.get(fn);
+  const valueInfo = (name: string) => {
+    const vi = create(ValueInfoProtoSchema, { name });
+    if (fnSpans) sourceMap!.set(vi, { whole: fnSpans.whole, ...(fnSpans.name ? { name: fnSpans.name } : {}) });
+    return vi;
+  };
+  const body = create(GraphProtoSchema, { name: fn.name, input: fn.input.map(valueInfo), output: fn.output.map(valueInfo), node: fn.node });
+  const where = `function '${fn.domain ? `${fn.domain}.` : ""}${fn.name}'`;
+  new StructureChecker(out, (node, at) => checkNode(node, at, env, out)).checkGraph(body, where);
+}

@@ -1,0 +1,136 @@
+// Per-node checks against the imported opsets and the operator schemas: the domain is
+// imported, the op exists at that version, arity, required/unknown attributes and their types.
+import { AttributeProto_AttributeType as AT, type AttributeProto, type FunctionProto, type NodeProto } from "../../../proto/src/index.js";
+import { canonicalDomain, findSchema, getSchemaVersions, type OpSchema } from "../schema/index.js";
+import type { Emitter } from "./emit.js";
+
+export interface NodeEnv {
+  readonly opsets: ReadonlyMap<string, number>;
+  readonly functions: ReadonlyMap<string, FunctionProto>;
+  /** Set inside a function body: the names `@ref` may use. */
+  readonly functionAttributes?: ReadonlySet<string>;
+}
+
+function domainLabel(domain: string): string {
+  return domain === "" ? "ai.onnx" : domain;
+}
+
+function attributeTypeName(t: AT): string {
+  return AT[t] ?? String(t);
+}
+
+export function checkNode(node: NodeProto, where: string, env: NodeEnv, out: Emitter): void {
+  checkAttributeBasics(node, where, env, out);
+  const domain = canonicalDomain(node.domain);
+  const fn = env.functions.get(`${domain}::${node.opType}`);
+  const version = env.opsets.get(domain);
+  if (version === undefined) {
+    out.emit("domain-not-imported", `domain '${domainLabel(domain)}' of ${node.opType} is not in opset_import`, node, where, "op");
+    return;
+  }
+  if (fn) return checkFunctionCall(node, fn, where, out);
+  const versions = getSchemaVersions(domain, node.opType);
+  if (versions.length === 0) {
+    // Custom domains have no schemas to check against; ai.onnx and its siblings do.
+    if (versions.length === 0 && isStandardDomain(domain)) {
+      out.emit("unknown-op", `${domainLabel(domain)} has no operator '${node.opType}'`, node, where, "op");
+    }
+    return;
+  }
+  const schema = findSchema(domain, node.opType, version);
+  if (!schema || schema.deprecated) {
+    const why = schema ? `was removed in opset ${schema.sinceVersion}` : `exists only from opset ${versions[0]!.sinceVersion}`;
+    out.emit("op-not-in-opset", `${node.opType} is not available at ${domainLabel(domain)} opset ${version}: it ${why}`, node, where, "op");
+    return;
+  }
+  checkArity(node, schema, where, out);
+  checkAttributes(node, schema, where, out);
+}
+
+function isStandardDomain(domain: string): boolean {
+  return domain === "" || domain === "ai.onnx.ml" || domain === "ai.onnx.preview" || domain === "ai.onnx.preview.training";
+}
+
+function checkArity(node: NodeProto, schema: OpSchema, where: string, out: Emitter): void {
+  // Trailing empty names are the same as absent optional inputs.
+  let nIn = node.input.length;
+  while (nIn > 0 && node.input[nIn - 1] === "") nIn--;
+  if (nIn < schema.minInput || nIn > schema.maxInput) {
+    out.emit("wrong-arity", `${node.opType}-${schema.sinceVersion} takes ${range(schema.minInput, schema.maxInput)} input${schema.maxInput === 1 ? "" : "s"}, not ${nIn}`, node, where, "op");
+  }
+  const nOut = node.output.length;
+  if (nOut < schema.minOutput || nOut > schema.maxOutput) {
+    out.emit("wrong-arity", `${node.opType}-${schema.sinceVersion} has ${range(schema.minOutput, schema.maxOutput)} output${schema.maxOutput === 1 ? "" : "s"}, not ${nOut}`, node, where, "op");
+  }
+  node.input.forEach((name, i) => {
+    const formal = schema.inputs[i];
+    if (name === "" && formal?.option === "single" && i < nIn) {
+      out.emit("missing-input", `input ${i} ('${formal.name}') of ${node.opType} is required but left empty`, node, where, { input: i });
+    }
+  });
+}
+
+function range(min: number, max: number): string {
+  if (min === max) return String(min);
+  if (max >= 2 ** 31 - 1) return `at least ${min}`;
+  return `${min} to ${max}`;
+}
+
+function checkAttributeBasics(node: NodeProto, where: string, env: NodeEnv, out: Emitter): void {
+  const seen = new Set<string>();
+  for (const a of node.attribute) {
+    const at = `${where} > attribute '${a.name}'`;
+    if (seen.has(a.name)) out.emit("duplicate-attribute", `attribute '${a.name}' is set twice`, a, at, "name");
+    seen.add(a.name);
+    if (a.refAttrName === "") continue;
+    if (!env.functionAttributes) out.emit("attribute-ref-outside-function", `'${a.name}' refers to '@${a.refAttrName}', but only a function body can refer to attributes`, a, at, "value");
+    else if (!env.functionAttributes.has(a.refAttrName)) out.emit("unknown-attribute-ref", `'@${a.refAttrName}' is not an attribute of the enclosing function`, a, at, "value");
+  }
+}
+
+function checkAttributes(node: NodeProto, schema: OpSchema, where: string, out: Emitter): void {
+  const given = new Map(node.attribute.map((a) => [a.name, a]));
+  for (const a of node.attribute) {
+    const at = `${where} > attribute '${a.name}'`;
+    const formal = schema.attributes.get(a.name);
+    if (!formal) {
+      const names = [...schema.attributes.keys()];
+      out.emit("unknown-attribute", `${node.opType}-${schema.sinceVersion} has no attribute '${a.name}'${names.length ? ` (it has ${names.join(", ")})` : ""}`, a, at, "name");
+      continue;
+    }
+    const expected = AT[formal.type as keyof typeof AT];
+    const actual = attributeType(a);
+    if (a.refAttrName === "" && actual !== AT.UNDEFINED && actual !== expected) {
+      out.emit("attribute-type", `attribute '${a.name}' of ${node.opType} must be ${formal.type.toLowerCase()}, not ${attributeTypeName(actual).toLowerCase()}`, a, at, "value");
+    }
+  }
+  for (const formal of schema.attributes.values()) {
+    if (formal.required && !given.has(formal.name)) {
+      out.emit("missing-attribute", `${node.opType} requires attribute '${formal.name}' (${formal.type.toLowerCase()})`, node, where, "op");
+    }
+  }
+}
+
+/** The declared type, or the one the set fields imply when the type is missing. */
+export function attributeType(a: AttributeProto): AT {
+  if (a.type !== AT.UNDEFINED) return a.type;
+  if (a.ints.length) return AT.INTS;
+  if (a.floats.length) return AT.FLOATS;
+  if (a.strings.length) return AT.STRINGS;
+  if (a.g) return AT.GRAPH;
+  if (a.t) return AT.TENSOR;
+  return AT.UNDEFINED;
+}
+
+function checkFunctionCall(node: NodeProto, fn: FunctionProto, where: string, out: Emitter): void {
+  if (node.input.length > fn.input.length) {
+    out.emit("wrong-arity", `function ${fn.name} takes ${fn.input.length} input${fn.input.length === 1 ? "" : "s"}, not ${node.input.length}`, node, where, "op");
+  }
+  if (node.output.length > fn.output.length) {
+    out.emit("wrong-arity", `function ${fn.name} has ${fn.output.length} output${fn.output.length === 1 ? "" : "s"}, not ${node.output.length}`, node, where, "op");
+  }
+  const declared = new Set([...fn.attribute, ...fn.attributeProto.map((a) => a.name)]);
+  for (const a of node.attribute) {
+    if (!declared.has(a.name)) out.emit("unknown-attribute", `function ${fn.name} has no attribute '${a.name}'`, a, `${where} > attribute '${a.name}'`, "name");
+  }
+}

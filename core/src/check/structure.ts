@@ -1,0 +1,102 @@
+// Names and scopes: every name is defined once (SSA), before it is used (topological order),
+// in the graph or an enclosing one (subgraphs see outer values); graph outputs are produced;
+// unused values and inputs are reported as warnings.
+import type { AttributeProto, GraphProto, NodeProto } from "../../../proto/src/index.js";
+import { describeNode, type Part } from "../infer/location.js";
+import type { Emitter } from "./emit.js";
+
+interface Definition {
+  readonly element: object;
+  readonly part: Part;
+  readonly kind: "input" | "initializer" | "node-output";
+  /** Where the definition is, for binary models. */
+  readonly at: string;
+  used: boolean;
+}
+
+/** One graph's names; `parent` holds the names the enclosing graph had defined so far. */
+export class NameScope {
+  readonly defs = new Map<string, Definition>();
+  constructor(readonly parent?: NameScope) {}
+
+  lookup(name: string): Definition | undefined {
+    return this.defs.get(name) ?? this.parent?.lookup(name);
+  }
+}
+
+/** Called for every node (in main graph, subgraphs and function bodies) with its location. */
+export type NodeHook = (node: NodeProto, where: string) => void;
+
+export class StructureChecker {
+  constructor(
+    private readonly out: Emitter,
+    private readonly onNode: NodeHook,
+    /** Before IR version 4 every initializer had to be listed as an input too: no warning then. */
+    private readonly warnShadowedInitializers = true,
+  ) {}
+
+  checkGraph(g: GraphProto, where: string, parent?: NameScope): void {
+    const scope = new NameScope(parent);
+    const define = (name: string, def: Omit<Definition, "used" | "at">, at: string): void => {
+      if (name === "") return;
+      const prev = scope.lookup(name);
+      if (prev) {
+        const what = prev.kind === "node-output" ? "a node output" : prev.kind === "input" ? "a graph input" : "an initializer";
+        this.out.emit("redefinition", `'${name}' is already defined as ${what}${scope.defs.has(name) ? "" : " of an enclosing graph"}; every name must be assigned once`, def.element, at, def.part);
+        return;
+      }
+      scope.defs.set(name, { ...def, at, used: false });
+    };
+    const inputNames = new Set(g.input.map((vi) => vi.name));
+    for (const vi of g.input) define(vi.name, { element: vi, part: "name", kind: "input" }, `${where} > input '${vi.name}'`);
+    for (const t of g.initializer) {
+      if (inputNames.has(t.name)) {
+        if (this.warnShadowedInitializers) this.out.emit("input-shadows-initializer", `initializer '${t.name}' is also a graph input, so a caller can replace its value`, t, `${where} > initializer '${t.name}'`, "name");
+        continue;
+      }
+      define(t.name, { element: t, part: "name", kind: "initializer" }, `${where} > initializer '${t.name}'`);
+    }
+    for (const s of g.sparseInitializer) {
+      const name = s.values?.name ?? "";
+      if (!inputNames.has(name)) define(name, { element: s, part: "name", kind: "initializer" }, `${where} > initializer '${name}'`);
+    }
+    const producedLater = new Set(g.node.flatMap((n) => n.output));
+    g.node.forEach((node, index) => {
+      const at = `${where} > ${describeNode(node, index)}`;
+      node.input.forEach((name, i) => this.use(scope, name, node, { input: i }, at, producedLater));
+      for (const a of node.attribute) this.checkSubgraphs(a, at, scope);
+      this.onNode(node, at);
+      node.output.forEach((name, j) => define(name, { element: node, part: { output: j }, kind: "node-output" }, at));
+    });
+    for (const vi of g.output) {
+      const def = scope.lookup(vi.name);
+      if (def) def.used = true;
+      else this.out.emit("output-not-produced", `graph output '${vi.name}' is not produced by any node, input or initializer`, vi, `${where} > output '${vi.name}'`, "name");
+    }
+    this.reportUnused(scope);
+  }
+
+  private checkSubgraphs(a: AttributeProto, at: string, scope: NameScope): void {
+    if (a.g) this.checkGraph(a.g, `${at} > attribute '${a.name}'`, scope);
+    a.graphs.forEach((g, i) => this.checkGraph(g, `${at} > attribute '${a.name}'[${i}]`, scope));
+  }
+
+  use(scope: NameScope, name: string, node: NodeProto, part: Part, at: string, producedLater: ReadonlySet<string>): void {
+    if (name === "") return;
+    const def = scope.lookup(name);
+    if (def) {
+      def.used = true;
+      return;
+    }
+    if (producedLater.has(name)) this.out.emit("use-before-definition", `'${name}' is used before the node that defines it; nodes must be in topological order`, node, at, part);
+    else this.out.emit("undefined-value", `'${name}' is not defined: no input, initializer or earlier node output has this name`, node, at, part);
+  }
+
+  private reportUnused(scope: NameScope): void {
+    for (const [name, def] of scope.defs) {
+      if (def.used) continue;
+      if (def.kind === "node-output") this.out.emit("unused-value", `'${name}' is computed but never used`, def.element, def.at, def.part);
+      else if (def.kind === "input" && scope.parent === undefined) this.out.emit("unused-input", `graph input '${name}' is never used`, def.element, def.at, def.part);
+    }
+  }
+}

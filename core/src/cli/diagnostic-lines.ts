@@ -1,0 +1,26 @@
+// Diagnostics as CLI lines: `FILE:LINE:COL: error: MESSAGE [code]` for text input (1-based line
+// and UTF-16 column), `FILE: error: MESSAGE (where) [code]` for binary input.
+import type { Diagnostic } from "../../../grammar/src/diagnostics.js";
+import { LineIndex } from "../../../grammar/src/line-index.js";
+import { FileError } from "./files.js";
+
+export function diagnosticLines(file: string, text: string | undefined, diagnostics: readonly Diagnostic[]): string {
+  const index = text === undefined ? undefined : new LineIndex(text);
+  let out = "";
+  for (const d of diagnostics) {
+    const where = d.span && index ? `:${index.lineCol(d.span.start)}` : "";
+    const context = d.where ? ` (${d.where})` : "";
+    out += `${file}${where}: ${d.severity}: ${d.message}${context} [${d.code}]\n`;
+  }
+  return out;
+}
+
+/** The input file has errors (exit code 1); `report` holds one line per diagnostic. */
+export class InputError extends FileError {
+  constructor(
+    file: string,
+    readonly report: string,
+  ) {
+    super(file, "the input has errors");
+  }
+}

@@ -1,0 +1,67 @@
+// Dimension arithmetic shared by the operator rules: broadcasting, merging what is declared
+// with what is inferred, and products of known dimensions.
+import type { Dim, Shape } from "./types.js";
+
+export class ShapeError extends Error {}
+
+/** Numpy-style multidirectional broadcasting; throws ShapeError when two known dims clash. */
+export function broadcastShapes(shapes: readonly Shape[]): Dim[] {
+  const rank = Math.max(0, ...shapes.map((s) => s.length));
+  const out: Dim[] = [];
+  for (let i = 0; i < rank; i++) {
+    let known: number | undefined;
+    const symbols = new Set<string>();
+    let unknown = false;
+    for (const s of shapes) {
+      const d = s[i - (rank - s.length)];
+      if (i < rank - s.length || d === 1) continue;
+      if (typeof d === "number") {
+        if (known !== undefined && known !== d) throw new ShapeError(`dimension ${known} and ${d} cannot be broadcast`);
+        known = d;
+      } else if (typeof d === "string") symbols.add(d);
+      else unknown = true;
+    }
+    if (known !== undefined) out.push(known);
+    else if (!unknown && symbols.size === 1) out.push([...symbols][0]);
+    else if (!unknown && symbols.size === 0) out.push(1);
+    else out.push(undefined);
+  }
+  return out;
+}
+
+/** Combines two descriptions of one dimension; `undefined` result with conflict=true when both are known and differ. */
+export function mergeDim(a: Dim, b: Dim): Dim {
+  if (typeof a === "number") return a;
+  if (typeof b === "number") return b;
+  return a ?? b;
+}
+
+export function dimsConflict(a: Dim, b: Dim): boolean {
+  return typeof a === "number" && typeof b === "number" && a !== b;
+}
+
+/** The product of the dims, or undefined when one is not known. */
+export function product(dims: readonly Dim[]): number | undefined {
+  let p = 1;
+  for (const d of dims) {
+    if (typeof d !== "number") return undefined;
+    p *= d;
+  }
+  return p;
+}
+
+/** Normalises a possibly negative axis; undefined when out of range. */
+export function normAxis(axis: number, rank: number): number | undefined {
+  const a = axis < 0 ? axis + rank : axis;
+  return a >= 0 && a < rank ? a : undefined;
+}
+
+export function addDims(a: Dim, b: Dim): Dim {
+  return typeof a === "number" && typeof b === "number" ? a + b : undefined;
+}
+
+export function mulDims(a: Dim, b: Dim): Dim {
+  if (a === 1) return b;
+  if (b === 1) return a;
+  return typeof a === "number" && typeof b === "number" ? a * b : undefined;
+}

@@ -1,0 +1,228 @@
+// Runs inference over a graph in node order: binds each node's type constraints from its
+// inputs, applies the operator's shape rule, merges with what the model declares, and
+// recurses into subgraphs (If, Loop, Scan) and model-local functions.
+import { clone } from "@bufbuild/protobuf";
+import { AttributeProtoSchema, NodeProtoSchema, type AttributeProto, type FunctionProto, type GraphProto, type NodeProto, type ValueInfoProto } from "../../../proto/src/index.js";
+import { canonicalDomain, getSchema, type FormalParameter, type OpSchema } from "../schema/index.js";
+import { constOfTensor, type Const } from "./constants.js";
+import { OpContext } from "./context.js";
+import { ShapeError } from "./dims.js";
+import { describeNode, type Part, type Reporter } from "./location.js";
+import { mergeTypes } from "./merge.js";
+import { ruleFor } from "./ops/index.js";
+import { formatType, fromTypeProto, fromTypeString, isTensor, tensor, typeString, type ValueType } from "./types.js";
+
+/** Nested function calls deeper than this are not expanded (guards against recursion). */
+const MAX_FUNCTION_DEPTH = 8;
+
+export class Scope {
+  readonly types = new Map<string, ValueType>();
+  readonly consts = new Map<string, Const>();
+  constructor(readonly parent?: Scope) {}
+
+  type(name: string): ValueType | undefined {
+    return this.types.get(name) ?? this.parent?.type(name);
+  }
+
+  const(name: string): Const | undefined {
+    return this.consts.get(name) ?? (this.types.has(name) ? undefined : this.parent?.const(name));
+  }
+}
+
+export interface Env {
+  readonly opsets: ReadonlyMap<string, number>;
+  readonly functions: ReadonlyMap<string, FunctionProto>;
+  readonly reporter: Reporter;
+  /** Per graph: the types of its values (declared merged with inferred), for writing value_info. */
+  readonly graphTypes: Map<GraphProto, Map<string, ValueType>>;
+  readonly depth: number;
+}
+
+export function functionKey(domain: string, name: string): string {
+  return `${canonicalDomain(domain)}::${name}`;
+}
+
+export interface GraphResult {
+  readonly scope: Scope;
+  /** What the operators alone gave each node output. */
+  readonly inferred: Map<string, ValueType>;
+  readonly outputs: (ValueType | undefined)[];
+}
+
+function declaredTypes(infos: readonly ValueInfoProto[], into: Map<string, ValueInfoProto>): void {
+  for (const vi of infos) if (vi.type && !into.has(vi.name)) into.set(vi.name, vi);
+}
+
+export function inferGraph(g: GraphProto, env: Env, parent: Scope | undefined, path: string, inputTypes?: readonly (ValueType | undefined)[]): GraphResult {
+  const scope = new Scope(parent);
+  g.input.forEach((vi, i) => {
+    const given = inputTypes?.[i];
+    const declared = fromTypeProto(vi.type);
+    const merged = mergeTypes(declared, given)?.type;
+    if (merged) scope.types.set(vi.name, merged);
+  });
+  for (const t of g.initializer) {
+    if (!scope.types.has(t.name)) scope.types.set(t.name, tensor(t.dataType, t.dims.map(Number)));
+    const c = constOfTensor(t);
+    if (c) scope.consts.set(t.name, c);
+  }
+  for (const s of g.sparseInitializer) {
+    const name = s.values?.name;
+    if (name && !scope.types.has(name)) scope.types.set(name, { kind: "sparse", elem: s.values?.dataType ?? 0, shape: s.dims.map(Number) });
+  }
+  const declared = new Map<string, ValueInfoProto>();
+  declaredTypes(g.output, declared);
+  declaredTypes(g.valueInfo, declared);
+  const inferred = new Map<string, ValueType>();
+  g.node.forEach((node, i) => inferNode(node, scope, env, `${path} > ${describeNode(node, i)}`, declared, inferred));
+  env.graphTypes.set(g, scope.types);
+  const outputs = g.output.map((vi) => scope.types.get(vi.name) ?? scope.type(vi.name) ?? fromTypeProto(vi.type));
+  return { scope, inferred, outputs };
+}
+
+function formalFor(params: readonly FormalParameter[], i: number): FormalParameter | undefined {
+  if (i < params.length) return params[i];
+  const last = params[params.length - 1];
+  return last?.option === "variadic" ? last : undefined;
+}
+
+/** Binds type parameters from the actual inputs; reports clashes and disallowed types. */
+function bindConstraints(schema: OpSchema, inputs: readonly (ValueType | undefined)[], node: NodeProto, report: (code: string, msg: string, part: Part) => void): Map<string, ValueType> {
+  const bound = new Map<string, { type: ValueType; str: string; from: number }>();
+  inputs.forEach((t, i) => {
+    if (!t || node.input[i] === "") return;
+    const formal = formalFor(schema.inputs, i);
+    if (!formal) return;
+    const str = typeString(t);
+    const constraint = schema.typeConstraints.get(formal.typeStr);
+    if (str === undefined || !constraint) return;
+    if (!constraint.allowed.includes(str)) {
+      report("type-not-allowed", `input ${i} ('${node.input[i]}') of ${node.opType} is ${formatType(t)}, but ${formal.typeStr} allows only ${summarize(constraint.allowed)}`, { input: i });
+      return;
+    }
+    const heterogeneous = formal.option === "variadic" && !formal.homogeneous;
+    const prev = bound.get(formal.typeStr);
+    if (prev && prev.str !== str && !heterogeneous) {
+      report("type-mismatch", `${node.opType} needs inputs ${prev.from} and ${i} to have the same type ${formal.typeStr}, but '${node.input[prev.from]}' is ${formatType(inputs[prev.from])} and '${node.input[i]}' is ${formatType(t)}`, { input: i });
+      return;
+    }
+    if (!prev && !heterogeneous) bound.set(formal.typeStr, { type: t, str, from: i });
+  });
+  return new Map([...bound].map(([k, v]) => [k, v.type]));
+}
+
+function summarize(allowed: readonly string[]): string {
+  const names = allowed.map((a) => a.replace(/^tensor\((.*)\)$/, "$1"));
+  return names.length > 8 ? `${names.slice(0, 8).join(", ")}, ...` : names.join(", ");
+}
+
+/** Output types the constraints alone determine (element types; shapes come from rules). */
+function outputsFromConstraints(schema: OpSchema, count: number, bound: ReadonlyMap<string, ValueType>): (ValueType | undefined)[] {
+  const out: (ValueType | undefined)[] = [];
+  for (let j = 0; j < count; j++) {
+    const formal = formalFor(schema.outputs, j);
+    if (!formal) {
+      out.push(undefined);
+      continue;
+    }
+    const b = bound.get(formal.typeStr);
+    if (b) {
+      out.push(isTensor(b) ? tensor(b.elem) : b);
+      continue;
+    }
+    const c = schema.typeConstraints.get(formal.typeStr);
+    if (c) out.push(c.allowed.length === 1 ? fromTypeString(c.allowed[0]!) : undefined);
+    else out.push(fromTypeString(formal.typeStr));
+  }
+  return out;
+}
+
+function inferNode(node: NodeProto, scope: Scope, env: Env, where: string, declared: ReadonlyMap<string, ValueInfoProto>, inferred: Map<string, ValueType>): void {
+  const report = (code: string, message: string, part: Part = "op"): void => env.reporter.report("error", code, message, node, where, part);
+  const inputs = node.input.map((n) => (n === "" ? undefined : scope.type(n)));
+  const consts = node.input.map((n) => (n === "" ? undefined : scope.const(n)));
+  const domain = canonicalDomain(node.domain);
+  const version = env.opsets.get(domain);
+  const fn = env.functions.get(functionKey(node.domain, node.opType));
+  let outputs: (ValueType | undefined)[] = node.output.map(() => undefined);
+  let outConsts: (Const | undefined)[] = [];
+  if (fn) {
+    if (env.depth < MAX_FUNCTION_DEPTH) outputs = inferFunctionCall(fn, node, inputs, consts, env);
+  } else if (version !== undefined) {
+    const schema = getSchema(domain, node.opType, version);
+    if (schema) {
+      const bound = bindConstraints(schema, inputs, node, report);
+      outputs = outputsFromConstraints(schema, node.output.length, bound);
+      const rule = ruleFor(domain, node.opType);
+      if (rule) {
+        const ctx = new OpContext(node, schema, version, inputs, consts, outputs, {
+          report: (code, message, part) => report(code, message, part),
+          inferSubgraph: (g, attrName, types) => inferGraph(g, env, scope, `${where} > attribute '${attrName}'`, types).outputs,
+        });
+        try {
+          rule(ctx);
+        } catch (e) {
+          // A rule that trips over malformed input (wrong arity, odd attributes) leaves the
+          // outputs unknown: the checker reports the malformation itself.
+          if (e instanceof ShapeError) report("shape-incompatible", `${node.opType}: ${e.message}`);
+        }
+        outputs = ctx.outputs;
+        outConsts = ctx.outputConsts;
+      }
+    }
+  }
+  node.output.forEach((name, j) => {
+    if (name === "") return;
+    const got = outputs[j];
+    if (got) inferred.set(name, got);
+    const vi = declared.get(name);
+    const merged = mergeTypes(vi ? fromTypeProto(vi.type) : undefined, got);
+    if (merged?.conflict && vi) env.reporter.report("error", "declared-type-mismatch", `'${name}' is ${merged.conflict}`, vi, `${where} > value '${name}'`, "type");
+    if (merged) scope.types.set(name, merged.type);
+    const c = outConsts[j];
+    if (c) scope.consts.set(name, c);
+  });
+}
+
+/** Infers a call of a model-local function by running its body on the actual input types. */
+function inferFunctionCall(fn: FunctionProto, call: NodeProto, inputs: readonly (ValueType | undefined)[], consts: readonly (Const | undefined)[], env: Env): (ValueType | undefined)[] {
+  const opsets = new Map(env.opsets);
+  for (const o of fn.opsetImport) opsets.set(canonicalDomain(o.domain), Number(o.version));
+  const muted: Env = { ...env, opsets, depth: env.depth + 1, reporter: env.reporter.muted(), graphTypes: new Map() };
+  const scope = new Scope();
+  fn.input.forEach((name, i) => {
+    const t = inputs[i];
+    if (t) scope.types.set(name, t);
+    const c = consts[i];
+    if (c) scope.consts.set(name, c);
+  });
+  const callAttrs = new Map(call.attribute.map((a) => [a.name, a]));
+  const defaults = new Map(fn.attributeProto.map((a) => [a.name, a]));
+  const inferred = new Map<string, ValueType>();
+  fn.node.forEach((node, i) => {
+    const bound = bindAttributeRefs(node, callAttrs, defaults);
+    inferNode(bound, scope, muted, describeNode(node, i), new Map(), inferred);
+  });
+  return fn.output.map((name) => scope.types.get(name));
+}
+
+/** A copy of `node` whose `@ref` attributes take the caller's values (or the function's defaults). */
+function bindAttributeRefs(node: NodeProto, callAttrs: ReadonlyMap<string, AttributeProto>, defaults: ReadonlyMap<string, AttributeProto>): NodeProto {
+  if (!node.attribute.some((a) => a.refAttrName !== "")) return node;
+  const attribute: AttributeProto[] = [];
+  for (const a of node.attribute) {
+    if (a.refAttrName === "") attribute.push(a);
+    else {
+      const v = callAttrs.get(a.refAttrName) ?? defaults.get(a.refAttrName);
+      if (v) {
+        const copy = clone(AttributeProtoSchema, v);
+        copy.name = a.name;
+        copy.refAttrName = "";
+        attribute.push(copy);
+      }
+    }
+  }
+  const copy = clone(NodeProtoSchema, node);
+  copy.attribute = attribute;
+  return copy;
+}

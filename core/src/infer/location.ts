@@ -1,0 +1,45 @@
+// Where a diagnostic points: a text range through the source map when the model came from
+// text, else a readable path through the model (`graph 'main' > node 'conv1' (Conv)`).
+import type { Span } from "../../../grammar/src/span.js";
+import type { NodeProto } from "../../../proto/src/index.js";
+import type { Diagnostic, Severity } from "../diagnostics.js";
+import type { ElementSpans, SourceMap } from "../source-map.js";
+
+/** Which part of an element the diagnostic is about. */
+export type Part = "whole" | "name" | "op" | "type" | "value" | { input: number } | { output: number };
+
+export function spanOf(spans: ElementSpans | undefined, part: Part = "whole"): Span | undefined {
+  if (!spans) return undefined;
+  if (typeof part === "object") {
+    const list = "input" in part ? spans.inputs : spans.outputs;
+    return list?.[("input" in part ? part.input : part.output)] ?? spans.whole;
+  }
+  return spans[part] ?? spans.whole;
+}
+
+export function describeNode(node: NodeProto, index: number): string {
+  const op = node.domain ? `${node.domain}.${node.opType}` : node.opType;
+  return node.name ? `node '${node.name}' (${op})` : `node #${index} (${op})`;
+}
+
+/** Builds diagnostics located in one place of a model. */
+export class Reporter {
+  constructor(
+    private readonly sourceMap: SourceMap | undefined,
+    private readonly sink: Diagnostic[],
+  ) {}
+
+  report(severity: Severity, code: string, message: string, element: object | undefined, where: string, part: Part = "whole"): void {
+    const span = element ? spanOf(this.sourceMap?.get(element), part) : undefined;
+    this.sink.push(span ? { severity, code, message, span } : { severity, code, message, where });
+  }
+
+  /** A reporter that drops everything (for function bodies expanded per call). */
+  muted(): Reporter {
+    return new Reporter(undefined, []);
+  }
+
+  hasSpans(element: object): boolean {
+    return this.sourceMap?.get(element) !== undefined;
+  }
+}

@@ -1,0 +1,14 @@
+// State shared by the lowering functions: the diagnostics being collected and the source map.
+import type { Diagnostic } from "../../../grammar/src/diagnostics.js";
+import type { Span } from "../../../grammar/src/span.js";
+import { SourceMap } from "../source-map.js";
+
+export class LowerContext {
+  readonly diagnostics: Diagnostic[] = [];
+  readonly sourceMap = new SourceMap();
+
+  /** `code`: bad-literal, int-range, type-mismatch, bad-tensor, bad-attribute... */
+  error(code: string, message: string, span: Span | undefined): void {
+    this.diagnostics.push({ severity: "error", code, message, ...(span && { span }) });
+  }
+}

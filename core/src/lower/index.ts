@@ -1,0 +1,52 @@
+// Lowering: AST -> protobuf messages, producing what onnx 1.23.1's parser produces (syntax doc
+// §2-§4), plus a SourceMap from each message back to its text. Never throws on a broken AST:
+// holes lower to empty fields and problems become diagnostics.
+import type * as A from "../../../grammar/src/ast.js";
+import type { Diagnostic } from "../../../grammar/src/diagnostics.js";
+import type { FunctionProto, GraphProto, ModelProto, NodeProto, TensorProto, TypeProto } from "../../../proto/src/index.js";
+import type { SourceMap } from "../source-map.js";
+import { LowerContext } from "./context.js";
+import { Lowerer } from "./structure.js";
+import { lowerTensor } from "./tensors.js";
+import { lowerType as lowerTypeIn } from "./types.js";
+
+export interface Lowered<T> {
+  readonly sourceMap: SourceMap;
+  readonly diagnostics: Diagnostic[];
+  readonly result: T;
+}
+
+function run<T>(text: string | undefined, fn: (l: Lowerer) => T): Lowered<T> {
+  const cx = new LowerContext();
+  const result = fn(new Lowerer(cx, text));
+  return { sourceMap: cx.sourceMap, diagnostics: cx.diagnostics, result };
+}
+
+/** `text` (the source) lets huge integers and float midpoints in packed data be read exactly. */
+export function lowerModel(ast: A.Model, text?: string): { model: ModelProto; sourceMap: SourceMap; diagnostics: Diagnostic[] } {
+  const r = run(text, (l) => l.model(ast));
+  return { model: r.result, sourceMap: r.sourceMap, diagnostics: r.diagnostics };
+}
+
+export function lowerGraph(ast: A.Graph, text?: string): Lowered<GraphProto> {
+  return run(text, (l) => l.graph(ast));
+}
+
+export function lowerNode(ast: A.OpNode, text?: string): Lowered<NodeProto> {
+  return run(text, (l) => l.node(ast));
+}
+
+export function lowerFunction(ast: A.FunctionDef, text?: string): Lowered<FunctionProto> {
+  return run(text, (l) => l.function(ast));
+}
+
+export function lowerType(ast: A.TypeExpr): Lowered<TypeProto> {
+  return run(undefined, (l) => lowerTypeIn(ast, l.cx));
+}
+
+/** A tensor constant such as `float[2] {1, 2}`; undefined `result` when it has no tensor type. */
+export function lowerTensorConstant(ast: A.TensorValue, text?: string): Lowered<TensorProto | undefined> {
+  return run(text, (l) =>
+    lowerTensor({ type: ast.type, ...(ast.name && { name: ast.name.value }), ...(ast.data && { data: ast.data }), span: ast.span }, l.cx, text),
+  );
+}

@@ -1,0 +1,186 @@
+// Models, graphs, functions, nodes and value infos (syntax doc §2.2-2.5, §2.8), with the
+// presence rules of §2.9: names always set, node domain always set, header fields only if written.
+import { create } from "@bufbuild/protobuf";
+import type * as A from "../../../grammar/src/ast.js";
+import type { Span } from "../../../grammar/src/span.js";
+import {
+  FunctionProtoSchema, GraphProtoSchema, ModelProtoSchema, NodeProtoSchema, OperatorSetIdProtoSchema,
+  StringStringEntryProtoSchema, ValueInfoProtoSchema, type FunctionProto, type GraphProto, type ModelProto,
+  type NodeProto, type OperatorSetIdProto, type StringStringEntryProto, type TensorProto, type ValueInfoProto,
+} from "../../../proto/src/index.js";
+import { lowerAttribute, type AttrEnv } from "./attributes.js";
+import type { LowerContext } from "./context.js";
+import { lowerTensor } from "./tensors.js";
+import { int64Of, lowerType } from "./types.js";
+
+export class Lowerer {
+  private readonly env: AttrEnv;
+
+  constructor(
+    readonly cx: LowerContext,
+    readonly text: string | undefined,
+  ) {
+    this.env = { cx, text, lowerGraph: (g) => this.graph(g) };
+  }
+
+  valueInfo(d: A.ValueDecl): ValueInfoProto {
+    const vi = create(ValueInfoProtoSchema, { name: d.name?.value ?? "" });
+    if (d.type) vi.type = lowerType(d.type, this.cx);
+    this.cx.sourceMap.set(vi, { whole: d.span, ...(d.name && { name: d.name.span }), ...(d.type && { type: d.type.span, op: d.type.span }) });
+    return vi;
+  }
+
+  initializer(d: A.ValueDecl): TensorProto | undefined {
+    if (!d.type) {
+      this.cx.error("bad-tensor", `initializer '${d.name?.value ?? ""}' needs a type, e.g. float[2] ${d.name?.value ?? "w"} = {1, 2}`, d.span);
+      return undefined;
+    }
+    const t = lowerTensor({ type: d.type, name: d.name?.value ?? "", ...(d.init && { data: d.init }), span: d.span }, this.cx, this.text);
+    if (t) this.cx.sourceMap.set(t, { whole: d.span, ...(d.name && { name: d.name.span }), type: d.type.span, ...(d.init && { value: d.init.span }) });
+    return t;
+  }
+
+  graph(g: A.Graph): GraphProto {
+    const gp = create(GraphProtoSchema, { name: g.name?.value ?? "" });
+    this.cx.sourceMap.set(gp, { whole: g.span, ...(g.name && { name: g.name.span }) });
+    const inits: TensorProto[] = [];
+    for (const d of g.inputs?.items ?? []) {
+      gp.input.push(this.valueInfo(d));
+      if (d.init) {
+        const t = this.initializer(d);
+        if (t) inits.push(t);
+      }
+    }
+    for (const d of g.outputs?.items ?? []) {
+      if (d.init) this.cx.error("bad-tensor", "a graph output cannot have a value", d.init.span);
+      gp.output.push(this.valueInfo(d));
+    }
+    for (const d of g.valueInfos?.items ?? []) {
+      if (d.init) {
+        const t = this.initializer(d);
+        if (t) inits.push(t);
+      } else gp.valueInfo.push(this.valueInfo(d));
+    }
+    gp.initializer = inits;
+    gp.node = (g.body?.nodes ?? []).map((n) => this.node(n));
+    return gp;
+  }
+
+  node(n: A.OpNode): NodeProto {
+    const np = create(NodeProtoSchema, {
+      input: (n.inputs?.items ?? []).map(nameOf),
+      output: n.outputs.items.map(nameOf),
+      opType: n.op?.opType?.value ?? "",
+      domain: n.op?.domain.map((p) => p.value).join(".") ?? "",
+    });
+    if (n.label) np.name = n.label.name?.value ?? "";
+    if (n.op?.overload) np.overload = n.op.overload.value;
+    np.attribute = (n.attributes?.items ?? []).map((a) => lowerAttribute(a, this.env));
+    this.cx.sourceMap.set(np, {
+      whole: n.span,
+      ...(n.label && { name: n.label.span }),
+      ...(n.op && { op: n.op.span }),
+      inputs: (n.inputs?.items ?? []).map((i) => i.span),
+      outputs: n.outputs.items.map((o) => o.span),
+    });
+    return np;
+  }
+
+  function(f: A.FunctionDef): FunctionProto {
+    const fp = create(FunctionProtoSchema, { name: f.name?.value ?? "" });
+    this.cx.sourceMap.set(fp, { whole: f.span, ...(f.name && { name: f.name.span }) });
+    for (const e of f.header?.entries ?? []) {
+      const v = e.value;
+      switch (e.key.text) {
+        case "domain":
+          if (v?.kind === "Str") fp.domain = v.value;
+          break;
+        case "doc_string":
+          if (v?.kind === "Str") fp.docString = v.value;
+          break;
+        case "overload":
+          if (v?.kind === "Str") fp.overload = v.value;
+          break;
+        case "opset_import":
+          if (v?.kind === "OpsetList") fp.opsetImport.push(...this.opsets(v));
+          break;
+      }
+    }
+    for (const p of f.params?.items ?? []) {
+      if (p.kind === "Name") fp.attribute.push(p.value);
+      else fp.attributeProto.push(lowerAttribute(p, this.env));
+    }
+    const typed: ValueInfoProto[] = [];
+    for (const d of f.inputs?.items ?? []) {
+      fp.input.push(d.name?.value ?? "");
+      if (d.type) typed.push(this.valueInfo(d));
+      if (d.init) this.cx.error("bad-tensor", "a function input cannot have a value", d.init.span);
+    }
+    for (const d of f.outputs?.items ?? []) {
+      fp.output.push(d.name?.value ?? "");
+      if (d.type) typed.push(this.valueInfo(d));
+      if (d.init) this.cx.error("bad-tensor", "a function output cannot have a value", d.init.span);
+    }
+    for (const d of f.valueInfos?.items ?? []) {
+      if (d.init) this.cx.error("bad-tensor", "a function value info cannot have a value", d.init.span);
+      typed.push(this.valueInfo(d));
+    }
+    fp.valueInfo = typed;
+    fp.node = (f.body?.nodes ?? []).map((n) => this.node(n));
+    return fp;
+  }
+
+  opsets(list: A.OpsetList): OperatorSetIdProto[] {
+    return list.items.map((o) =>
+      create(OperatorSetIdProtoSchema, { domain: o.domain?.value ?? "", version: o.version ? int64Of(o.version, this.cx, "the opset version") : 0n }),
+    );
+  }
+
+  props(list: A.PropList): StringStringEntryProto[] {
+    return list.items.map((p) => create(StringStringEntryProtoSchema, { key: p.key?.value ?? "", value: p.value?.value ?? "" }));
+  }
+
+  model(m: A.Model): ModelProto {
+    const mp = create(ModelProtoSchema, {});
+    for (const e of m.header?.entries ?? []) {
+      const v = e.value;
+      switch (e.key.text) {
+        case "ir_version":
+          if (v?.kind === "Int") mp.irVersion = int64Of(v, this.cx, "ir_version");
+          break;
+        case "model_version":
+          if (v?.kind === "Int") mp.modelVersion = int64Of(v, this.cx, "model_version");
+          break;
+        case "producer_name":
+          if (v?.kind === "Str") mp.producerName = v.value;
+          break;
+        case "producer_version":
+          if (v?.kind === "Str") mp.producerVersion = v.value;
+          break;
+        case "domain":
+          if (v?.kind === "Str") mp.domain = v.value;
+          break;
+        case "doc_string":
+          if (v?.kind === "Str") mp.docString = v.value;
+          break;
+        case "opset_import":
+          if (v?.kind === "OpsetList") mp.opsetImport.push(...this.opsets(v));
+          break;
+        case "metadata_props":
+          if (v?.kind === "PropList") mp.metadataProps.push(...this.props(v));
+          break;
+      }
+    }
+    if (m.graph) mp.graph = this.graph(m.graph);
+    mp.functions = m.functions.map((f) => this.function(f));
+    return mp;
+  }
+}
+
+function nameOf(item: A.Name | A.Empty): string {
+  return item.kind === "Name" ? item.value : "";
+}
+
+export function spanOf(n: { span: Span }): Span {
+  return n.span;
+}

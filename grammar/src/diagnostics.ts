@@ -1,0 +1,20 @@
+// The one diagnostic type every stage reports: lexer, parser, lowering, checker, inference.
+import type { Span } from "./span.js";
+
+export type Severity = "error" | "warning" | "info" | "hint";
+
+export interface Diagnostic {
+  readonly severity: Severity;
+  /** A stable code, e.g. `syntax`, `undefined-value`; documented per stage. */
+  readonly code: string;
+  /** Plain words: what was expected and what was found. */
+  readonly message: string;
+  /** Where in the text; absent for binary input. */
+  readonly span?: Span;
+  /** For binary input: where in the model, e.g. `graph main > node 'conv1' (Conv)`. */
+  readonly where?: string;
+}
+
+export function hasErrors(diags: readonly Diagnostic[]): boolean {
+  return diags.some((d) => d.severity === "error");
+}

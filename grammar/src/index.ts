@@ -1,0 +1,67 @@
+// The grammar package's public entry points. Each parse returns the AST (with holes where the
+// text is broken), the comments beside it, and every syntax diagnostic; none of them throws.
+import type * as A from "./ast.js";
+import type { Diagnostic } from "./diagnostics.js";
+import { tokenize } from "./lexer.js";
+import { Parser } from "./parser.js";
+
+export type * from "./ast.js";
+export type { Diagnostic, Severity } from "./diagnostics.js";
+export { hasErrors } from "./diagnostics.js";
+export { LineIndex, type Position } from "./line-index.js";
+export type { Span } from "./span.js";
+export { TOKENS } from "./tokens.js";
+export * as tokens from "./tokens.js";
+export { ALL_KEYWORDS, ATTRIBUTE_TYPES, ELEMENT_TYPES, FUNCTION_HEADER_KEYS, MODEL_HEADER_KEYS, TYPE_CONSTRUCTORS, isTypeStart, isElementType } from "./keywords.js";
+export { tokenize, validateTokenTable } from "./lexer.js";
+export { MAX_NESTING } from "./parser.js";
+
+export interface ParseResult<T> {
+  readonly ast?: T;
+  readonly comments: A.Comment[];
+  readonly diagnostics: Diagnostic[];
+}
+
+function run<T>(text: string, what: string, fn: (p: Parser) => T | undefined): ParseResult<T> {
+  const lexed = tokenize(text);
+  const parser = new Parser(text, lexed.tokens);
+  let ast: T | undefined;
+  try {
+    ast = fn(parser);
+    parser.expectEnd(what);
+  } catch (e) {
+    // A parse must never throw; this is a last line of defence that keeps the promise.
+    parser.diagnostics.push({ severity: "error", code: "internal", message: `internal parser error: ${e instanceof Error ? e.message : String(e)}`, span: { start: 0, end: 0 } });
+  }
+  const diagnostics = mergeByOffset(lexed.diagnostics, parser.diagnostics);
+  return { ...(ast !== undefined && { ast }), comments: lexed.comments, diagnostics };
+}
+
+function mergeByOffset(a: Diagnostic[], b: Diagnostic[]): Diagnostic[] {
+  if (a.length === 0) return b;
+  return [...a, ...b].sort((x, y) => (x.span?.start ?? 0) - (y.span?.start ?? 0));
+}
+
+export function parseModel(text: string): ParseResult<A.Model> {
+  return run(text, "model", (p) => p.model());
+}
+
+export function parseGraph(text: string): ParseResult<A.Graph> {
+  return run(text, "graph", (p) => p.graph(true));
+}
+
+export function parseFunction(text: string): ParseResult<A.FunctionDef> {
+  return run(text, "function", (p) => p.functionDef());
+}
+
+export function parseNode(text: string): ParseResult<A.OpNode> {
+  return run(text, "node", (p) => p.node());
+}
+
+export function parseTypeExpr(text: string): ParseResult<A.TypeExpr> {
+  return run(text, "type", (p) => p.typeExpr());
+}
+
+export function parseTensorConstant(text: string): ParseResult<A.TensorValue> {
+  return run(text, "tensor", (p) => p.tensorConstant());
+}

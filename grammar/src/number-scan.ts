@@ -1,0 +1,149 @@
+// Hand-written number scanning (charCodeAt loops, no regex): the single-number token and the
+// packed `{1, 2, ...}` list token both use it, so they accept exactly the same literals.
+
+const enum C {
+  Minus = 45, Plus = 43, Dot = 46, Zero = 48, Nine = 57, LowerE = 101, UpperE = 69,
+  A = 65, Z = 90, a = 97, z = 122, Underscore = 95,
+}
+
+function isDigit(c: number): boolean {
+  return c >= C.Zero && c <= C.Nine;
+}
+
+function isLetter(c: number): boolean {
+  return (c >= C.a && c <= C.z) || (c >= C.A && c <= C.Z);
+}
+
+export function isIdentChar(c: number): boolean {
+  return isLetter(c) || isDigit(c) || c === C.Underscore;
+}
+
+/** Result flags of scanNumber, packed in the sign of the return: see scanNumber. */
+export interface NumberScan {
+  end: number;
+  /** Has a `.`, an exponent, or is a word form. */
+  isFloat: boolean;
+}
+
+const scratch: NumberScan = { end: -1, isFloat: false };
+
+/**
+ * Scans a number literal at `i` (syntax doc §1.5): `-`? then digits with at most one `.` and an
+ * optional exponent, or a word form inf/infinity/nan (any case) not followed by an identifier
+ * character. Returns a shared scratch object (end = -1 when there is no literal).
+ */
+export function scanNumber(text: string, i: number): NumberScan {
+  const n = text.length;
+  let p = i;
+  scratch.end = -1;
+  scratch.isFloat = false;
+  if (p < n && text.charCodeAt(p) === C.Minus) p++;
+  if (p >= n) return scratch;
+  let c = text.charCodeAt(p);
+  if (isDigit(c)) {
+    p++;
+    while (p < n && isDigit(text.charCodeAt(p))) p++;
+    let isFloat = false;
+    if (p < n && text.charCodeAt(p) === C.Dot) {
+      isFloat = true;
+      p++;
+      while (p < n && isDigit(text.charCodeAt(p))) p++;
+    }
+    if (p < n) {
+      c = text.charCodeAt(p);
+      if (c === C.LowerE || c === C.UpperE) {
+        let q = p + 1;
+        const s = text.charCodeAt(q);
+        if (s === C.Plus || s === C.Minus) q++;
+        if (q < n && isDigit(text.charCodeAt(q))) {
+          q++;
+          while (q < n && isDigit(text.charCodeAt(q))) q++;
+          p = q;
+          isFloat = true;
+        }
+      }
+    }
+    scratch.end = p;
+    scratch.isFloat = isFloat;
+    return scratch;
+  }
+  if (!isLetter(c)) return scratch;
+  let q = p;
+  while (q < n && isLetter(text.charCodeAt(q))) q++;
+  if (q < n && isIdentChar(text.charCodeAt(q))) return scratch;
+  const len = q - p;
+  if (len !== 3 && len !== 8) return scratch;
+  const word = text.slice(p, q).toLowerCase();
+  if (word === "inf" || word === "nan" || word === "infinity") {
+    scratch.end = q;
+    scratch.isFloat = true;
+  }
+  return scratch;
+}
+
+/** The double value of a scanned literal (word forms included). */
+export function numberValue(literal: string): number {
+  const c = literal.charCodeAt(literal.charCodeAt(0) === C.Minus ? 1 : 0);
+  if (isDigit(c)) return Number(literal);
+  const neg = literal.charCodeAt(0) === C.Minus;
+  const w = literal.slice(neg ? 1 : 0).toLowerCase();
+  if (w === "nan") return NaN;
+  return neg ? -Infinity : Infinity;
+}
+
+function isBlank(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13);
+}
+
+export interface PackedPayload {
+  readonly values: Float64Array;
+  readonly allIntegers: boolean;
+}
+
+/**
+ * Matches `{ n, n, ... }` with only numbers, commas and blanks inside (at least one number).
+ * Returns the end offset and the values, or undefined so that the ordinary `{` path takes over
+ * (strings, comments, identifiers, `{}`, a node block, a malformed list).
+ */
+export function scanPackedList(text: string, start: number): { end: number; payload: PackedPayload } | undefined {
+  const n = text.length;
+  let p = start + 1;
+  let values = new Float64Array(16);
+  let count = 0;
+  let allIntegers = true;
+  for (;;) {
+    while (p < n && isBlank(text.charCodeAt(p))) p++;
+    const s = scanNumber(text, p);
+    if (s.end < 0) return undefined;
+    if (count === values.length) {
+      const grown = new Float64Array(count * 2);
+      grown.set(values);
+      values = grown;
+    }
+    values[count++] = fastValue(text, p, s.end, s.isFloat);
+    if (s.isFloat) allIntegers = false;
+    p = s.end;
+    while (p < n && isBlank(text.charCodeAt(p))) p++;
+    const c = text.charCodeAt(p);
+    if (c === 44 /* , */) {
+      p++;
+      continue;
+    }
+    if (c === 125 /* } */) break;
+    return undefined;
+  }
+  return { end: p + 1, payload: { values: values.subarray(0, count), allIntegers } };
+}
+
+/** Small integers are summed in place; everything else goes through Number (correctly rounded). */
+function fastValue(text: string, start: number, end: number, isFloat: boolean): number {
+  if (!isFloat && end - start < 16) {
+    let p = start;
+    const neg = text.charCodeAt(p) === C.Minus;
+    if (neg) p++;
+    let v = 0;
+    for (; p < end; p++) v = v * 10 + (text.charCodeAt(p) - C.Zero);
+    return neg ? -v : v;
+  }
+  return numberValue(text.slice(start, end));
+}
