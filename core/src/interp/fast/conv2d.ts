@@ -34,6 +34,17 @@ export function conv2dOutputSize(inSize: number, kernel: number, stride: number,
 
 type Layout = 'direct' | 'shifted' | 'im2col';
 
+/**
+ * Shifted rows compute (kw - 1) * dw dropped columns per padded row: that much of the GEMM is
+ * wasted on every output channel, while im2col costs about one copy of B. In multiply-adds
+ * per element of B, the waste is m * dropped / paddedW; a copy costs a few.
+ */
+const SHIFTED_MAX_WASTE = 4;
+
+function shiftedWaste(m: number, kw: number, dw: number, paddedW: number): number {
+  return (m * (kw - 1) * dw) / paddedW;
+}
+
 export function conv2d(
   x: Float32Array, xDims: readonly number[], w: Float32Array, wDims: readonly number[],
   bias: Float32Array | undefined, options: Conv2dOptions = {}, pool: KernelPool = kernelPool(),
@@ -54,7 +65,7 @@ export function conv2d(
   const mPad = mPanels * GEMM_MR;
   const layout: Layout = kh === 1 && kw === 1 && sh === 1 && sw === 1 && pt === 0 && pl === 0 && pb === 0 && pr === 0
     ? 'direct'
-    : sh === 1 && sw === 1 ? 'shifted' : 'im2col';
+    : sh === 1 && sw === 1 && shiftedWaste(mg, kw, dw, width + pl + pr) < SHIFTED_MAX_WASTE ? 'shifted' : 'im2col';
   // The input as the kernels see it: zero-padded for shifted rows.
   const inH = layout === 'shifted' ? height + pt + pb : height;
   const inW = layout === 'shifted' ? width + pl + pr : width;
