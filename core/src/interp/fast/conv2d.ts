@@ -207,12 +207,25 @@ function copyInput(
   } else if (layout === 'im2col') {
     f.set(image, at);
   } else {
-    f.fill(0, at, at + floats);
+    // One bulk copy to the end of the buffer, then each row moved forward to its padded place
+    // (a row never lands past a source row still to move), then the padding zeroed: no
+    // per-row subarray objects.
+    const tail = at + floats - channels * height * width;
+    f.set(image, tail);
     for (let ch = 0; ch < channels; ch++) {
       for (let y = 0; y < height; y++) {
-        const src = (ch * height + y) * width;
-        f.set(image.subarray(src, src + width), at + ch * inH * inW + (y + pt) * inW + pl);
+        const src = tail + (ch * height + y) * width;
+        f.copyWithin(at + ch * inH * inW + (y + pt) * inW + pl, src, src + width);
       }
     }
+    for (let ch = 0; ch < channels; ch++) {
+      const base = at + ch * inH * inW;
+      f.fill(0, base, base + pt * inW + pl);
+      for (let y = 0; y < height; y++) {
+        const rowEnd = base + (y + pt) * inW + pl + width;
+        f.fill(0, rowEnd, y + 1 < height ? rowEnd + inW - width : base + inH * inW);
+      }
+    }
+    f.fill(0, at + channels * inH * inW, at + floats);
   }
 }
