@@ -7,9 +7,9 @@ import { Registry } from '../registry.js';
 import { defaultRegistry } from '../ops/index.js';
 import { windowOf } from '../ops/nn.js';
 import { DT, tensor, type Tensor, type Value } from '../value.js';
-import { convChainKernel, type FoldedSteps } from './conv-chain.js';
+import { affineChainKernel, convChainKernel, type FoldedSteps } from './conv-chain.js';
 import { conv2d } from './conv2d.js';
-import { CONV_CHAIN, FAST_DOMAIN } from './fuse.js';
+import { AFFINE_CHAIN, CONV_CHAIN, FAST_DOMAIN } from './fuse.js';
 import { batchNormF32, binaryF32, reluF32, type BinaryOp } from './elementwise.js';
 import { matmulF32 } from './matmul.js';
 import { averagePool2dF32, globalPoolF32, maxPool2dF32 } from './pool2d.js';
@@ -228,10 +228,12 @@ class FastRegistry extends Registry {
   /** Wrapped kernels by op and base kernel, so each is built once. */
   private readonly cache = new Map<string, Map<Kernel, Kernel>>();
   private readonly convChain: Kernel;
+  private readonly affineChain: Kernel;
 
   constructor(private readonly base: Registry) {
     super();
     this.convChain = convChainKernel(this, fastConv);
+    this.affineChain = affineChainKernel(this);
   }
 
   override register(op: string, kernel: Kernel, options: { domain?: string; since?: number } = {}): this {
@@ -240,7 +242,11 @@ class FastRegistry extends Registry {
   }
 
   override find(domain: string, op: string, version: number): Kernel | undefined {
-    if (domain === FAST_DOMAIN) return op === CONV_CHAIN ? this.convChain : this.base.find(domain, op, version);
+    if (domain === FAST_DOMAIN) {
+      if (op === CONV_CHAIN) return this.convChain;
+      if (op === AFFINE_CHAIN) return this.affineChain;
+      return this.base.find(domain, op, version);
+    }
     const fallback = this.base.find(domain, op, version);
     const fast = domain === '' || domain === 'ai.onnx' ? FAST[op] : undefined;
     if (!fallback || !fast) return fallback;
@@ -255,7 +261,7 @@ class FastRegistry extends Registry {
   }
 
   override has(domain: string, op: string): boolean {
-    return (domain === FAST_DOMAIN && op === CONV_CHAIN) || this.base.has(domain, op);
+    return (domain === FAST_DOMAIN && (op === CONV_CHAIN || op === AFFINE_CHAIN)) || this.base.has(domain, op);
   }
 
   override ops(): string[] {
