@@ -31,8 +31,8 @@ export class LspClient {
   readonly notifications: Notification[] = [];
   stderr = "";
 
-  constructor(args: string[] = ["--stdio"]) {
-    this.proc = spawn(process.execPath, [SERVER_BIN, ...args], { stdio: "pipe" });
+  constructor(args: string[] = ["--stdio"], script = SERVER_BIN) {
+    this.proc = spawn(process.execPath, [script, ...args], { stdio: "pipe" });
     this.proc.stdout.on("data", (chunk: Buffer) => this.receive(chunk));
     this.proc.stderr.on("data", (chunk: Buffer) => (this.stderr += chunk.toString()));
     this.proc.on("exit", () => {

@@ -10,9 +10,15 @@ export function diagnosticLines(file: string, text: string | undefined, diagnost
   for (const d of diagnostics) {
     const where = d.span && index ? `:${index.lineCol(d.span.start)}` : "";
     const context = !where && d.where ? `${d.where}: ` : "";
-    out += `${file}${where}: ${d.severity}: ${context}${d.message} [${d.code}]\n`;
+    out += `${file}${where}: ${d.severity}: ${context}${oneLine(d.message)} [${d.code}]
+`;
   }
   return out;
+}
+
+/** Messages quote the user's text, which may hold line breaks; one diagnostic stays one line. */
+function oneLine(message: string): string {
+  return message.replace(/\r\n|[\r\n\u2028\u2029]/g, "\\n");
 }
 
 /** The input file has errors (exit code 1); `report` holds one line per diagnostic. */
