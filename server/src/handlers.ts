@@ -75,9 +75,18 @@ export function registerHandlers(connection: Connection): Workspace {
     },
     (uri, e) => connection.console.error(`analysis of ${uri} failed: ${describe(e)}`),
   );
-  const analysisOf = (uri: string, need: Need = "full"): Analysis => {
+  const notOpen = (uri: string): ResponseError<void> =>
+    new ResponseError(ErrorCodes.InvalidParams, `no analysis of ${uri}: the document is not open, or its analysis failed (see the log)`);
+  /** A snapshot that has at least the parse; computed at once if needed (parsing is quick). */
+  const analysisOf = (uri: string, need: Need): Analysis => {
     const a = workspace.analysis(uri, need);
-    if (!a) throw new ResponseError(ErrorCodes.InvalidParams, `document not open: ${uri}`);
+    if (!a) throw notOpen(uri);
+    return a;
+  };
+  /** The full analysis, awaited without blocking the early diagnostics of an edit. */
+  const fullAnalysisOf = async (uri: string): Promise<Analysis> => {
+    const a = await workspace.fullAnalysis(uri);
+    if (!a) throw notOpen(uri);
     return a;
   };
   const on = <P extends unknown[], R>(name: string, f: (...args: P) => R | Promise<R>) => guarded(connection, name, f);
@@ -103,8 +112,8 @@ export function registerHandlers(connection: Connection): Workspace {
     void connection.sendDiagnostics({ uri: p.textDocument.uri, diagnostics: [] });
   });
 
-  connection.onHover(on("hover", (p) => {
-    const a = analysisOf(p.textDocument.uri);
+  connection.onHover(on("hover", async (p) => {
+    const a = await fullAnalysisOf(p.textDocument.uri);
     const h = hover(a, toOffset(a.lines, p.position));
     return h ? { range: toRange(a.lines, h.span), contents: { kind: "markdown" as const, value: h.markdown } } : null;
   }));
@@ -239,8 +248,8 @@ export function registerHandlers(connection: Connection): Workspace {
     });
   }));
 
-  connection.languages.inlayHint.on(on("inlayHint", (p) => {
-    const a = analysisOf(p.textDocument.uri);
+  connection.languages.inlayHint.on(on("inlayHint", async (p) => {
+    const a = await fullAnalysisOf(p.textDocument.uri);
     const span = toSpan(a.lines, p.range);
     return inlayHints(a, span.start, span.end).map((h) => ({ position: a.lines.position(h.offset), label: h.label, paddingLeft: false }));
   }));
@@ -254,8 +263,8 @@ export function registerHandlers(connection: Connection): Workspace {
   connection.onDocumentFormatting(on("formatting", (p) => formatting(p.textDocument.uri)));
   connection.onDocumentRangeFormatting(on("rangeFormatting", (p) => formatting(p.textDocument.uri, p.range)));
 
-  connection.onCodeAction(on("codeAction", (p) => {
-    const a = analysisOf(p.textDocument.uri);
+  connection.onCodeAction(on("codeAction", async (p) => {
+    const a = await fullAnalysisOf(p.textDocument.uri);
     const uri = p.textDocument.uri;
     return codeActions(a, toSpan(a.lines, p.range)).map((action) => {
       const fixes = action.fixes;

@@ -31,6 +31,8 @@ interface Entry {
   generation: number;
   run?: { version: number; values: RunValues };
   runAbort?: AbortController;
+  /** Requests waiting for the full analysis of the current text. */
+  waiters: ((a: Analysis | undefined) => void)[];
 }
 
 export type Publish = (uri: string, version: number, lines: Analysis["lines"], diagnostics: readonly Diagnostic[]) => void;
@@ -45,7 +47,7 @@ export class Workspace {
 
   open(uri: string, languageId: string, version: number, text: string): void {
     this.close(uri);
-    const entry: Entry = { doc: TextDocument.create(uri, languageId, version, text), analysedVersion: -1, generation: 0, changes: undefined };
+    const entry: Entry = { doc: TextDocument.create(uri, languageId, version, text), analysedVersion: -1, generation: 0, changes: undefined, waiters: [] };
     this.entries.set(uri, entry);
     this.schedule(entry, 0);
   }
@@ -72,6 +74,7 @@ export class Workspace {
     entry.runAbort?.abort();
     entry.generation++;
     this.entries.delete(uri);
+    for (const w of entry.waiters.splice(0)) w(undefined);
   }
 
   uris(): string[] {
@@ -80,6 +83,17 @@ export class Workspace {
 
   document(uri: string): TextDocument | undefined {
     return this.entries.get(uri)?.doc;
+  }
+
+  /**
+   * The full analysis of the current text, without blocking: resolves when the background
+   * analysis finishes (with a newer text's analysis if the document changed meanwhile).
+   */
+  fullAnalysis(uri: string): Promise<Analysis | undefined> {
+    const entry = this.entries.get(uri);
+    if (!entry) return Promise.resolve(undefined);
+    if (entry.analysedVersion === entry.doc.version && entry.analysis?.complete) return Promise.resolve(entry.analysis);
+    return new Promise((resolve) => entry.waiters.push(resolve));
   }
 
   /** An analysis of the current text that meets `need`, computed now if none is ready. */
@@ -168,6 +182,7 @@ export class Workspace {
         setImmediate(step);
       } catch (e) {
         this.onError(uri, e);
+        for (const w of entry.waiters.splice(0)) w(undefined);
       }
     };
     step();
@@ -190,6 +205,7 @@ export class Workspace {
     if (analysis.complete && version === entry.doc.version) {
       entry.lastComplete = analysis;
       entry.changes = [];
+      for (const w of entry.waiters.splice(0)) w(entry.analysis);
     }
   }
 }
