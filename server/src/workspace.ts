@@ -8,6 +8,8 @@ import type { Analysis } from "../../core/src/ide/analysis.js";
 import { analyzeSteps } from "../../core/src/ide/analyze.js";
 import type { RunValues } from "../../core/src/ide/run-values.js";
 import { shiftDiagnostics, type TextChange } from "../../core/src/ide/shift-diagnostics.js";
+import { statementSyntaxCheck } from "../../core/src/ide/statement-check.js";
+import { LineIndex } from "../../grammar/src/line-index.js";
 
 /** Pause after an edit before analysing, so a burst of keystrokes is analysed once. */
 export const DEBOUNCE_MS = 60;
@@ -35,6 +37,12 @@ interface Entry {
   waiters: ((a: Analysis | undefined) => void)[];
 }
 
+type RangedChange = Extract<TextDocumentContentChangeEvent, { range: unknown }>;
+
+function isRanged(c: TextDocumentContentChangeEvent): c is RangedChange {
+  return "range" in c && c.range !== undefined;
+}
+
 export type Publish = (uri: string, version: number, lines: Analysis["lines"], diagnostics: readonly Diagnostic[]) => void;
 
 export class Workspace {
@@ -55,8 +63,13 @@ export class Workspace {
   change(uri: string, version: number, changes: readonly TextDocumentContentChangeEvent[]): void {
     const entry = this.entries.get(uri);
     if (!entry) return;
+    const before = entry.analysedVersion === entry.doc.version ? entry.analysis : undefined;
+    const single = changes.length === 1 ? changes[0] : undefined;
+    const singleChange = single && isRanged(single)
+      ? { start: entry.doc.offsetAt(single.range.start), end: entry.doc.offsetAt(single.range.end), newLength: single.text.length }
+      : undefined;
     for (const c of changes) {
-      if ("range" in c && c.range) {
+      if (isRanged(c)) {
         entry.changes?.push({ start: entry.doc.offsetAt(c.range.start), end: entry.doc.offsetAt(c.range.end), newLength: c.text.length });
       } else entry.changes = undefined;
       entry.doc = TextDocument.update(entry.doc, [c], version);
@@ -64,7 +77,18 @@ export class Workspace {
     entry.generation++;
     // A stale run is worthless once the text moved on.
     entry.runAbort?.abort();
+    if (before && singleChange) this.publishStatementCheck(entry, before, singleChange);
     this.schedule(entry, DEBOUNCE_MS);
+  }
+
+  /** Diagnostics right after a keystroke: the edited statement's syntax plus carried ones. */
+  private publishStatementCheck(entry: Entry, before: Analysis, change: TextChange): void {
+    const text = entry.doc.getText();
+    const syntax = statementSyntaxCheck(before, change, text);
+    if (!syntax) return;
+    const last = entry.lastComplete;
+    const carried = last && entry.changes ? shiftDiagnostics(last.diagnostics.slice(last.syntaxCount), entry.changes) : [];
+    this.publish(entry.doc.uri, entry.doc.version, new LineIndex(text), [...syntax, ...carried]);
   }
 
   close(uri: string): void {

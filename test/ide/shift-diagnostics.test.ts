@@ -15,3 +15,27 @@ describe("ide: carrying diagnostics across edits", () => {
     assert.deepEqual(out.map((d) => [d.span!.start, d.span!.end]), [[33, 34]]);
   });
 });
+
+describe("ide: the edited statement's syntax check", () => {
+  const TEXT = `<ir_version: 10, opset_import: ["" : 21]>
+g (float[2] x) => (float[2] y) {
+  t = Neg (x)
+  y = Abs (t)
+}
+`;
+
+  it("reports an edit that breaks the statement, at the statement's place", async () => {
+    const { analyze } = await import("../../core/src/ide/analyze.js");
+    const { statementSyntaxCheck } = await import("../../core/src/ide/statement-check.js");
+    const before = analyze(TEXT);
+    const paren = TEXT.indexOf("(t)");
+    const after = TEXT.slice(0, paren) + TEXT.slice(paren + 1);
+    const diags = statementSyntaxCheck(before, { start: paren, end: paren + 1, newLength: 0 }, after)!;
+    assert.ok(diags.length > 0 && diags[0]!.span!.start >= after.indexOf("y = Abs") && diags[0]!.span!.start <= after.indexOf("}"), JSON.stringify(diags));
+    // A harmless edit inside the statement: no syntax errors.
+    const renamed = TEXT.replace("Abs (t)", "Abs (u)");
+    assert.deepEqual(statementSyntaxCheck(before, { start: paren + 1, end: paren + 2, newLength: 1 }, renamed), []);
+    // Outside any statement the shortcut does not apply.
+    assert.equal(statementSyntaxCheck(before, { start: 0, end: 0, newLength: 1 }, " " + TEXT), undefined);
+  });
+});
