@@ -106,6 +106,9 @@ describe("extension activation (against a stand-in VS Code)", function () {
     // At most onnxtxt.run.maxTensorElements (3), in whole rows of 2.
     assert.equal(view.html.match(/<td>/g)?.length, 2);
     assert.ok(view.html.includes("showing 2 of 4 elements"));
+    view.post!({ action: "more", output: 0 });
+    assert.equal(view.html.match(/<td>/g)?.length, 4, "Show more re-renders with a larger limit");
+    assert.ok(!view.html.includes("showing"));
   });
 
   it("takes over the server's own onnxtxt.run command through the middleware", async () => {
@@ -119,6 +122,9 @@ describe("extension activation (against a stand-in VS Code)", function () {
     const marks = vscode.recorded.diagnostics.get("file:///w/mlp.onnxtxt");
     assert.equal(marks?.[0]?.range.startLine, 12);
     assert.match(marks?.[0]?.message ?? "", /run failed: node bad \(Relu\): boom/);
+    vscode.recorded.webviews.at(-1)!.post!({ action: "reveal" });
+    assert.equal(vscode.recorded.shownDocuments.at(-1)?.uri.toString(), "file:///w/mlp.onnxtxt");
+    assert.equal(vscode.recorded.shownDocuments.at(-1)?.selection?.startLine, 12, "Go to node selects the node");
     assert.equal(await lc.clients[0]!.clientOptions.middleware.executeCommand("other.command", [1], (c, a) => `${c}:${String(a)}`), "other.command:1");
   });
 

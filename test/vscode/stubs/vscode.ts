@@ -105,7 +105,8 @@ export const recorded = {
   /** The button to press on the next message with buttons. */
   answer: undefined as string | undefined,
   opened: [] as Uri[],
-  webviews: [] as { title: string; html: string }[],
+  webviews: [] as { title: string; html: string; post?: (message: unknown) => void }[],
+  shownDocuments: [] as { uri: Uri; selection?: Range }[],
   diagnostics: new Map<string, Diagnostic[]>(),
   tabListeners: [] as Listener<{ opened: { input: unknown }[]; closed: { input: unknown }[] }>[],
   activeDocument: undefined as StubDocument | undefined,
@@ -118,6 +119,7 @@ export const recorded = {
     this.answer = undefined;
     this.opened.length = 0;
     this.webviews.length = 0;
+    this.shownDocuments.length = 0;
     this.diagnostics.clear();
     this.tabListeners.length = 0;
     this.activeDocument = undefined;
@@ -174,7 +176,8 @@ export const window = {
   showInformationMessage: ask,
   showErrorMessage: ask,
   showWarningMessage: (message: string, _options: unknown, ...buttons: string[]) => ask(message, ...buttons),
-  async showTextDocument() {
+  async showTextDocument(doc: Uri | StubDocument, options?: { selection?: Range }) {
+    recorded.shownDocuments.push({ uri: doc instanceof Uri ? doc : doc.uri, ...(options?.selection && { selection: options.selection }) });
     return undefined;
   },
   tabGroups: {
@@ -186,7 +189,7 @@ export const window = {
     },
   },
   createWebviewPanel(_type: string, title: string) {
-    const view = { title, html: "" };
+    const view: { title: string; html: string; post?: (message: unknown) => void } = { title, html: "" };
     recorded.webviews.push(view);
     return {
       get title() {
@@ -203,7 +206,10 @@ export const window = {
         set html(h: string) {
           view.html = h;
         },
-        onDidReceiveMessage: () => new Disposable(),
+        onDidReceiveMessage: (listener: (message: unknown) => void) => {
+          view.post = listener;
+          return new Disposable();
+        },
       },
       onDidDispose: () => new Disposable(),
       reveal() {},
