@@ -80,6 +80,19 @@ describe("extension activation (against a stand-in VS Code)", function () {
     assert.ok(vscode.recorded.messages.some((m) => m.startsWith("Wrote mlp.onnx")));
   });
 
+  it("converts a file picked in the explorer, asking before it replaces the old binary", async () => {
+    const picked = vscode.Uri.file("/w/picked.onnxtxt");
+    vscode.recorded.files.set(picked.toString(), new TextEncoder().encode(MLP));
+    vscode.recorded.files.set(vscode.Uri.file("/w/picked.onnx").toString(), new Uint8Array([1]));
+    vscode.recorded.answer = undefined;
+    await vscode.recorded.commands.get("onnxtxt.convertToBinary")!(picked);
+    assert.ok(vscode.recorded.messages.includes("picked.onnx already exists. Replace it?"));
+    assert.deepEqual(bytes(vscode.Uri.file("/w/picked.onnx")), new Uint8Array([1]), "declined: kept");
+    vscode.recorded.answer = "Overwrite";
+    await vscode.recorded.commands.get("onnxtxt.convertToBinary")!(picked);
+    assert.deepEqual(bytes(vscode.Uri.file("/w/picked.onnx")), encodeModel(modelFromText(MLP).model!));
+  });
+
   it("offers to open a binary model as text, and saving writes it back", async () => {
     const binary = vscode.Uri.file("/w/mlp.onnx");
     vscode.recorded.answer = "Open as Text";
