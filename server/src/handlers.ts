@@ -70,8 +70,8 @@ export function capabilities(): InitializeResult["capabilities"] {
 
 export function registerHandlers(connection: Connection): Workspace {
   const workspace = new Workspace(
-    (uri, a) => {
-      void connection.sendDiagnostics({ uri, diagnostics: a.diagnostics.map((d) => toLspDiagnostic(a.lines, d)) });
+    (uri, version, a) => {
+      void connection.sendDiagnostics({ uri, version, diagnostics: a.diagnostics.map((d) => toLspDiagnostic(a.lines, d)) });
     },
     (uri, e) => connection.console.error(`analysis of ${uri} failed: ${describe(e)}`),
   );

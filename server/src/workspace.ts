@@ -23,7 +23,7 @@ export class Workspace {
   private readonly entries = new Map<string, Entry>();
 
   constructor(
-    private readonly onAnalysed: (uri: string, a: Analysis) => void,
+    private readonly onAnalysed: (uri: string, version: number, a: Analysis) => void,
     private readonly onError: (uri: string, e: unknown) => void,
   ) {}
 
@@ -108,7 +108,7 @@ export class Workspace {
       if (entry.generation !== generation || !this.entries.has(entry.doc.uri)) return;
       if (entry.analysedVersion === version && entry.analysis) {
         // A request already analysed this version synchronously.
-        this.onAnalysed(entry.doc.uri, entry.analysis);
+        this.onAnalysed(entry.doc.uri, version, entry.analysis);
         return;
       }
       try {
@@ -118,7 +118,7 @@ export class Workspace {
           return;
         }
         this.store(entry, r.value, version);
-        this.onAnalysed(entry.doc.uri, r.value);
+        this.onAnalysed(entry.doc.uri, version, r.value);
       } catch (e) {
         this.onError(entry.doc.uri, e);
       }

@@ -3,7 +3,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { decodeModel, decodeValue, inlineExternalData, valueKindOf } from "../../core/src/io/index.js";
 import { readRange } from "../../core/src/cli/files.js";
-import { Interpreter, compareValues, describeRunError, valueFromProto, type Tolerance, type Value } from "../../core/src/interp/index.js";
+import { Interpreter, compareValues, describeRunError, valueFromProto, type Registry, type Tolerance, type Value } from "../../core/src/interp/index.js";
+import type { ModelProto } from "../../proto/src/index.js";
 
 export interface CaseResult {
   dir: string;
@@ -11,11 +12,16 @@ export interface CaseResult {
   message?: string;
 }
 
-export function runCase(dir: string, tol: Tolerance): CaseResult {
+/** Rewrites the model and picks the registry a case runs with (e.g. the fast kernels). */
+export type CaseSetup = (model: ModelProto) => { model: ModelProto; registry?: Registry | undefined };
+
+export function runCase(dir: string, tol: Tolerance, setup?: CaseSetup): CaseResult {
   try {
-    const model = decodeModel(fs.readFileSync(path.join(dir, "model.onnx")));
-    inlineExternalData(model, dir, readRange);
-    const interp = new Interpreter(model, { maxLoopIterations: 100000, timeoutMs: 60000 });
+    const original = decodeModel(fs.readFileSync(path.join(dir, "model.onnx")));
+    inlineExternalData(original, dir, readRange);
+    const prepared = setup?.(original) ?? { model: original };
+    const model = prepared.model;
+    const interp = new Interpreter(model, { maxLoopIterations: 100000, timeoutMs: 60000, ...(prepared.registry ? { registry: prepared.registry } : {}) });
     const graph = model.graph!;
     const inputs = graph.input.filter((v) => !graph.initializer.some((t) => t.name === v.name));
     const sets = fs.readdirSync(dir).filter((d) => d.startsWith("test_data_set_")).sort();

@@ -105,3 +105,15 @@ describe("type and shape inference", () => {
     assert.equal(m.graph!.valueInfo.length, 0, "the input model is left alone");
   });
 });
+
+describe("operator rule coverage", () => {
+  it("has a shape rule for every operator of every standard domain at its latest opset", async () => {
+    const { listOps, latestOpsetVersion } = await import("../../core/src/schema/index.js");
+    const { ruleFor } = await import("../../core/src/infer/ops/index.js");
+    const missing: string[] = [];
+    for (const domain of ["", "ai.onnx.ml", "ai.onnx.preview", "ai.onnx.preview.training"]) {
+      for (const op of listOps(domain, latestOpsetVersion(domain)!)) if (!ruleFor(domain, op.name)) missing.push(`${domain}:${op.name}`);
+    }
+    assert.deepEqual(missing, []);
+  });
+});

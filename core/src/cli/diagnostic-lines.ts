@@ -1,5 +1,5 @@
 // Diagnostics as CLI lines: `FILE:LINE:COL: error: MESSAGE [code]` for text input (1-based line
-// and UTF-16 column), `FILE: error: MESSAGE (where) [code]` for binary input.
+// and UTF-16 column), `FILE: error: WHERE: MESSAGE [code]` for binary input.
 import type { Diagnostic } from "../../../grammar/src/diagnostics.js";
 import { LineIndex } from "../../../grammar/src/line-index.js";
 import { FileError } from "./files.js";
@@ -9,10 +9,16 @@ export function diagnosticLines(file: string, text: string | undefined, diagnost
   let out = "";
   for (const d of diagnostics) {
     const where = d.span && index ? `:${index.lineCol(d.span.start)}` : "";
-    const context = d.where ? ` (${d.where})` : "";
-    out += `${file}${where}: ${d.severity}: ${d.message}${context} [${d.code}]\n`;
+    const context = !where && d.where ? `${d.where}: ` : "";
+    out += `${file}${where}: ${d.severity}: ${context}${oneLine(d.message)} [${d.code}]
+`;
   }
   return out;
+}
+
+/** Messages quote the user's text, which may hold line breaks; one diagnostic stays one line. */
+function oneLine(message: string): string {
+  return message.replace(/\r\n|[\r\n\u2028\u2029]/g, "\\n");
 }
 
 /** The input file has errors (exit code 1); `report` holds one line per diagnostic. */

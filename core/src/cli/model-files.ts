@@ -70,7 +70,7 @@ export function textOf(file: string, model: ModelProto, opts: SaveOptions): stri
 /** Parses and lowers a text model; any error throws an InputError listing every diagnostic. */
 export function loadTextModel(file: string): ModelProto {
   const text = readText(file);
-  const r = modelFromText(text);
+  const r = modelFromText(text, { sourceMap: false });
   if (!r.model || hasErrors(r.diagnostics)) {
     throw new InputError(file, diagnosticLines(file, text, r.diagnostics.filter((d) => d.severity === "error")));
   }

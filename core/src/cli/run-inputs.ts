@@ -4,19 +4,13 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { GraphProto, ValueInfoProto } from "../../../proto/src/index.js";
 import { decodeValue, valueKindOf } from "../io/index.js";
-import { defaultValue, parseNpy, Rng, valueFromProto, type Value } from "../interp/index.js";
+import type { Diagnostic } from "../../../grammar/src/diagnostics.js";
+import { parseTensorConstant } from "../../../grammar/src/index.js";
+import { defaultValue, parseNpy, Rng, tensorFromProto, valueFromProto, type Value } from "../interp/index.js";
+import { lowerTensorConstant } from "../lower/index.js";
 import { UsageError } from "./args.js";
 import { FileError, readBytes } from "./files.js";
 import { about } from "./model-files.js";
-
-/** Parses an inline tensor constant such as `float[2] {1, 2}`; set once the text parser is available. */
-export type InlineTensorParser = (text: string) => Value;
-
-let inlineParser: InlineTensorParser | undefined;
-
-export function setInlineTensorParser(p: InlineTensorParser): void {
-  inlineParser = p;
-}
 
 /** Graph inputs that have no initializer, in order: what input_N.pb files feed. */
 export function feedableInputs(graph: GraphProto): ValueInfoProto[] {
@@ -30,10 +24,17 @@ export function readValueFile(file: string, info: ValueInfoProto | undefined): V
   return about(file, () => valueFromProto(decodeValue(bytes, valueKindOf(info?.type))));
 }
 
+/** An inline tensor constant such as `float[2] {1, 2}`, in the text syntax. */
 function parseInlineValue(text: string, name: string): Value {
-  if (!inlineParser) throw new UsageError(`--input ${name}: inline tensor constants need the text parser, which this build lacks; give a .pb or .npy file`);
+  const parsed = parseTensorConstant(text);
+  const firstError = (ds: readonly Diagnostic[]) => ds.find((d) => d.severity === "error");
+  const syntax = firstError(parsed.diagnostics);
+  if (!parsed.ast || syntax) throw new UsageError(`--input ${name}: not a tensor constant: ${syntax?.message ?? "empty"} (example: 'float[2] {1, 2}')`);
+  const lowered = lowerTensorConstant(parsed.ast, text);
+  const semantic = firstError(lowered.diagnostics);
+  if (semantic || !lowered.result) throw new UsageError(`--input ${name}: ${semantic?.message ?? "the constant has no tensor type"}`);
   try {
-    return inlineParser(text);
+    return tensorFromProto(lowered.result);
   } catch (e) {
     throw new UsageError(`--input ${name}: ${e instanceof Error ? e.message : String(e)}`);
   }

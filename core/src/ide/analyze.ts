@@ -1,10 +1,11 @@
 // Builds the Analysis snapshot of a text, one stage per step: parse, symbols, lowering,
-// inference. `analyzeSteps` yields between stages so the server can abandon a stale analysis;
+// inference, checks. `analyzeSteps` yields between stages so the server can abandon a stale analysis;
 // `analyze` runs all steps at once.
 import { hasErrors, type Diagnostic } from "../../../grammar/src/diagnostics.js";
 import { parseModel } from "../../../grammar/src/index.js";
 import { LineIndex } from "../../../grammar/src/line-index.js";
 import type { ModelProto } from "../../../proto/src/index.js";
+import { checkModel } from "../check/index.js";
 import { inferModel, type ValueType } from "../infer/index.js";
 import { lowerModel } from "../lower/index.js";
 import type { SourceMap } from "../source-map.js";
@@ -31,7 +32,8 @@ export function* analyzeSteps(text: string): Generator<void, Analysis, void> {
       model = lowered.model;
       yield;
       const inferred = inferModel(model, { sourceMap });
-      diagnostics.push(...inferred.diagnostics);
+      yield;
+      diagnostics.push(...checkModel(model, { sourceMap, inference: inferred }));
       for (const [graph, types] of inferred.graphTypes) {
         const at = sourceMap.get(graph)?.whole.start;
         if (at !== undefined) graphTypes.set(at, types);

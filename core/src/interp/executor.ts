@@ -18,6 +18,7 @@ import { GuardError, InterpError } from "./errors.js";
 import { defaultRegistry } from "./ops/index.js";
 import { normalizeDomain, type Kernel, type KernelContext, type Registry } from "./registry.js";
 import { Rng } from "./rng.js";
+import { schemaFunctionResolver } from "./schema-functions.js";
 import { sparseToDense, tensorFromProto } from "./tensor-proto.js";
 import { DT, byteSizeOf, setAllocationLimit, tensor, type Value } from "./value.js";
 
@@ -36,7 +37,7 @@ export interface RunOptions {
   maxLoopIterations?: number;
   /** A run fails after this many milliseconds (default: no limit). */
   timeoutMs?: number;
-  /** Bodies for ops without a kernel, e.g. expanded from the operator schemas. */
+  /** Bodies for ops without a kernel (default: the function bodies of the operator schemas). */
   resolveFunction?: FunctionResolver;
   /** Called after every node of the main graph with its outputs (for differential runs). */
   onNode?: (node: NodeProto, outputs: readonly (Value | undefined)[]) => void;
@@ -44,6 +45,13 @@ export interface RunOptions {
 
 const DEFAULT_MEMORY = 4 * 1024 ** 3;
 const DEFAULT_LOOP_LIMIT = 10_000_000;
+
+let sharedResolver: FunctionResolver | undefined;
+
+/** Schema function bodies are the fallback for ops without a kernel. */
+function defaultResolver(): FunctionResolver {
+  return (sharedResolver ??= schemaFunctionResolver());
+}
 
 /** A graph or function body, ready to run: kernels looked up and last uses computed. */
 interface Body {
@@ -217,7 +225,7 @@ export class Interpreter {
       if (fn) return { ...step, fn };
       const kernel = this.registry.find(domain, node.opType, opset);
       if (kernel) return { ...step, kernel };
-      const resolved = this.options.resolveFunction?.(domain, node.opType, opset);
+      const resolved = (this.options.resolveFunction ?? defaultResolver())(domain, node.opType, opset);
       if (resolved) return { ...step, fn: resolved };
       throw new InterpError(`no implementation of operator ${domain ? domain + "." : ""}${node.opType} (opset ${opset})`, [nodeLabel(node)]);
     });

@@ -15,10 +15,13 @@ import {
   type TypeProto,
 } from "../../../proto/src/index.js";
 import { OnnxtxtError, describeError } from "./errors.js";
+import { checkWire, MAX_MESSAGE_DEPTH } from "./wire-check.js";
 
 function decode<Desc extends DescMessage>(schema: Desc, bytes: Uint8Array, what: string): MessageShape<Desc> {
   try {
-    return fromBinary(schema, bytes);
+    // The scan first: a damaged file gets an error that says where, before the decoder runs.
+    checkWire(schema, bytes);
+    return fromBinary(schema, bytes, { recursionLimit: MAX_MESSAGE_DEPTH });
   } catch (e) {
     throw new OnnxtxtError(`not a valid ${what}: ${describeError(e)}`);
   }

@@ -8,7 +8,7 @@ export type DocNode =
   | { readonly t: "group"; readonly body: Doc; readonly broken: boolean }
   | { readonly t: "indent"; readonly body: Doc }
   | { readonly t: "suffix"; readonly text: string }
-  | { readonly t: "fill"; readonly items: readonly string[]; readonly sep: string };
+  | { readonly t: "fill"; readonly count: number; readonly item: (i: number) => string; readonly sep: string };
 
 /** A space in flat mode, a newline when the group breaks. */
 export const line: Doc = { t: "line", soft: false, hard: false };
@@ -30,9 +30,9 @@ export function lineSuffix(text: string): Doc {
   return { t: "suffix", text };
 }
 
-/** Pre-rendered items separated by `sep` + space, packed onto as few lines as fit. */
-export function fill(items: readonly string[], sep: string): Doc {
-  return { t: "fill", items, sep };
+/** `count` items (rendered on demand) separated by `sep` + space, packed onto as few lines as fit. */
+export function fill(count: number, item: (i: number) => string, sep: string): Doc {
+  return { t: "fill", count, item, sep };
 }
 
 export function join(sep: Doc, docs: readonly Doc[]): Doc[] {
@@ -106,7 +106,7 @@ function fits(doc: Doc, rest: readonly Frame[], width: number, mustBeFlat: boole
         break;
       case "fill":
         if (item.mode === "break") return true;
-        for (let i = 0; i < d.items.length && remaining >= 0; i++) remaining -= d.items[i]!.length + (i > 0 ? d.sep.length + 1 : 0);
+        for (let i = 0; i < d.count && remaining >= 0; i++) remaining -= d.item(i).length + (i > 0 ? d.sep.length + 1 : 0);
         break;
     }
   }
@@ -114,7 +114,7 @@ function fits(doc: Doc, rest: readonly Frame[], width: number, mustBeFlat: boole
 }
 
 /** Renders `doc` with lines of at most `width` columns where the groups allow it. */
-export function layout(doc: Doc, width = 100, indentUnit = "  "): string {
+export function layout(doc: Doc, width_ = 100, indentUnit = "  "): string {
   const out: string[] = [];
   let col = 0;
   let suffixes: string[] = [];
@@ -126,7 +126,7 @@ export function layout(doc: Doc, width = 100, indentUnit = "  "): string {
     }
     // Trim spaces that a break left at the end of the line.
     const last = out.length - 1;
-    if (last >= 0) out[last] = out[last]!.replace(/[ ]+$/, "");
+    if (last >= 0 && out[last]!.endsWith(" ")) out[last] = out[last]!.replace(/[ ]+$/, "");
     out.push("\n" + indentUnit.repeat(ind));
     col = ind * indentUnit.length;
   };
@@ -150,7 +150,7 @@ export function layout(doc: Doc, width = 100, indentUnit = "  "): string {
         }
         break;
       case "group": {
-        const flat = !d.broken && fits(d.body, stack, width - col, false);
+        const flat = !d.broken && fits(d.body, stack, width_ - col, false);
         stack.push({ ind, mode: flat ? "flat" : "break", doc: d.body });
         break;
       }
@@ -161,33 +161,25 @@ export function layout(doc: Doc, width = 100, indentUnit = "  "): string {
         suffixes.push(d.text);
         break;
       case "fill": {
-        const items = d.items;
-        if (mode === "flat") {
-          for (let i = 0; i < items.length; i++) {
-            const s = i > 0 ? d.sep + " " + items[i]! : items[i]!;
-            out.push(s);
-            col += s.length;
+        // Items are joined a line at a time: one string per line, not one per item.
+        const sepWidth = d.sep.length + 1;
+        const spaced = d.sep + " ";
+        let row: string[] = [];
+        for (let i = 0; i < d.count; i++) {
+          const item = d.item(i);
+          const width = item.length + (i < d.count - 1 ? d.sep.length : 0);
+          if (i > 0) {
+            if (mode === "flat" || col + sepWidth + width <= width_) col += sepWidth;
+            else {
+              out.push(row.join(spaced) + d.sep);
+              row = [];
+              newline(ind);
+            }
           }
-          break;
+          row.push(item);
+          col += item.length;
         }
-        const limit = width;
-        let lineBuf = "";
-        let lineStart = col;
-        for (let i = 0; i < items.length; i++) {
-          const item = items[i]!;
-          const last = i === items.length - 1;
-          const piece = last ? item : item + d.sep;
-          if (lineBuf === "") lineBuf = piece;
-          else if (lineStart + lineBuf.length + 1 + piece.length <= limit) lineBuf += " " + piece;
-          else {
-            out.push(lineBuf);
-            newline(ind);
-            lineStart = col;
-            lineBuf = piece;
-          }
-        }
-        out.push(lineBuf);
-        col = lineStart + lineBuf.length;
+        out.push(row.join(spaced));
         break;
       }
     }

@@ -6,6 +6,7 @@ import type * as A from "../../../grammar/src/ast.js";
 import type { CommentPlacement } from "./comments.js";
 import { NO_COMMENTS } from "./comments.js";
 import { fill, group, hardline, indent, join, layout, line, lineSuffix, softline, type Doc } from "./doc.js";
+import { formatFloat32, formatFloat64 } from "./float-text.js";
 import { quote } from "./names.js";
 
 export interface PrintOptions {
@@ -108,7 +109,7 @@ class Printer {
     const parts: Doc[] = [];
     if (d.type) parts.push(this.type(d.type), " ");
     parts.push(this.name(d.name));
-    if (d.init) parts.push(" = ", this.tensorData(d.init));
+    if (d.init) parts.push(" = ", this.tensorData(d.init, d.type?.kind === "TensorType" ? d.type.elem.text : undefined));
     return this.wrap(d, parts);
   }
 
@@ -184,7 +185,7 @@ class Printer {
       case "TensorValue": {
         const parts: Doc[] = [this.type(v.type), " "];
         if (v.name) parts.push(this.name(v.name), " ");
-        parts.push(v.data ? this.tensorData(v.data) : "{}");
+        parts.push(v.data ? this.tensorData(v.data, v.type.kind === "TensorType" ? v.type.elem.text : undefined) : "{}");
         return this.wrap(v, parts);
       }
       case "TypeValue":
@@ -221,30 +222,37 @@ class Printer {
     return v.kind === "Int" ? v.text : this.name(v);
   }
 
-  tensorData(d: A.TensorData): Doc {
+  /** Tensor data; `elem` (the element type keyword) decides how packed values print. */
+  tensorData(d: A.TensorData, elem: string | undefined): Doc {
     if (d.kind === "ExternalData") return this.wrap(d, this.propList(d.props));
     const els = d.elements;
-    let texts: string[];
-    if ("kind" in els && els.kind === "PackedNumbers") texts = this.packedTexts(els);
+    let count: number;
+    let item: (i: number) => string;
+    if ("kind" in els && els.kind === "PackedNumbers") [count, item] = this.packedItems(els, elem);
     else {
       const lits = els as readonly A.Literal[];
       if (lits.some((l) => this.c.leading.has(l) || this.c.trailing.has(l))) {
         return this.bracketed(d, "{", lits.map((l) => this.wrap(l, this.literal(l))), "}");
       }
-      texts = lits.map((l) => this.literal(l));
+      count = lits.length;
+      item = (i) => this.literal(lits[i]!);
     }
     const tail = this.dangling(d);
-    if (texts.length === 0 && tail.length === 0) return this.wrap(d, "{}");
-    return this.wrap(d, group(["{", indent([softline, fill(texts, ","), ...tail]), softline, "}"]));
+    if (count === 0 && tail.length === 0) return this.wrap(d, "{}");
+    return this.wrap(d, group(["{", indent([softline, fill(count, item, ","), ...tail]), softline, "}"]));
   }
 
-  private packedTexts(p: A.PackedNumbers): string[] {
+  private packedItems(p: A.PackedNumbers, elem: string | undefined): [number, (i: number) => string] {
     const src = this.opts.source;
     if (src !== undefined && p.span.end > p.span.start) {
-      // The packed token spans `{ ... }` and holds only numbers, commas and blanks.
-      return src.slice(p.span.start + 1, p.span.end - 1).match(/[^\s,]+/g) ?? [];
+      // As written: the packed token spans `{ ... }` and holds only numbers, commas and blanks.
+      const texts = src.slice(p.span.start + 1, p.span.end - 1).match(/[^\s,]+/g) ?? [];
+      return [texts.length, (i) => texts[i]!];
     }
-    return Array.from(p.values, (v) => String(v));
+    const v = p.values;
+    if (elem === "float" || elem === "complex64") return [v.length, (i) => formatFloat32(v[i]!)];
+    if (elem === "double" || elem === "complex128") return [v.length, (i) => formatFloat64(v[i]!)];
+    return [v.length, (i) => String(v[i]!)];
   }
 }
 

@@ -30,7 +30,7 @@ function setDataFields(t: TensorProto): string[] {
   return DATA_FIELDS.filter((f) => isSet(TensorProtoSchema, t, f));
 }
 
-function inline(elements: readonly A.Literal[]): A.InlineData {
+function inline(elements: readonly A.Literal[] | A.PackedNumbers): A.InlineData {
   return { kind: "InlineData", span: NO_SPAN, elements };
 }
 
@@ -66,7 +66,7 @@ export function raiseTensor(t: TensorProto, ctx: RaiseContext): RaisedTensor {
   } else if (info && setData.length === 1 && setData[0] === LOCAL_TO_PROTO[info.storage]) {
     elements = typedElements(t, info.storage);
   } else if (info && setData.length === 0) {
-    elements = { literals: [], nanBits: {} };
+    elements = { elements: [], nanBits: {} };
   }
   if (!elements) {
     // Data the text cannot express (wrong field, odd raw length, non-UTF-8 strings): keep it all.
@@ -76,5 +76,5 @@ export function raiseTensor(t: TensorProto, ctx: RaiseContext): RaisedTensor {
   }
   if (Object.keys(elements.nanBits).length) residual.put("@nan", elements.nanBits);
   if (raw !== ctx.defaults.rawStorage && (raw || canBeRaw(t.dataType))) residual.put("@storage", raw ? "raw" : "typed");
-  return { type, data: inline(elements.literals), residual };
+  return { type, data: inline(elements.elements), residual };
 }

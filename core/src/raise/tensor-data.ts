@@ -5,33 +5,30 @@
 import type * as A from "../../../grammar/src/ast.js";
 import { TensorProto_DataType as DT, type TensorProto } from "../../../proto/src/index.js";
 import { rawField, rawToTyped, type BigField, type NumberField } from "../ext/raw-data.js";
-import { DEFAULT_NAN32, float32Bits, float64Bits, formatFloat32, formatFloat64 } from "../print/float-text.js";
+import { DEFAULT_NAN32, float32Bits, float64Bits } from "../print/float-text.js";
 import { NO_SPAN } from "./ast-build.js";
 
 export interface RaisedElements {
-  readonly literals: A.Literal[];
+  readonly elements: A.Literal[] | A.PackedNumbers;
   /** Element index -> bit pattern (hex) for NaNs that `nan`/`-nan` would not reproduce. */
   readonly nanBits: Record<string, string>;
 }
 
-const INT_TEXT = /^-?\d+$/;
-
-function numberLiteral(text: string, value: number): A.Literal {
-  return INT_TEXT.test(text) ? { kind: "Int", span: NO_SPAN, text, value: BigInt(value) } : { kind: "Float", span: NO_SPAN, text, value };
-}
-
-function floatLiterals(values: readonly number[], wide: boolean, nanBits: Record<string, string>, rawBits?: (i: number) => string): A.Literal[] {
-  const out = new Array<A.Literal>(values.length);
+/**
+ * Numbers that fit a double exactly (floats, doubles, int32-stored types) travel as packed
+ * numbers: the printer formats them by the tensor's element type, with no object per element.
+ */
+function packed(values: ArrayLike<number>, float: "f32" | "f64" | undefined, nanBits: Record<string, string>, rawBits?: (i: number) => string): A.PackedNumbers {
+  const out = new Float64Array(values.length);
   for (let i = 0; i < values.length; i++) {
     const v = values[i]!;
-    if (v !== v) {
-      const bits = rawBits ? rawBits(i) : wide ? float64Bits(v).toString(16) : float32Bits(v).toString(16);
-      if (bits !== (wide ? "7ff8000000000000" : DEFAULT_NAN32.toString(16))) nanBits[i] = bits;
+    out[i] = v;
+    if (v !== v && float) {
+      const bits = rawBits ? rawBits(i) : float === "f64" ? float64Bits(v).toString(16) : float32Bits(v).toString(16);
+      if (bits !== (float === "f64" ? "7ff8000000000000" : DEFAULT_NAN32.toString(16))) nanBits[i] = bits;
     }
-    const text = wide ? formatFloat64(v) : formatFloat32(v);
-    out[i] = numberLiteral(text, v);
   }
-  return out;
+  return { kind: "PackedNumbers", span: NO_SPAN, values: out, allIntegers: float === undefined };
 }
 
 function intLiterals(values: readonly (number | bigint)[]): A.Literal[] {
@@ -59,12 +56,14 @@ function stringLiterals(values: readonly Uint8Array[]): A.Literal[] | undefined 
   return out;
 }
 
-function literalsOf(field: NumberField | BigField, values: readonly (number | bigint)[], nanBits: Record<string, string>, rawBits?: (i: number) => string): A.Literal[] {
+function elementsOf(field: NumberField | BigField, values: readonly (number | bigint)[], nanBits: Record<string, string>, rawBits?: (i: number) => string): A.Literal[] | A.PackedNumbers {
   switch (field) {
     case "floatData":
-      return floatLiterals(values as number[], false, nanBits, rawBits);
+      return packed(values as number[], "f32", nanBits, rawBits);
     case "doubleData":
-      return floatLiterals(values as number[], true, nanBits, rawBits);
+      return packed(values as number[], "f64", nanBits, rawBits);
+    case "int32Data":
+      return packed(values as number[], undefined, nanBits);
     default:
       return intLiterals(values);
   }
@@ -75,9 +74,9 @@ export function typedElements(t: TensorProto, field: NumberField | BigField | "s
   const nanBits: Record<string, string> = {};
   if (field === "stringData") {
     const literals = stringLiterals(t.stringData);
-    return literals && { literals, nanBits };
+    return literals && { elements: literals, nanBits };
   }
-  return { literals: literalsOf(field, t[field], nanBits), nanBits };
+  return { elements: elementsOf(field, t[field], nanBits), nanBits };
 }
 
 /** The elements held in raw_data, or undefined when its length does not fit the type. */
@@ -88,7 +87,7 @@ export function rawElements(t: TensorProto): RaisedElements | undefined {
   const wide = typed.field === "doubleData";
   const rawBits = (i: number): string => (wide ? dv.getBigUint64(i * 8, true).toString(16) : dv.getUint32(i * 4, true).toString(16));
   const nanBits: Record<string, string> = {};
-  return { literals: literalsOf(typed.field, typed.values, nanBits, rawBits), nanBits };
+  return { elements: elementsOf(typed.field, typed.values, nanBits, rawBits), nanBits };
 }
 
 export function canBeRaw(dataType: number): boolean {

@@ -16,6 +16,7 @@ import {
   type Tolerance,
   type Value,
 } from "../../interp/index.js";
+import { prepareFastRun, startFastKernels } from "../../interp/fast/index.js";
 import { flag, hasFlag, parseArgs, UsageError } from "../args.js";
 import type { Command, Output } from "../command.js";
 import { FileError, readRange, writeAtomic } from "../files.js";
@@ -104,8 +105,11 @@ function printOutputs(io: Output, model: ModelProto, outputs: ReadonlyMap<string
 async function runInterp(model: ModelProto, feeds: Map<string, Value>, io: Output, options: ConstructorParameters<typeof Interpreter>[1], observe?: (node: NodeProto, outs: readonly (Value | undefined)[]) => void): Promise<Map<string, Value>> {
   const total = model.graph!.node.length;
   const bar = progress(io, total > 50 ? total : 0, "running");
-  const interp = new Interpreter(model, {
+  // Fast kernels and fusion, except when every node's outputs are observed.
+  const fast = observe ? { model, registry: undefined } : prepareFastRun(model);
+  const interp = new Interpreter(fast.model, {
     ...options,
+    ...(fast.registry ? { registry: fast.registry } : {}),
     onNode: (node, outs) => {
       bar.tick(node.name || node.opType);
       observe?.(node, outs);
@@ -183,6 +187,7 @@ export const runCommand: Command = {
       ...(hasFlag(args, "timeout") ? { timeoutMs: numberFlag(flag(args, "timeout"), "timeout", 0) } : {}),
     };
     const tol = { rtol: numberFlag(flag(args, "rtol"), "rtol", 1e-3), atol: numberFlag(flag(args, "atol"), "atol", 1e-7) };
+    if (backend === "interp" && compare === undefined) startFastKernels();
     const model = loadModel(file);
     if (!model.graph) throw new FileError(file, "the model has no graph");
     about(file, () => inlineExternalData(model, path.dirname(path.resolve(file)), readRange));

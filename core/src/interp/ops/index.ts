@@ -10,6 +10,9 @@ import { registerResize } from "./resize.js";
 import { registerRecurrent } from "./rnn.js";
 import { registerGridSample } from "./grid-sample.js";
 import { registerText } from "./text.js";
+import { registerDetection } from "./detection.js";
+import { registerTraining } from "./training.js";
+import { registerSignal } from "./signal.js";
 import { registerNN } from "./nn.js";
 import { registerReductions } from "./reduce.js";
 import { registerSequenceOps } from "./sequence.js";
@@ -31,6 +34,9 @@ export function createDefaultRegistry(): Registry {
   registerRecurrent(r);
   registerGridSample(r);
   registerText(r);
+  registerDetection(r);
+  registerTraining(r);
+  registerSignal(r);
   return r;
 }
 

@@ -15,7 +15,7 @@ interface Window {
 }
 
 /** Output size and padding of a sliding window, following auto_pad and ceil_mode. */
-function windowOf(ctx: KernelContext, spatial: readonly number[], kernel: number[], ceil = false): Window {
+export function windowOf(ctx: KernelContext, spatial: readonly number[], kernel: number[], ceil = false): Window {
   const n = spatial.length;
   const strides = ctx.attrs.ints("strides") ?? new Array<number>(n).fill(1);
   const dilations = ctx.attrs.ints("dilations") ?? new Array<number>(n).fill(1);

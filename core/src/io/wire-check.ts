@@ -1,0 +1,202 @@
+// A cheap, linear pass over protobuf wire bytes before decoding, guided by the message schema.
+// It turns damaged binaries into one clear message with a byte offset and a field path,
+// instead of whatever the decoder happens to trip over: lengths running past the end of the
+// file or of the enclosing message, truncated varints, wire types that do not fit the field,
+// and nesting deeper than the decoder's recursion limit. It allocates nothing per field.
+import { ScalarType, type DescField, type DescMessage } from "@bufbuild/protobuf";
+
+/**
+ * Deepest message nesting accepted. Above protobuf's usual 100 because the text parser allows
+ * 256 levels of brackets (about 100 nested subgraphs, three messages each), and a model we
+ * write must read back; far below what would exhaust the stack in the decoder or the walkers.
+ */
+export const MAX_MESSAGE_DEPTH = 1000;
+
+const VARINT = 0;
+const FIXED64 = 1;
+const LEN = 2;
+const START_GROUP = 3;
+const END_GROUP = 4;
+const FIXED32 = 5;
+
+/** Thrown with the byte offset and field path of the first damage found. */
+export class WireError extends Error {
+  constructor(
+    readonly offset: number,
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(`${reason} (at byte ${offset}${path ? `, in ${path}` : ""})`);
+  }
+}
+
+class Cursor {
+  pos = 0;
+  constructor(readonly bytes: Uint8Array) {}
+
+  varint(end: number, what: string): number {
+    const start = this.pos;
+    let value = 0;
+    let scale = 1;
+    for (let i = 0; i < 10; i++) {
+      if (this.pos >= end) throw new Damage(start, `${what} is cut off`);
+      const b = this.bytes[this.pos++]!;
+      // Exact up to 2^53, which covers every length and tag that can fit in memory.
+      value += (b & 0x7f) * scale;
+      scale *= 128;
+      if (b < 0x80) return value;
+    }
+    throw new Damage(start, `${what} is longer than 10 bytes`);
+  }
+}
+
+function scalarWireType(t: ScalarType): number {
+  switch (t) {
+    case ScalarType.DOUBLE:
+    case ScalarType.FIXED64:
+    case ScalarType.SFIXED64:
+      return FIXED64;
+    case ScalarType.FLOAT:
+    case ScalarType.FIXED32:
+    case ScalarType.SFIXED32:
+      return FIXED32;
+    case ScalarType.STRING:
+    case ScalarType.BYTES:
+      return LEN;
+    default:
+      return VARINT;
+  }
+}
+
+/** The wire type a field is written with, and whether the packed (LEN) form is allowed too. */
+function expectedWireType(f: DescField): { type: number; packable: boolean } {
+  switch (f.fieldKind) {
+    case "scalar":
+      return { type: scalarWireType(f.scalar), packable: false };
+    case "enum":
+      return { type: VARINT, packable: false };
+    case "message":
+      return { type: f.delimitedEncoding ? START_GROUP : LEN, packable: false };
+    case "map":
+      return { type: LEN, packable: false };
+    case "list":
+      if (f.listKind === "message") return { type: f.delimitedEncoding ? START_GROUP : LEN, packable: false };
+      if (f.listKind === "enum") return { type: VARINT, packable: true };
+      return { type: scalarWireType(f.scalar), packable: scalarWireType(f.scalar) !== LEN };
+  }
+}
+
+const WIRE_NAMES = ["varint", "fixed64", "length-delimited", "start-group", "end-group", "fixed32"];
+
+const fieldTables = new WeakMap<DescMessage, Map<number, DescField>>();
+
+function fieldsOf(desc: DescMessage): Map<number, DescField> {
+  let table = fieldTables.get(desc);
+  if (!table) fieldTables.set(desc, (table = new Map(desc.fields.map((f) => [f.number, f]))));
+  return table;
+}
+
+function childMessage(f: DescField): DescMessage | undefined {
+  if (f.fieldKind === "message") return f.message;
+  if (f.fieldKind === "list" && f.listKind === "message") return f.message;
+  return undefined;
+}
+
+const PATH_KEEP = 4;
+
+/** The field path, with the middle of very deep paths elided so the message stays short. */
+function formatPath(segments: readonly string[]): string {
+  if (segments.length <= 2 * PATH_KEEP + 1) return segments.join(".");
+  const middle = `…${segments.length - 2 * PATH_KEEP} more…`;
+  return [...segments.slice(0, PATH_KEEP), middle, ...segments.slice(-PATH_KEEP)].join(".");
+}
+
+/** Raised inside the scan; the path grows (innermost first) as it unwinds. */
+class Damage {
+  readonly reversedPath: string[] = [];
+  constructor(
+    readonly offset: number,
+    readonly reason: string,
+  ) {}
+}
+
+/**
+ * Scans one message body in [cur.pos, end). Returns at `end`, or right after the END_GROUP
+ * tag when `group` is the number of the group being read.
+ */
+function scanMessage(cur: Cursor, end: number, desc: DescMessage | undefined, depth: number, group?: number): void {
+  if (depth > MAX_MESSAGE_DEPTH) throw new Damage(cur.pos, `messages are nested more than ${MAX_MESSAGE_DEPTH} deep`);
+  const counts = new Map<number, number>();
+  while (cur.pos < end) {
+    const tagAt = cur.pos;
+    const tag = cur.varint(end, "a field tag");
+    const fieldNo = Math.floor(tag / 8);
+    const wireType = tag % 8;
+    if (fieldNo === 0 || fieldNo > 0x1fffffff) throw new Damage(tagAt, `invalid field number ${fieldNo}`);
+    if (wireType === END_GROUP) {
+      if (group === fieldNo) return;
+      throw new Damage(tagAt, `unexpected end-group tag for field ${fieldNo}`);
+    }
+    const field = desc && fieldsOf(desc).get(fieldNo);
+    const index = counts.get(fieldNo) ?? 0;
+    counts.set(fieldNo, index + 1);
+    try {
+      scanField(cur, end, field, fieldNo, wireType, depth);
+    } catch (e) {
+      if (e instanceof Damage) e.reversedPath.push(`${field ? field.name : `#${fieldNo}`}${field?.fieldKind === "list" ? `[${index}]` : ""}`);
+      throw e;
+    }
+  }
+  if (group !== undefined) throw new Damage(cur.pos, `group ${group} has no end tag`);
+}
+
+function scanField(cur: Cursor, end: number, field: DescField | undefined, fieldNo: number, wireType: number, depth: number): void {
+  if (wireType > FIXED32) throw new Damage(cur.pos, `invalid wire type ${wireType}`);
+  if (field) {
+    const want = expectedWireType(field);
+    if (wireType !== want.type && !(want.packable && wireType === LEN)) {
+      throw new Damage(cur.pos, `wire type ${WIRE_NAMES[wireType] ?? wireType} does not fit this field (expected ${WIRE_NAMES[want.type]})`);
+    }
+  }
+  switch (wireType) {
+    case VARINT:
+      cur.varint(end, "a varint value");
+      return;
+    case FIXED64:
+    case FIXED32: {
+      const size = wireType === FIXED64 ? 8 : 4;
+      if (cur.pos + size > end) throw new Damage(cur.pos, `a ${size}-byte value is cut off`);
+      cur.pos += size;
+      return;
+    }
+    case LEN: {
+      const lenAt = cur.pos;
+      const len = cur.varint(end, "a length");
+      if (len > end - cur.pos) {
+        const left = end - cur.pos;
+        const where = end === cur.bytes.length ? "the file" : "the enclosing message";
+        throw new Damage(lenAt, `length ${len} runs past the end of ${where} (${left} bytes left)`);
+      }
+      const child = field && childMessage(field);
+      if (child) scanMessage(cur, cur.pos + len, child, depth + 1);
+      else cur.pos += len;
+      return;
+    }
+    case START_GROUP:
+      scanMessage(cur, end, field && childMessage(field), depth + 1, fieldNo);
+      return;
+    default:
+      throw new Damage(cur.pos, `invalid wire type ${wireType}`);
+  }
+}
+
+/** Throws a WireError describing the first damage in `bytes` read as a `desc` message. */
+export function checkWire(desc: DescMessage, bytes: Uint8Array): void {
+  const cur = new Cursor(bytes);
+  try {
+    scanMessage(cur, bytes.length, desc, 1);
+  } catch (e) {
+    if (e instanceof Damage) throw new WireError(e.offset, formatPath(e.reversedPath.reverse()), e.reason);
+    throw e;
+  }
+}

@@ -1,0 +1,41 @@
+// A short, seeded fuzz run over every stage (the long one is `npm run fuzz`). Any failure
+// prints its target, problem and iteration; replay with scripts/fuzz.mjs --seed.
+import { strict as assert } from "node:assert";
+import { binaryCorpus, textCorpus } from "./harness/corpus.js";
+import { runFuzz, type FuzzReport } from "./harness/fuzz.js";
+import { mutateText } from "./harness/mutate-text.js";
+import { Rng } from "./harness/rng.js";
+import { TEXT_TARGETS } from "./harness/targets.js";
+
+function summary(r: FuzzReport): string {
+  return r.failures
+    .slice(0, 5)
+    .map((f) => `#${f.iteration} ${f.target}: ${f.problem}\n  input: ${JSON.stringify(typeof f.input === "string" ? f.input.slice(0, 300) : `${f.input.length} bytes`)}`)
+    .join("\n");
+}
+
+describe("fuzz (short seeded run)", () => {
+  const texts = textCorpus(120);
+  const binaries = binaryCorpus(120);
+
+  for (const seed of [1, 2, 3]) {
+    it(`seed ${seed}: no exception, every diagnostic located, no input slower than 10 s`, () => {
+      const r = runFuzz({ seed, count: 250, texts, binaries, slowMs: 10_000 });
+      assert.equal(r.inputs, 250);
+      assert.equal(r.failures.length, 0, summary(r));
+    });
+  }
+
+  it("is deterministic: the same seed gives the same inputs", () => {
+    const a = new Rng(42);
+    const b = new Rng(42);
+    for (let i = 0; i < 50; i++) assert.equal(mutateText(texts[i % texts.length]!, a, texts), mutateText(texts[i % texts.length]!, b, texts));
+  });
+
+  it("catches a target that throws or leaves a diagnostic unlocated", () => {
+    const throwing = { name: "throws", run: (): string[] => { throw new TypeError("boom"); } };
+    const r = runFuzz({ seed: 5, count: 3, texts, binaries: [], textTargets: [throwing, ...TEXT_TARGETS] });
+    assert.equal(r.failures.length, 3);
+    assert.match(r.failures[0]!.problem, /threw TypeError: boom/);
+  });
+});

@@ -1,0 +1,83 @@
+// The fuzz loop: seeded mutations of the corpus through every target. Each failure records
+// the seed, the iteration and the input, so it can be replayed and turned into a test.
+import { mutateBytes } from "./mutate-bytes.js";
+import { mutateText } from "./mutate-text.js";
+import { Rng } from "./rng.js";
+import { BINARY_TARGETS, TEXT_TARGETS, type BinaryTarget, type TextTarget } from "./targets.js";
+
+export interface FuzzOptions {
+  readonly seed: number;
+  /** Stop after this many inputs (text and binary together)... */
+  readonly count: number;
+  /** ...or after this many milliseconds, whichever comes first. */
+  readonly timeMs?: number;
+  readonly texts: readonly string[];
+  readonly binaries: readonly Uint8Array[];
+  /** One input taking longer than this through all targets counts as a failure (a hang). */
+  readonly slowMs?: number;
+  readonly textTargets?: readonly TextTarget[];
+  readonly binaryTargets?: readonly BinaryTarget[];
+}
+
+export interface FuzzFailure {
+  readonly iteration: number;
+  readonly target: string;
+  readonly problem: string;
+  readonly input: string | Uint8Array;
+}
+
+export interface FuzzReport {
+  readonly inputs: number;
+  readonly failures: FuzzFailure[];
+  readonly slowest: { readonly ms: number; readonly iteration: number; readonly size: number };
+}
+
+function describeThrow(e: unknown): string {
+  if (e instanceof Error) return `threw ${e.name}: ${e.message}\n${e.stack?.split("\n").slice(1, 6).join("\n") ?? ""}`;
+  return `threw ${String(e)}`;
+}
+
+function runTargets<I>(targets: readonly { name: string; run(input: I): string[] }[], input: I, iteration: number, failures: FuzzFailure[]): void {
+  for (const target of targets) {
+    let problems: string[];
+    try {
+      problems = target.run(input);
+    } catch (e) {
+      problems = [describeThrow(e)];
+    }
+    for (const problem of problems) failures.push({ iteration, target: target.name, problem, input: input as string | Uint8Array });
+  }
+}
+
+export function runFuzz(options: FuzzOptions): FuzzReport {
+  const rng = new Rng(options.seed);
+  const failures: FuzzFailure[] = [];
+  const started = Date.now();
+  const textTargets = options.textTargets ?? TEXT_TARGETS;
+  const binaryTargets = options.binaryTargets ?? BINARY_TARGETS;
+  let slowest = { ms: 0, iteration: -1, size: 0 };
+  let i = 0;
+  for (; i < options.count; i++) {
+    if (options.timeMs !== undefined && Date.now() - started > options.timeMs) break;
+    const t0 = performance.now();
+    let size: number;
+    let input: string | Uint8Array;
+    if (options.binaries.length === 0 || (options.texts.length > 0 && rng.chance(0.75))) {
+      const text = mutateText(rng.pick(options.texts), rng, options.texts);
+      input = text;
+      size = text.length;
+      runTargets(textTargets, text, i, failures);
+    } else {
+      const bytes = mutateBytes(rng.pick(options.binaries), rng);
+      input = bytes;
+      size = bytes.length;
+      runTargets(binaryTargets, bytes, i, failures);
+    }
+    const ms = performance.now() - t0;
+    if (ms > slowest.ms) slowest = { ms, iteration: i, size };
+    if (options.slowMs !== undefined && ms > options.slowMs) {
+      failures.push({ iteration: i, target: "all", problem: `took ${ms.toFixed(0)} ms for ${size} units`, input });
+    }
+  }
+  return { inputs: i, failures, slowest };
+}
