@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { build, type BuildOptions } from "esbuild";
+import { build, type BuildOptions, type Plugin } from "esbuild";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const CLIENT = path.join(REPO, "client-vscode");
@@ -14,6 +14,24 @@ export const CLIENT_ENTRY = path.join(CLIENT, "src/extension.ts");
 export const SERVER_ENTRY = path.join(REPO, "server/src/main.ts");
 export const BUNDLES = { client: path.join(CLIENT, "dist/extension.cjs"), server: path.join(CLIENT, "dist/server.js") };
 const DIST = path.join(CLIENT, "dist");
+
+/**
+ * grammar/src/chevrotain.ts finds Chevrotain's single-file build beside the package at run time
+ * (with a top-level await, which a CommonJS bundle cannot hold). Bundles take that file directly.
+ */
+export const chevrotainBundle: Plugin = {
+  name: "chevrotain-bundle",
+  setup(b) {
+    b.onResolve({ filter: /\/chevrotain\.js$/ }, (args) => {
+      const file = path.resolve(args.resolveDir, args.path.replace(/\.js$/, ".ts"));
+      if (file !== path.join(REPO, "grammar/src/chevrotain.ts")) return undefined;
+      const require = createRequire(import.meta.url);
+      const entry = require.resolve("chevrotain");
+      const single = path.join(path.dirname(entry), "../chevrotain.min.mjs");
+      return { path: fs.existsSync(single) ? single : entry };
+    });
+  },
+};
 
 const common: BuildOptions = {
   bundle: true,
@@ -24,6 +42,7 @@ const common: BuildOptions = {
   logLevel: "warning",
   // The sources are ESM with `.js` suffixes on `.ts` files; esbuild resolves those itself.
   mainFields: ["module", "main"],
+  plugins: [chevrotainBundle],
 };
 
 /** The server runs as ESM (client-vscode/package.json says "type": "module"), so
