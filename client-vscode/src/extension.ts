@@ -18,6 +18,25 @@ import { BINARY_AS_TEXT_SCHEME, type UriParts } from "./uris.js";
 import { toUri, vscodeHost } from "./vscode-host.js";
 
 let client: LanguageClient | undefined;
+let starting: Promise<LanguageClient> | undefined;
+
+/**
+ * Starts the language server once, when the first onnxtxt document opens (or a run needs it),
+ * so that activating at start-up for the .onnx offer costs no server process.
+ */
+function startClient(context: vscode.ExtensionContext, run: (args: unknown[]) => Promise<unknown>): Promise<LanguageClient> {
+  starting ??= (async () => {
+    const c = createLanguageClient(context, settings(), run);
+    await c.start();
+    client = c;
+    // A server that does not advertise `onnxtxt.run` leaves the command to us.
+    if (!(await vscode.commands.getCommands(true)).includes(RUN_COMMAND)) {
+      context.subscriptions.push(vscode.commands.registerCommand(RUN_COMMAND, (...args: unknown[]) => run(args)));
+    }
+    return c;
+  })();
+  return starting;
+}
 
 function settings(): Settings {
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
@@ -52,7 +71,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       return doc?.languageId === "onnxtxt" ? doc.uri.toString() : undefined;
     },
     documentText: (uri) => vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri)?.getText(),
-    execute: (args) => (client ? sendRun(client, args) : Promise.reject(new Error("the onnxtxt language server is not running"))),
+    execute: async (args) => sendRun(await startClient(context, run), args),
     show: (model) => panel.show(model),
     markFailure: (uri, failure) => panel.markFailure(uri, failure),
     error: (message) => vscodeHost.error(message),
@@ -97,12 +116,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }
   }
 
-  client = createLanguageClient(context, settings(), run);
-  await client.start();
-  // A server that does not advertise `onnxtxt.run` leaves the command to us.
-  if (!(await vscode.commands.getCommands(true)).includes(RUN_COMMAND)) {
-    context.subscriptions.push(vscode.commands.registerCommand(RUN_COMMAND, (...args: unknown[]) => run(args)));
-  }
+  const isOnnxtxt = (d: vscode.TextDocument) => d.languageId === "onnxtxt";
+  context.subscriptions.push(
+    vscode.workspace.onDidOpenTextDocument((d) => {
+      if (isOnnxtxt(d)) void startClient(context, run);
+    }),
+  );
+  if (vscode.workspace.textDocuments.some(isOnnxtxt)) await startClient(context, run);
 }
 
 /** The explorer's file (opened if needed), else the active editor's document. */
@@ -118,6 +138,8 @@ function activeTabUri(): vscode.Uri | undefined {
 }
 
 export async function deactivate(): Promise<void> {
-  await client?.stop();
+  const c = client;
   client = undefined;
+  starting = undefined;
+  await c?.stop();
 }

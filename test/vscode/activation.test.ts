@@ -58,8 +58,15 @@ describe("extension activation (against a stand-in VS Code)", function () {
 
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it("starts the bundled server for onnxtxt documents with the settings", () => {
-    assert.equal(lc.clients.length, 1);
+  it("starts the bundled server only once an onnxtxt document opens, with the settings", async () => {
+    assert.equal(lc.clients.length, 0, "activation alone starts no server");
+    const doc = { uri: vscode.Uri.file("/w/a.onnxtxt"), fileName: "/w/a.onnxtxt", languageId: "onnxtxt", getText: () => MLP };
+    for (const l of vscode.recorded.openListeners) l({ ...doc, languageId: "plaintext" });
+    assert.equal(lc.clients.length, 0, "other documents start nothing");
+    for (const l of vscode.recorded.openListeners) l(doc);
+    for (const l of vscode.recorded.openListeners) l(doc);
+    await new Promise((r) => setTimeout(r, 20));
+    assert.equal(lc.clients.length, 1, "one server, however many documents");
     const client = lc.clients[0]!;
     assert.ok(client.started);
     assert.equal(client.serverOptions.run.module, "/ext/dist/server.js");

@@ -108,6 +108,7 @@ export const recorded = {
   webviews: [] as { title: string; html: string; post?: (message: unknown) => void }[],
   shownDocuments: [] as { uri: Uri; selection?: Range }[],
   diagnostics: new Map<string, Diagnostic[]>(),
+  openListeners: [] as Listener<StubDocument>[],
   tabListeners: [] as Listener<{ opened: { input: unknown }[]; closed: { input: unknown }[] }>[],
   activeDocument: undefined as StubDocument | undefined,
   reset(): void {
@@ -122,6 +123,7 @@ export const recorded = {
     this.shownDocuments.length = 0;
     this.diagnostics.clear();
     this.tabListeners.length = 0;
+    this.openListeners.length = 0;
     this.activeDocument = undefined;
   },
 };
@@ -162,6 +164,10 @@ export const workspace = {
     const bytes = provider ? await provider.readFile(u) : await workspace.fs.readFile(u);
     const text = new TextDecoder().decode(bytes);
     return { uri: u, fileName: u.path, languageId: u.path.endsWith(".onnxtxt") ? "onnxtxt" : "plaintext", getText: () => text };
+  },
+  onDidOpenTextDocument(listener: Listener<StubDocument>) {
+    recorded.openListeners.push(listener);
+    return new Disposable();
   },
   get textDocuments(): StubDocument[] {
     return recorded.activeDocument ? [recorded.activeDocument] : [];
