@@ -16,20 +16,18 @@ export const BUNDLES = { client: path.join(CLIENT, "dist/extension.cjs"), server
 const DIST = path.join(CLIENT, "dist");
 
 /**
- * grammar/src/chevrotain.ts finds Chevrotain's single-file build beside the package at run time
- * (with a top-level await, which a CommonJS bundle cannot hold). Bundles take that file directly.
+ * grammar/src/chevrotain.ts loads Chevrotain's single-file build with top-level await to keep
+ * unbundled CLI start-up fast; in a bundle Chevrotain is inlined anyway, so a plain re-export
+ * stands in for it (top-level await is not allowed in the CommonJS client bundle).
  */
-export const chevrotainBundle: Plugin = {
-  name: "chevrotain-bundle",
+export const inlineChevrotain: Plugin = {
+  name: "inline-chevrotain",
   setup(b) {
-    b.onResolve({ filter: /\/chevrotain\.js$/ }, (args) => {
-      const file = path.resolve(args.resolveDir, args.path.replace(/\.js$/, ".ts"));
-      if (file !== path.join(REPO, "grammar/src/chevrotain.ts")) return undefined;
-      const require = createRequire(import.meta.url);
-      const entry = require.resolve("chevrotain");
-      const single = path.join(path.dirname(entry), "../chevrotain.min.mjs");
-      return { path: fs.existsSync(single) ? single : entry };
-    });
+    b.onLoad({ filter: /grammar[\\/]src[\\/]chevrotain\.ts$/ }, () => ({
+      contents: 'export * from "chevrotain";',
+      loader: "ts",
+      resolveDir: path.join(REPO, "grammar/src"),
+    }));
   },
 };
 
@@ -42,7 +40,7 @@ const common: BuildOptions = {
   logLevel: "warning",
   // The sources are ESM with `.js` suffixes on `.ts` files; esbuild resolves those itself.
   mainFields: ["module", "main"],
-  plugins: [chevrotainBundle],
+  plugins: [inlineChevrotain],
 };
 
 /** The server runs as ESM (client-vscode/package.json says "type": "module"), so
