@@ -33,8 +33,23 @@ function run<T>(text: string, what: string, fn: (p: Parser) => T | undefined): P
     // A parse must never throw; this is a last line of defence that keeps the promise.
     parser.diagnostics.push({ severity: "error", code: "internal", message: `internal parser error: ${e instanceof Error ? e.message : String(e)}`, span: { start: 0, end: 0 } });
   }
-  const diagnostics = mergeByOffset(lexed.diagnostics, parser.diagnostics);
+  const diagnostics = mergeByOffset(lexed.diagnostics, withoutLexerEchoes(text, lexed.diagnostics, parser.diagnostics));
   return { ...(ast !== undefined && { ast }), comments: lexed.comments, diagnostics };
+}
+
+/**
+ * Drops parser errors that merely echo a lexer error earlier on the same line (an unknown
+ * character usually breaks the statement it sits in): one cause, one message.
+ */
+function withoutLexerEchoes(text: string, lexer: readonly Diagnostic[], parser: Diagnostic[]): Diagnostic[] {
+  if (lexer.length === 0) return parser;
+  return parser.filter((p) => {
+    const at = p.span?.start ?? 0;
+    return !lexer.some((l) => {
+      const from = l.span?.start ?? 0;
+      return from <= at && !/[\n\r]/.test(text.slice(from, at));
+    });
+  });
 }
 
 function mergeByOffset(a: Diagnostic[], b: Diagnostic[]): Diagnostic[] {

@@ -1,7 +1,7 @@
 // The one shared Chevrotain lexer. Positions are offsets only: lines and columns come from a
 // LineIndex when a message needs them. Validations run only when asked (tests), so the CLI
 // starts fast.
-import { Lexer, type IToken } from "chevrotain";
+import { Lexer, type IToken } from "./chevrotain.js";
 import type { Comment } from "./ast.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { TOKENS } from "./tokens.js";

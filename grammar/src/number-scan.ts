@@ -120,7 +120,7 @@ export function scanPackedList(text: string, start: number): { end: number; payl
       grown.set(values);
       values = grown;
     }
-    values[count++] = fastValue(text, p, s.end, s.isFloat);
+    values[count++] = fastValue(text, p, s.end);
     if (s.isFloat) allIntegers = false;
     p = s.end;
     while (p < n && isBlank(text.charCodeAt(p))) p++;
@@ -135,15 +135,47 @@ export function scanPackedList(text: string, start: number): { end: number; payl
   return { end: p + 1, payload: { values: values.subarray(0, count), allIntegers } };
 }
 
-/** Small integers are summed in place; everything else goes through Number (correctly rounded). */
-function fastValue(text: string, start: number, end: number, isFloat: boolean): number {
-  if (!isFloat && end - start < 16) {
-    let p = start;
-    const neg = text.charCodeAt(p) === C.Minus;
-    if (neg) p++;
-    let v = 0;
-    for (; p < end; p++) v = v * 10 + (text.charCodeAt(p) - C.Zero);
-    return neg ? -v : v;
+const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22];
+
+/**
+ * The double value of the literal text[start, end). Digits are accumulated in place; when the
+ * mantissa is below 2^53 and the power of ten at most 22, one multiplication or division of two
+ * exact doubles is correctly rounded (Clinger's fast path). Otherwise Number() decides.
+ */
+function fastValue(text: string, start: number, end: number): number {
+  let p = start;
+  const neg = text.charCodeAt(p) === C.Minus;
+  if (neg) p++;
+  let c = text.charCodeAt(p);
+  if (!isDigit(c)) return numberValue(text.slice(start, end));
+  let m = 0;
+  let digits = 0;
+  let scale = 0;
+  let seenDot = false;
+  for (; p < end; p++) {
+    c = text.charCodeAt(p);
+    if (isDigit(c)) {
+      m = m * 10 + (c - C.Zero);
+      if (m !== 0) digits++;
+      if (seenDot) scale--;
+    } else if (c === C.Dot) {
+      seenDot = true;
+    } else break;
   }
-  return numberValue(text.slice(start, end));
+  if (p < end) {
+    // An exponent follows.
+    p++;
+    let eneg = false;
+    c = text.charCodeAt(p);
+    if (c === C.Minus || c === C.Plus) {
+      eneg = c === C.Minus;
+      p++;
+    }
+    let e = 0;
+    for (; p < end && e < 10000; p++) e = e * 10 + (text.charCodeAt(p) - C.Zero);
+    scale += eneg ? -e : e;
+  }
+  if (digits > 15 || m > 9007199254740991 || scale > 22 || scale < -22) return numberValue(text.slice(start, end));
+  const v = scale < 0 ? m / POW10[-scale]! : m * POW10[scale]!;
+  return neg ? -v : v;
 }

@@ -9,7 +9,7 @@
 // every `at()` test fails, so all loops and options stop and the statement's node is returned
 // with holes. The enclosing statement loop then skips to the next statement (a line that starts
 // like a node, or the closing `}`) and leaves panic. So each broken statement gives one message.
-import type { IToken, TokenType } from "chevrotain";
+import type { IToken, TokenType } from "./chevrotain.js";
 import type * as A from "./ast.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { ATTRIBUTE_TYPES, FUNCTION_HEADER_KEYS, INT_HEADER_KEYS, isElementType, isFloatWord, isTypeStart, MODEL_HEADER_KEYS } from "./keywords.js";
@@ -23,11 +23,25 @@ export const MAX_NESTING = 256;
 
 const OPENERS = new Set<TokenType>([T.LBrace]);
 
+/**
+ * A copy without the spare capacity `push` leaves (an array grown from empty keeps room for 17):
+ * small lists are most of a big graph's AST, so this roughly halves its memory.
+ */
+function exact<T>(items: T[]): T[] {
+  return items.length < 17 ? items.slice() : items;
+}
+
+const NO_NAMES: readonly A.Name[] = Object.freeze([]);
+
+/** Nodes are built field by field: optional fields stay absent, without temporary objects. */
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 export class Parser {
   private i = 0;
   private panic = false;
   private depth = 0;
   private lastEnd = 0;
+  private silenced = false;
   readonly diagnostics: Diagnostic[] = [];
 
   constructor(
@@ -106,10 +120,13 @@ export class Parser {
     let message = `expected ${what}, found ${found}`;
     if (t?.tokenType === T.UnterminatedString) message = "this string has no closing quote";
     this.report(message, span);
+    // An open string runs to the end of the input: whatever follows would only echo it.
+    if (t?.tokenType === T.UnterminatedString) this.silenced = true;
     this.panic = true;
   }
 
   private report(message: string, span: Span, code = "syntax"): void {
+    if (this.silenced) return;
     this.diagnostics.push({ severity: "error", code, message, span });
   }
 
@@ -166,10 +183,24 @@ export class Parser {
     }
   }
 
-  /** Leaves panic and skips to the next `{` (a body whose header was broken). */
+  /**
+   * Skips to the next `{` (a body whose signature was broken) and leaves panic there; with no
+   * `{` left, stays in panic so that nothing more is reported.
+   */
   private recoverToBody(): void {
-    this.panic = false;
     while (this.i < this.toks.length && this.toks[this.i]!.tokenType !== T.LBrace) this.next();
+    if (this.i < this.toks.length) this.panic = false;
+  }
+
+  /** Skips past the `>` that closes a broken header, stopping early at a `{`. */
+  private recoverHeader(): void {
+    while (this.i < this.toks.length) {
+      const tt = this.toks[this.i]!.tokenType;
+      if (tt === T.LBrace) break;
+      this.next();
+      if (tt === T.RAngle) break;
+    }
+    this.panic = false;
   }
 
   /** Leaves panic and skips to a line that starts a new top-level definition. */
@@ -258,7 +289,7 @@ export class Parser {
     let header: A.Header | undefined;
     if (this.at(T.LAngle)) {
       header = this.header(MODEL_HEADER_KEYS, "model");
-      if (this.panic) this.recoverToTopLevel(-1);
+      if (this.panic) this.recoverHeader();
     }
     const graph = this.graph(true);
     const functions: A.FunctionDef[] = [];
@@ -288,7 +319,7 @@ export class Parser {
       if (!this.panic) this.expect(T.RAngle, `',' or '>' after a ${owner} header entry`);
       break;
     } while (!this.panic);
-    return { kind: "Header", span: this.spanFrom(start), entries };
+    return { kind: "Header", span: this.spanFrom(start), entries: exact(entries) };
   }
 
   private headerEntry(keys: readonly string[], owner: string): A.HeaderEntry | undefined {
@@ -323,7 +354,7 @@ export class Parser {
       } while (this.at(T.Comma) && this.next());
     }
     this.expect(T.RBracket, "',' or ']' in the opset list");
-    return { kind: "OpsetList", span: this.spanFrom(start), items };
+    return { kind: "OpsetList", span: this.spanFrom(start), items: exact(items) };
   }
 
   private propList(what: string, allowEmpty = true): A.PropList | undefined {
@@ -340,13 +371,16 @@ export class Parser {
       } while (this.at(T.Comma) && this.next());
     }
     this.expect(T.RBracket, `',' or ']' in the ${what} list`);
-    return { kind: "PropList", span: this.spanFrom(start), items };
+    return { kind: "PropList", span: this.spanFrom(start), items: exact(items) };
   }
 
   functionDef(): A.FunctionDef {
     const start = this.start;
     let header: A.Header | undefined;
-    if (this.at(T.LAngle)) header = this.header(FUNCTION_HEADER_KEYS, "function");
+    if (this.at(T.LAngle)) {
+      header = this.header(FUNCTION_HEADER_KEYS, "function");
+      if (this.panic) this.recoverHeader();
+    }
     const name = this.qid("a function name");
     let params: A.ParamList | undefined;
     if (this.at(T.LAngle)) params = this.paramList();
@@ -375,7 +409,7 @@ export class Parser {
       else items.push(name);
     } while (this.at(T.Comma) && this.next());
     this.expect(T.RAngle, "',' or '>' in the function's attribute list");
-    return { kind: "ParamList", span: this.spanFrom(start), items };
+    return { kind: "ParamList", span: this.spanFrom(start), items: exact(items) };
   }
 
   // ---- graphs -----------------------------------------------------------------------------
@@ -416,7 +450,7 @@ export class Parser {
       }
     }
     this.expect(close, `'${closeText}' to close the ${what} list`);
-    return { kind: "ValueDeclList", span: this.spanFrom(start), items };
+    return { kind: "ValueDeclList", span: this.spanFrom(start), items: exact(items) };
   }
 
   private valueDecl(what: string, allowInit: boolean): A.ValueDecl | undefined {
@@ -431,7 +465,11 @@ export class Parser {
       init = this.tensorData(true);
     }
     if (!type && !name && !init) return undefined;
-    return { kind: "ValueDecl", span: this.spanFrom(start), ...(type && { type }), ...(name && { name }), ...(init && { init }) };
+    const d: Mutable<A.ValueDecl> = { kind: "ValueDecl", span: this.spanFrom(start) };
+    if (type) d.type = type;
+    if (name) d.name = name;
+    if (init) d.init = init;
+    return d;
   }
 
   private tokSpan(): Span {
@@ -498,10 +536,12 @@ export class Parser {
       attributes = this.attributeList();
       after = true;
     }
-    return {
-      kind: "Node", span: this.spanFrom(start), ...(label && { label }), outputs, ...(op && { op }),
-      ...(attributes && { attributes }), attributesAfterInputs: after, ...(inputs && { inputs }),
-    };
+    const n: Mutable<A.OpNode> = { kind: "Node", span: this.spanFrom(start), outputs, attributesAfterInputs: after };
+    if (label) n.label = label;
+    if (op) n.op = op;
+    if (attributes) n.attributes = attributes;
+    if (inputs) n.inputs = inputs;
+    return n;
   }
 
   /** Id lists with the empty-entry rule of syntax doc §2.5. */
@@ -522,7 +562,7 @@ export class Parser {
       break;
     }
     void what;
-    return { kind: "IdList", span: items.length ? this.spanFrom(start) : { start, end: start }, items };
+    return { kind: "IdList", span: items.length ? this.spanFrom(start) : { start, end: start }, items: exact(items) };
   }
 
   private opName(): A.OpName | undefined {
@@ -544,7 +584,10 @@ export class Parser {
       overload = this.ident("an overload name after ':'");
     }
     const opType = parts.pop();
-    return { kind: "OpName", span: this.spanFrom(start), domain: parts, ...(opType && { opType }), ...(overload && { overload }) };
+    const n: Mutable<A.OpName> = { kind: "OpName", span: this.spanFrom(start), domain: parts.length === 0 ? NO_NAMES : exact(parts) };
+    if (opType) n.opType = opType;
+    if (overload) n.overload = overload;
+    return n;
   }
 
   // ---- attributes -------------------------------------------------------------------------
@@ -561,7 +604,7 @@ export class Parser {
     } while (this.at(T.Comma) && this.next());
     if (!this.panic && !this.at(T.RAngle)) this.fail("',' or '>' after an attribute");
     else if (this.at(T.RAngle)) this.next();
-    return { kind: "AttributeList", span: this.spanFrom(start), items };
+    return { kind: "AttributeList", span: this.spanFrom(start), items: exact(items) };
   }
 
   /** After the attribute name: `(: type)? = value`. */
@@ -574,7 +617,10 @@ export class Parser {
     }
     this.expect(T.Equals, annotation ? `'=' after the attribute type` : `':' or '=' after the attribute name '${name.value}'`);
     const value = this.panic ? undefined : this.attrValue();
-    return { kind: "Attribute", span: this.spanFrom(start), name, ...(annotation && { annotation }), ...(value && { value }) };
+    const a: Mutable<A.Attribute> = { kind: "Attribute", span: this.spanFrom(start), name };
+    if (annotation) a.annotation = annotation;
+    if (value) a.value = value;
+    return a;
   }
 
   private attrValue(): A.AttrValue | undefined {
@@ -591,7 +637,7 @@ export class Parser {
     }
     this.expect(T.RBracket, "',' or ']' in the list value");
     this.leave();
-    return { kind: "List", span: this.spanFrom(start), items };
+    return { kind: "List", span: this.spanFrom(start), items: exact(items) };
   }
 
   private singleValue(topLevel: boolean): A.AttrValue | undefined {
@@ -613,6 +659,10 @@ export class Parser {
           if (isFloatWord(t.image)) return this.wordFloat(this.next());
           return this.graph(false);
       }
+    }
+    if (t && (t.tokenType === T.LBrace || t.tokenType === T.NumberList)) {
+      this.fail("an attribute value; tensor data needs its type first, e.g. float[2] {1, 2}");
+      return undefined;
     }
     this.fail(topLevel ? "an attribute value (a number, a string, a type, a tensor, a graph, '@name' or a '[...]' list)" : "a list element (a number, a string, a type, a tensor, a graph or '@name')");
     return undefined;
@@ -766,9 +816,11 @@ export class Parser {
         } while (this.at(T.Comma) && this.next());
       }
       this.expect(T.RBracket, "',' or ']' in the shape");
-      shape = { kind: "Shape", span: this.spanFrom(s), dims };
+      shape = { kind: "Shape", span: this.spanFrom(s), dims: exact(dims) };
     }
-    return { kind: "TensorType", span: this.spanFrom(start), elem, ...(shape && { shape }) };
+    const t: Mutable<A.TensorType> = { kind: "TensorType", span: this.spanFrom(start), elem };
+    if (shape) t.shape = shape;
+    return t;
   }
 
   private dim(): A.Dim | undefined {

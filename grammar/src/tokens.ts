@@ -1,7 +1,7 @@
 // The ordered token table. Keywords are not tokens: every word is an Identifier and the parser
 // reads meaning from position (syntax doc §1.7). The table is exported for the TextMate
 // grammar generator, together with the keyword lists in keywords.ts.
-import { createToken, Lexer, type CustomPatternMatcherReturn, type TokenType } from "chevrotain";
+import { createToken, Lexer, type CustomPatternMatcherReturn, type TokenType } from "./chevrotain.js";
 import { scanNumber, scanPackedList } from "./number-scan.js";
 
 function matchNumber(text: string, offset: number): CustomPatternMatcherReturn | null {

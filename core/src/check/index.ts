@@ -4,7 +4,7 @@
 import { create } from "@bufbuild/protobuf";
 import { GraphProtoSchema, ValueInfoProtoSchema, type FunctionProto, type ModelProto } from "../../../proto/src/index.js";
 import type { Diagnostic } from "../diagnostics.js";
-import { inferModel, modelFunctions, modelOpsets } from "../infer/index.js";
+import { inferModel, modelFunctions, modelOpsets, type InferResult } from "../infer/index.js";
 import { canonicalDomain } from "../schema/index.js";
 import type { SourceMap } from "../source-map.js";
 import { Emitter } from "./emit.js";
@@ -17,6 +17,8 @@ export interface CheckOptions {
   readonly sourceMap?: SourceMap;
   /** Leave out warnings (unused values and the like). */
   readonly errorsOnly?: boolean;
+  /** An inference result the caller already has for this model (saves running it again). */
+  readonly inference?: InferResult;
 }
 
 export function checkModel(model: ModelProto, options: CheckOptions = {}): Diagnostic[] {
@@ -36,7 +38,7 @@ export function checkModel(model: ModelProto, options: CheckOptions = {}): Diagn
   for (const fn of model.functions) checkFunction(fn, opsets, functions, out, options.sourceMap);
   const structural = diagnostics.some((d) => d.severity === "error");
   // Inference on a structurally broken model would mostly repeat the same problems.
-  if (!structural && model.graph) diagnostics.push(...inferModel(model, options.sourceMap ? { sourceMap: options.sourceMap } : {}).diagnostics);
+  if (!structural && model.graph) diagnostics.push(...(options.inference ?? inferModel(model, options.sourceMap ? { sourceMap: options.sourceMap } : {})).diagnostics);
   const kept = options.errorsOnly ? diagnostics.filter((d) => d.severity === "error") : diagnostics;
   return kept.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
 }

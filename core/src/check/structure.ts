@@ -17,6 +17,8 @@ interface Definition {
 /** One graph's names; `parent` holds the names the enclosing graph had defined so far. */
 export class NameScope {
   readonly defs = new Map<string, Definition>();
+  /** Names used before their definition (already reported): not "unused" once defined. */
+  readonly usedEarly = new Set<string>();
   constructor(readonly parent?: NameScope) {}
 
   lookup(name: string): Definition | undefined {
@@ -45,7 +47,7 @@ export class StructureChecker {
         this.out.emit("redefinition", `'${name}' is already defined as ${what}${scope.defs.has(name) ? "" : " of an enclosing graph"}; every name must be assigned once`, def.element, at, def.part);
         return;
       }
-      scope.defs.set(name, { ...def, at, used: false });
+      scope.defs.set(name, { ...def, at, used: scope.usedEarly.has(name) });
     };
     const inputNames = new Set(g.input.map((vi) => vi.name));
     for (const vi of g.input) define(vi.name, { element: vi, part: "name", kind: "input" }, `${where} > input '${vi.name}'`);
@@ -88,8 +90,10 @@ export class StructureChecker {
       def.used = true;
       return;
     }
-    if (producedLater.has(name)) this.out.emit("use-before-definition", `'${name}' is used before the node that defines it; nodes must be in topological order`, node, at, part);
-    else this.out.emit("undefined-value", `'${name}' is not defined: no input, initializer or earlier node output has this name`, node, at, part);
+    if (producedLater.has(name)) {
+      scope.usedEarly.add(name);
+      this.out.emit("use-before-definition", `'${name}' is used before the node that defines it; nodes must be in topological order`, node, at, part);
+    } else this.out.emit("undefined-value", `'${name}' is not defined: no input, initializer or earlier node output has this name`, node, at, part);
   }
 
   private reportUnused(scope: NameScope): void {

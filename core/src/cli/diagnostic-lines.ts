@@ -1,5 +1,5 @@
 // Diagnostics as CLI lines: `FILE:LINE:COL: error: MESSAGE [code]` for text input (1-based line
-// and UTF-16 column), `FILE: error: MESSAGE (where) [code]` for binary input.
+// and UTF-16 column), `FILE: error: WHERE: MESSAGE [code]` for binary input.
 import type { Diagnostic } from "../../../grammar/src/diagnostics.js";
 import { LineIndex } from "../../../grammar/src/line-index.js";
 import { FileError } from "./files.js";
@@ -9,8 +9,9 @@ export function diagnosticLines(file: string, text: string | undefined, diagnost
   let out = "";
   for (const d of diagnostics) {
     const where = d.span && index ? `:${index.lineCol(d.span.start)}` : "";
-    const context = d.where ? ` (${d.where})` : "";
-    out += `${file}${where}: ${d.severity}: ${oneLine(d.message)}${context} [${d.code}]\n`;
+    const context = !where && d.where ? `${d.where}: ` : "";
+    out += `${file}${where}: ${d.severity}: ${context}${oneLine(d.message)} [${d.code}]
+`;
   }
   return out;
 }

@@ -5,12 +5,16 @@ import { UsageError } from "./args.js";
 import type { Command, Output } from "./command.js";
 import { checkCommand } from "./commands/check.js";
 import { convertCommand } from "./commands/convert.js";
+import { printCommand } from "./commands/print.js";
+import { formatCommand } from "./commands/format.js";
+import { inferCommand } from "./commands/infer.js";
+import { runCommand } from "./commands/run.js";
 import { InputError } from "./diagnostic-lines.js";
 import { FileError } from "./files.js";
 import { reportFileError } from "./report.js";
 import { describeError } from "../io/index.js";
 
-const COMMANDS: readonly Command[] = [convertCommand, checkCommand];
+const COMMANDS: readonly Command[] = [convertCommand, printCommand, formatCommand, checkCommand, inferCommand, runCommand];
 
 function version(): string {
   const pkg = createRequire(import.meta.url)("../../../../package.json") as { version: string };

@@ -6,7 +6,9 @@ import { decodeModel, encodeModel, OnnxtxtError } from "../io/index.js";
 import { hasErrors } from "../../../grammar/src/diagnostics.js";
 import { modelFromText } from "../text.js";
 import { diagnosticLines, InputError } from "./diagnostic-lines.js";
-import { FileError, readBytes, readText, writeAtomic } from "./files.js";
+import { bringBack, externalize } from "../ext/externalize.js";
+import { printModel } from "../print/print-model.js";
+import { FileError, readBytes, readRange, readText, writeAtomic } from "./files.js";
 
 export type ModelFormat = "onnx" | "onnxtxt";
 
@@ -42,18 +44,36 @@ export function loadModel(file: string): ModelProto {
   return about(file, () => decodeModel(bytes));
 }
 
-export function saveModel(file: string, model: ModelProto): void {
+export interface SaveOptions {
+  /** Text output: tensors with more bytes than this go to the sidecar `<file>.data`. */
+  readonly externalData?: number;
+}
+
+export function saveModel(file: string, model: ModelProto, opts: SaveOptions = {}): void {
   const format = requireFormat(file);
-  if (format === "onnxtxt") throw new FileError(file, "writing the text format is not available in this build");
+  if (format === "onnxtxt") {
+    writeAtomic(file, textOf(file, model, opts));
+    return;
+  }
   writeAtomic(file, encodeModel(model));
+}
+
+/** The text of a model; with `externalData`, writes the sidecar beside `file` first. */
+export function textOf(file: string, model: ModelProto, opts: SaveOptions): string {
+  if (opts.externalData === undefined) return about(file, () => printModel(model));
+  const sidecar = file + ".data";
+  const moved = about(file, () => externalize(model, opts.externalData!, path.basename(sidecar)));
+  if (moved.data.length > 0) writeAtomic(sidecar, moved.data);
+  return about(file, () => printModel(moved.model));
 }
 
 /** Parses and lowers a text model; any error throws an InputError listing every diagnostic. */
 export function loadTextModel(file: string): ModelProto {
   const text = readText(file);
-  const r = modelFromText(text);
+  const r = modelFromText(text, { sourceMap: false });
   if (!r.model || hasErrors(r.diagnostics)) {
     throw new InputError(file, diagnosticLines(file, text, r.diagnostics.filter((d) => d.severity === "error")));
   }
+  about(file, () => bringBack(r.model!, path.dirname(path.resolve(file)), readRange));
   return r.model;
 }

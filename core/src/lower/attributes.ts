@@ -58,7 +58,7 @@ export function lowerAttribute(attr: A.Attribute, env: AttrEnv): AttributeProto 
   const a = create(AttributeProtoSchema, { name: attr.name?.value ?? "" });
   const annotated = attr.annotation ? (ATTRIBUTE_TYPES[attr.annotation.text] as AT) : undefined;
   const v = attr.value;
-  cx.sourceMap.set(a, {
+  if (cx.mapping) cx.sourceMap.set(a, {
     whole: attr.span,
     ...(attr.name && { name: attr.name.span }),
     ...(attr.annotation && { type: attr.annotation.span }),

@@ -5,7 +5,9 @@ import type * as A from "../../../grammar/src/ast.js";
 import type { Diagnostic } from "../../../grammar/src/diagnostics.js";
 import type { FunctionProto, GraphProto, ModelProto, NodeProto, TensorProto, TypeProto } from "../../../proto/src/index.js";
 import type { SourceMap } from "../source-map.js";
-import { LowerContext } from "./context.js";
+import { LowerContext, type LowerOptions } from "./context.js";
+
+export type { LowerOptions } from "./context.js";
 import { Lowerer } from "./structure.js";
 import { lowerTensor } from "./tensors.js";
 import { lowerType as lowerTypeIn } from "./types.js";
@@ -16,15 +18,15 @@ export interface Lowered<T> {
   readonly result: T;
 }
 
-function run<T>(text: string | undefined, fn: (l: Lowerer) => T): Lowered<T> {
-  const cx = new LowerContext();
+function run<T>(text: string | undefined, fn: (l: Lowerer) => T, options?: LowerOptions): Lowered<T> {
+  const cx = new LowerContext(options);
   const result = fn(new Lowerer(cx, text));
   return { sourceMap: cx.sourceMap, diagnostics: cx.diagnostics, result };
 }
 
 /** `text` (the source) lets huge integers and float midpoints in packed data be read exactly. */
-export function lowerModel(ast: A.Model, text?: string): { model: ModelProto; sourceMap: SourceMap; diagnostics: Diagnostic[] } {
-  const r = run(text, (l) => l.model(ast));
+export function lowerModel(ast: A.Model, text?: string, options?: LowerOptions): { model: ModelProto; sourceMap: SourceMap; diagnostics: Diagnostic[] } {
+  const r = run(text, (l) => l.model(ast), options);
   return { model: r.result, sourceMap: r.sourceMap, diagnostics: r.diagnostics };
 }
 

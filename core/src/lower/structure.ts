@@ -26,7 +26,7 @@ export class Lowerer {
   valueInfo(d: A.ValueDecl): ValueInfoProto {
     const vi = create(ValueInfoProtoSchema, { name: d.name?.value ?? "" });
     if (d.type) vi.type = lowerType(d.type, this.cx);
-    this.cx.sourceMap.set(vi, { whole: d.span, ...(d.name && { name: d.name.span }), ...(d.type && { type: d.type.span, op: d.type.span }) });
+    if (this.cx.mapping) this.cx.sourceMap.set(vi, { whole: d.span, ...(d.name && { name: d.name.span }), ...(d.type && { type: d.type.span, op: d.type.span }) });
     return vi;
   }
 
@@ -36,13 +36,13 @@ export class Lowerer {
       return undefined;
     }
     const t = lowerTensor({ type: d.type, name: d.name?.value ?? "", ...(d.init && { data: d.init }), span: d.span }, this.cx, this.text);
-    if (t) this.cx.sourceMap.set(t, { whole: d.span, ...(d.name && { name: d.name.span }), type: d.type.span, ...(d.init && { value: d.init.span }) });
+    if (t && this.cx.mapping) this.cx.sourceMap.set(t, { whole: d.span, ...(d.name && { name: d.name.span }), type: d.type.span, ...(d.init && { value: d.init.span }) });
     return t;
   }
 
   graph(g: A.Graph): GraphProto {
     const gp = create(GraphProtoSchema, { name: g.name?.value ?? "" });
-    this.cx.sourceMap.set(gp, { whole: g.span, ...(g.name && { name: g.name.span }) });
+    if (this.cx.mapping) this.cx.sourceMap.set(gp, { whole: g.span, ...(g.name && { name: g.name.span }) });
     const inits: TensorProto[] = [];
     for (const d of g.inputs?.items ?? []) {
       gp.input.push(this.valueInfo(d));
@@ -76,7 +76,7 @@ export class Lowerer {
     if (n.label) np.name = n.label.name?.value ?? "";
     if (n.op?.overload) np.overload = n.op.overload.value;
     np.attribute = (n.attributes?.items ?? []).map((a) => lowerAttribute(a, this.env));
-    this.cx.sourceMap.set(np, {
+    if (this.cx.mapping) this.cx.sourceMap.set(np, {
       whole: n.span,
       ...(n.label && { name: n.label.span }),
       ...(n.op && { op: n.op.span }),
@@ -88,7 +88,7 @@ export class Lowerer {
 
   function(f: A.FunctionDef): FunctionProto {
     const fp = create(FunctionProtoSchema, { name: f.name?.value ?? "" });
-    this.cx.sourceMap.set(fp, { whole: f.span, ...(f.name && { name: f.name.span }) });
+    if (this.cx.mapping) this.cx.sourceMap.set(fp, { whole: f.span, ...(f.name && { name: f.name.span }) });
     for (const e of f.header?.entries ?? []) {
       const v = e.value;
       switch (e.key.text) {

@@ -13,6 +13,7 @@ import { diagnosticLines } from "../diagnostic-lines.js";
 import { FileError, readBytes, readText } from "../files.js";
 import { about, requireFormat } from "../model-files.js";
 import { reportFileError } from "../report.js";
+import { checkModel } from "../../check/index.js";
 
 /** A check over a model; `sourceMap` is present for text input. */
 export interface ModelCheck {
@@ -21,7 +22,9 @@ export interface ModelCheck {
 }
 
 /** Checks run after parsing and lowering succeeded, in order. */
-export const MODEL_CHECKS: ModelCheck[] = [];
+export const MODEL_CHECKS: ModelCheck[] = [
+  { name: "semantics", run: (model, sourceMap) => checkModel(model, sourceMap ? { sourceMap } : {}) },
+];
 
 const USAGE = `usage: onnxtxt check FILE...
 

@@ -6,20 +6,23 @@ import { batchOutputs } from "../batch.js";
 import type { Command, Output } from "../command.js";
 import { InputError } from "../diagnostic-lines.js";
 import { FileError } from "../files.js";
-import { FORMAT_EXTENSIONS, loadModel, requireFormat, saveModel, type ModelFormat } from "../model-files.js";
+import { FORMAT_EXTENSIONS, loadModel, requireFormat, saveModel, type ModelFormat, type SaveOptions } from "../model-files.js";
+import { parseSize } from "../size.js";
 import { progress } from "../progress.js";
 import { reportFileError } from "../report.js";
 
 const USAGE = `usage: onnxtxt convert IN OUT
        onnxtxt convert --to onnx|onnxtxt --out-dir DIR IN...
+       (either form) --external-data SIZE: text output keeps tensors with more
+       than SIZE bytes (e.g. 64k) in the sidecar file OUT.data
 
 Converts between binary .onnx and text .onnxtxt; the direction follows the file
 extensions. The batch form writes each input to DIR/<stem>.<ext>, keeping the
 inputs' folders relative to the folder they share.`;
 
-function convertOne(input: string, output: string): void {
+function convertOne(input: string, output: string, opts: SaveOptions): void {
   requireFormat(output);
-  saveModel(output, loadModel(input));
+  saveModel(output, loadModel(input), opts);
 }
 
 function parseFormat(value: string | undefined): ModelFormat {
@@ -27,7 +30,7 @@ function parseFormat(value: string | undefined): ModelFormat {
   throw new UsageError(`--to must be 'onnx' or 'onnxtxt'${value === undefined ? "" : `, not '${value}'`}`);
 }
 
-function runBatch(inputs: readonly string[], outDir: string, to: ModelFormat, io: Output): number {
+function runBatch(inputs: readonly string[], outDir: string, to: ModelFormat, io: Output, opts: SaveOptions): number {
   const outputs = batchOutputs(inputs, outDir, FORMAT_EXTENSIONS[to]);
   const bar = progress(io, inputs.length, "converting");
   let failed = 0;
@@ -36,7 +39,7 @@ function runBatch(inputs: readonly string[], outDir: string, to: ModelFormat, io
     bar.tick(inputs[i]!);
     try {
       fs.mkdirSync(path.dirname(outputs[i]!), { recursive: true });
-      convertOne(inputs[i]!, outputs[i]!);
+      convertOne(inputs[i]!, outputs[i]!, opts);
     } catch (e) {
       if (!(e instanceof FileError)) throw e;
       bar.done();
@@ -58,16 +61,18 @@ export const convertCommand: Command = {
   summary: "convert between .onnx and .onnxtxt",
   usage: USAGE,
   run(argv, io) {
-    const args = parseArgs(argv, { to: { value: true }, "out-dir": { value: true } });
+    const args = parseArgs(argv, { to: { value: true }, "out-dir": { value: true }, "external-data": { value: true } });
+    const size = flag(args, "external-data");
+    const opts: SaveOptions = size === undefined ? {} : { externalData: parseSize(size) };
     const outDir = flag(args, "out-dir");
     if (outDir !== undefined) {
       const to = parseFormat(flag(args, "to"));
       if (args.positional.length === 0) throw new UsageError("no input files");
-      return runBatch(args.positional, outDir, to, io);
+      return runBatch(args.positional, outDir, to, io, opts);
     }
     if (flag(args, "to") !== undefined) throw new UsageError("--to goes with --out-dir");
     if (args.positional.length !== 2) throw new UsageError("expected IN and OUT");
-    convertOne(args.positional[0]!, args.positional[1]!);
+    convertOne(args.positional[0]!, args.positional[1]!, opts);
     return 0;
   },
 };

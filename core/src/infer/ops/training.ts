@@ -14,4 +14,7 @@ const optimizer: OpRule = (c) => {
   });
 };
 
-export const TRAINING_RULES: Record<string, OpRule> = { Adagrad: optimizer, Adam: optimizer, Momentum: optimizer };
+/** Gradient's outputs are the gradients of y with respect to its inputs: one per input, same type. */
+const gradient: OpRule = (c) => c.node.output.forEach((_, i) => c.setType(i, c.inputs[i]));
+
+export const TRAINING_RULES: Record<string, OpRule> = { Adagrad: optimizer, Adam: optimizer, Momentum: optimizer, Gradient: gradient };

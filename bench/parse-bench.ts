@@ -1,0 +1,106 @@
+// Parser speed: `onnxtxt convert` of two generated texts, as whole processes, side by side with
+// the reference C++ parser available on this machine (Debian's onnx 1.12, `onnx.parser.parse_model`
+// then SerializeToString to a file, run by /usr/bin/python3). Inputs are generated
+// deterministically: a 50k-node graph (~1.3 MB) and one 2M-element float tensor (~21 MB).
+// Run: npx tsc -p . && node dist/bench/parse-bench.js [--runs N]
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { fileURLToPath } from "node:url";
+import { fromBinary, toBinary } from "@bufbuild/protobuf";
+import { ModelProtoSchema } from "../proto/src/index.js";
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const CLI = path.join(REPO, "bin/onnxtxt.js");
+
+/** A small LCG so that every run sees the same text. */
+function lcg(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 4294967296;
+  };
+}
+
+export function bigGraphText(nodes: number): string {
+  const ops = ["Relu", "Sigmoid", "Tanh", "Neg", "Abs"];
+  const lines: string[] = ['<ir_version: 8, opset_import: ["" : 18]>', "big (float[N, 64] x, float[64] w) => (float[N, 64] y) {"];
+  let prev = "x";
+  for (let i = 0; i < nodes - 1; i++) {
+    const out = `t${i}`;
+    if (i % 4 === 3) lines.push(`  ${out} = Add (${prev}, w)`);
+    else if (i % 10 === 5) lines.push(`  ${out} = LeakyRelu <alpha = 0.01> (${prev})`);
+    else lines.push(`  ${out} = ${ops[i % ops.length]} (${prev})`);
+    prev = out;
+  }
+  lines.push(`  y = Identity (${prev})`, "}");
+  return lines.join("\n");
+}
+
+export function bigTensorText(count: number): string {
+  const next = lcg(42);
+  const parts: string[] = new Array<string>(count);
+  for (let i = 0; i < count; i++) parts[i] = ((next() - 0.5) * 20).toFixed(7);
+  return `<ir_version: 8, opset_import: ["" : 18]>\ntensor () => (float[${count}] y) <float[${count}] w = {${parts.join(", ")}}> {\n  y = Identity (w)\n}`;
+}
+
+const REFERENCE = `
+import sys, onnx.parser
+m = onnx.parser.parse_model(open(sys.argv[1], encoding="utf-8").read())
+open(sys.argv[2], "wb").write(m.SerializeToString())
+`;
+
+function timeRun(cmd: string, args: readonly string[]): number {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(cmd, args, { encoding: "utf8", maxBuffer: 1 << 26 });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed: ${r.stderr}`);
+  return ms;
+}
+
+function best(runs: number, fn: () => number): number {
+  let b = Infinity;
+  for (let i = 0; i < runs; i++) b = Math.min(b, fn());
+  return b;
+}
+
+function sameModel(a: string, b: string): boolean {
+  const norm = (f: string): Buffer => Buffer.from(toBinary(ModelProtoSchema, fromBinary(ModelProtoSchema, fs.readFileSync(f))));
+  return norm(a).equals(norm(b));
+}
+
+function main(): void {
+  const runsFlag = process.argv.indexOf("--runs");
+  const runs = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 3;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "onnxtxt-parse-bench-"));
+  try {
+    const inputs: [string, string][] = [
+      ["50k-node graph", bigGraphText(50_000)],
+      ["2M-element float tensor", bigTensorText(2_000_000)],
+    ];
+    console.log("parse bench: `onnxtxt convert X.onnxtxt X.onnx` vs the reference C++ parser available here");
+    console.log("(Debian onnx 1.12 via /usr/bin/python3: parse_model + SerializeToString to a file); whole processes, best of " + runs);
+    let allOk = true;
+    for (const [name, text] of inputs) {
+      const src = path.join(dir, "in.onnxtxt");
+      fs.writeFileSync(src, text);
+      const ours = path.join(dir, "ours.onnx");
+      const ref = path.join(dir, "ref.onnx");
+      const tOurs = best(runs, () => timeRun(process.execPath, [CLI, "convert", src, ours]));
+      const tRef = best(runs, () => timeRun("/usr/bin/python3", ["-c", REFERENCE, src, ref]));
+      const same = sameModel(ours, ref);
+      const ok = tOurs <= tRef && same;
+      allOk &&= ok;
+      console.log(
+        `${name.padEnd(24)} ${(text.length / 1e6).toFixed(1).padStart(5)} MB   onnxtxt ${tOurs.toFixed(0).padStart(6)} ms   reference ${tRef.toFixed(0).padStart(6)} ms   ` +
+          `ratio ${(tOurs / tRef).toFixed(2)}   same ModelProto: ${same ? "yes" : "NO"}   ${ok ? "ok" : "SLOWER OR DIFFERENT"}`,
+      );
+    }
+    process.exitCode = allOk ? 0 : 1;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) main();

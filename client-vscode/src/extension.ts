@@ -1,0 +1,121 @@
+// The extension's entry point: wires the language client, the commands, the binary-as-text
+// file system and the run view to VS Code. Logic lives in the modules it imports.
+import * as path from "node:path";
+import * as vscode from "vscode";
+import type { LanguageClient } from "vscode-languageclient/node";
+import { BinaryAsText } from "./binary-as-text.js";
+import { BinaryFsProvider } from "./binary-fs-provider.js";
+import { convertToBinary } from "./convert-to-binary.js";
+import { readRange } from "../../core/src/cli/files.js";
+import { coreConverter } from "./core-converter.js";
+import { createLanguageClient, RUN_COMMAND, sendRun } from "./language-client.js";
+import { OpenAsTextOffer, textViewForCommand } from "./open-as-text.js";
+import { runCell } from "./run-cell.js";
+import { RunPanel } from "./run-panel.js";
+import { readSettings, SETTINGS_SECTION, type Settings } from "./settings.js";
+import type { ExternalDataSource } from "./model-converter.js";
+import { BINARY_AS_TEXT_SCHEME, type UriParts } from "./uris.js";
+import { toUri, vscodeHost } from "./vscode-host.js";
+
+let client: LanguageClient | undefined;
+
+function settings(): Settings {
+  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
+  return readSettings((key, fallback) => config.get(key, fallback));
+}
+
+async function openTextView(viewUri: UriParts): Promise<void> {
+  const doc = await vscode.workspace.openTextDocument(toUri(viewUri));
+  await vscode.window.showTextDocument(doc, { preview: false });
+}
+
+/** External data of a text file on disk is read beside it; elsewhere there is none to read. */
+function externalDataOf(uri: vscode.Uri): ExternalDataSource {
+  if (uri.scheme === "file") return { baseDir: path.dirname(uri.fsPath), read: readRange };
+  return {
+    baseDir: "/",
+    read: () => {
+      throw new Error(`external data can only be read for files on disk, not ${uri.scheme}: URIs`);
+    },
+  };
+}
+
+function tabUri(tab: vscode.Tab): vscode.Uri | undefined {
+  return tab.input instanceof vscode.TabInputText ? tab.input.uri : undefined;
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const panel = new RunPanel();
+  const runHost = {
+    activeDocumentUri: () => {
+      const doc = vscode.window.activeTextEditor?.document;
+      return doc?.languageId === "onnxtxt" ? doc.uri.toString() : undefined;
+    },
+    documentText: (uri: string) => vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri)?.getText(),
+    execute: (args: Parameters<typeof sendRun>[1]) => {
+      if (!client) return Promise.reject(new Error("the onnxtxt language server is not running"));
+      return sendRun(client, args);
+    },
+    show: (model: Parameters<RunPanel["show"]>[0]) => panel.show(model),
+    markFailure: (uri: string, failure: Parameters<RunPanel["markFailure"]>[1]) => panel.markFailure(uri, failure),
+    error: (message: string) => vscodeHost.error(message),
+  };
+  const run = (args: unknown[]) => runCell(args, runHost, settings().maxTensorElements);
+
+  const content = new BinaryAsText(vscodeHost, coreConverter, () => ({ externalDataThreshold: settings().externalDataThreshold }));
+  const offer = new OpenAsTextOffer(
+    vscodeHost,
+    () => settings().offerOpenAsText,
+    () => Promise.resolve(vscode.workspace.getConfiguration(SETTINGS_SECTION).update("offerOpenAsText", false, vscode.ConfigurationTarget.Global)),
+    openTextView,
+  );
+
+  context.subscriptions.push(
+    panel,
+    vscode.workspace.registerFileSystemProvider(BINARY_AS_TEXT_SCHEME, new BinaryFsProvider(content), { isCaseSensitive: true }),
+    vscode.commands.registerCommand("onnxtxt.convertToBinary", (target?: vscode.Uri) => {
+      const editor = vscode.window.activeTextEditor;
+      const doc = target && editor?.document.uri.toString() !== target.toString()
+        ? vscode.workspace.openTextDocument(target)
+        : Promise.resolve(editor?.document);
+      return doc.then((d) => convertToBinary(d && { uri: d.uri, fileName: d.fileName, getText: () => d.getText() }, vscodeHost, coreConverter, externalDataOf(d?.uri ?? vscode.Uri.file("/"))));
+    }),
+    vscode.commands.registerCommand("onnxtxt.openAsText", async (target?: vscode.Uri) => {
+      const view = textViewForCommand(target ?? vscode.window.activeTextEditor?.document.uri ?? activeTabUri(), vscodeHost);
+      if (view) await openTextView(view);
+    }),
+    vscode.window.tabGroups.onDidChangeTabs((e) => {
+      for (const tab of e.opened) {
+        const uri = tabUri(tab);
+        if (uri) void offer.onOpened(uri);
+      }
+      for (const tab of e.closed) {
+        const uri = tabUri(tab);
+        if (uri) offer.onClosed(uri);
+      }
+    }),
+  );
+  for (const group of vscode.window.tabGroups.all) {
+    for (const tab of group.tabs) {
+      const uri = tabUri(tab);
+      if (uri) void offer.onOpened(uri);
+    }
+  }
+
+  client = createLanguageClient(context, settings(), run);
+  await client.start();
+  // A server that does not advertise `onnxtxt.run` leaves the command to us.
+  if (!(await vscode.commands.getCommands(true)).includes(RUN_COMMAND)) {
+    context.subscriptions.push(vscode.commands.registerCommand(RUN_COMMAND, (...args: unknown[]) => run(args)));
+  }
+}
+
+function activeTabUri(): vscode.Uri | undefined {
+  const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+  return tab ? tabUri(tab) : undefined;
+}
+
+export async function deactivate(): Promise<void> {
+  await client?.stop();
+  client = undefined;
+}

@@ -1,0 +1,55 @@
+// `onnxtxt format FILE...`: prints the formatted text to stdout; `--write` rewrites the
+// files in place (atomically); `--check` lists the files that are not formatted (exit 1).
+// Text with syntax errors is refused: exit 1, the file untouched, the errors shown.
+import { hasFlag, parseArgs, UsageError } from "../args.js";
+import type { Command } from "../command.js";
+import { diagnosticLines } from "../diagnostic-lines.js";
+import { FileError, readText, writeAtomic } from "../files.js";
+import { reportFileError } from "../report.js";
+import { formatText } from "../../print/format.js";
+
+const USAGE = `usage: onnxtxt format [--write | --check] FILE...
+
+Formats .onnxtxt files in the canonical layout, keeping every comment, blank lines
+between nodes, and numbers as written. Without options the result goes to stdout.
+  --write  rewrite each file in place
+  --check  write nothing; exit 1 and name each file that is not formatted`;
+
+export const formatCommand: Command = {
+  name: "format",
+  summary: "format .onnxtxt files (keeps comments)",
+  usage: USAGE,
+  run(argv, io) {
+    const args = parseArgs(argv, { write: {}, check: {} });
+    const write = hasFlag(args, "write");
+    const check = hasFlag(args, "check");
+    if (write && check) throw new UsageError("--write and --check exclude each other");
+    if (args.positional.length === 0) throw new UsageError("no input files");
+    let inputErrors = 0;
+    let fileErrors = 0;
+    for (const file of args.positional) {
+      try {
+        const text = readText(file);
+        const r = formatText(text);
+        if (!r.ok) {
+          io.err(diagnosticLines(file, text, r.diagnostics));
+          inputErrors++;
+          continue;
+        }
+        if (check) {
+          if (r.text !== text) {
+            io.err(`${file}: not formatted\n`);
+            inputErrors++;
+          }
+        } else if (write) {
+          if (r.text !== text) writeAtomic(file, r.text);
+        } else io.out(r.text);
+      } catch (e) {
+        if (!(e instanceof FileError)) throw e;
+        reportFileError(io, e);
+        fileErrors++;
+      }
+    }
+    return fileErrors ? 2 : inputErrors ? 1 : 0;
+  },
+};

@@ -1,0 +1,196 @@
+// Reads the `#@KIND {json}` extension comments of a parsed text and applies them to the model
+// that lowering built: model-wide defaults first, then each element's own data. Called at
+// the end of modelFromText; ordinary comments are left alone.
+import { clearField, fromJson, type DescMessage, type JsonObject, type JsonValue, type MessageShape } from "@bufbuild/protobuf";
+import type * as A from "../../../grammar/src/ast.js";
+import type { Diagnostic } from "../../../grammar/src/diagnostics.js";
+import {
+  AttributeProtoSchema,
+  FunctionProtoSchema,
+  GraphProtoSchema,
+  ModelProtoSchema,
+  NodeProtoSchema,
+  TensorProtoSchema,
+  ValueInfoProtoSchema,
+  type AttributeProto,
+  type ModelProto,
+  type NodeProto,
+  type TensorProto,
+} from "../../../proto/src/index.js";
+import { OnnxtxtError } from "../io/errors.js";
+import { float32FromBits, float64FromBits } from "../print/float-text.js";
+import { parseExtComment, type ExtComment, type ExtKind } from "./ext-comment.js";
+import { toBringBack } from "./externalize.js";
+import { clearByName, setFieldJson } from "./fields.js";
+import { rawField, typedToRaw } from "./raw-data.js";
+import { collectTargets, type Target } from "./targets.js";
+
+const SCHEMAS: Record<Exclude<ExtKind, "model">, DescMessage> = {
+  graph: GraphProtoSchema,
+  function: FunctionProtoSchema,
+  node: NodeProtoSchema,
+  attr: AttributeProtoSchema,
+  value: ValueInfoProtoSchema,
+  tensor: TensorProtoSchema,
+};
+
+const BLANK_OR_COMMENTS = /^(?:\s|#[^\n\r]*)*$/;
+
+interface Found {
+  readonly ext: ExtComment;
+  readonly span: A.Comment["span"];
+}
+
+function isTypedEmpty(t: TensorProto): boolean {
+  return t.floatData.length + t.int32Data.length + t.int64Data.length + t.doubleData.length + t.uint64Data.length + t.stringData.length === 0;
+}
+
+/** Moves a tensor's typed values into raw_data (the storage the printed model had). */
+function toRaw(t: TensorProto): void {
+  const field = rawField(t.dataType);
+  if (!field || (t.dataLocation === 1 && t.externalData.length)) return;
+  const bytes = typedToRaw(t);
+  if (!bytes) return;
+  t[field] = [];
+  t.rawData = bytes;
+}
+
+function applyNan(t: TensorProto, bits: JsonValue, raw: boolean): void {
+  if (typeof bits !== "object" || bits === null || Array.isArray(bits)) throw new OnnxtxtError("@nan must map element indices to hex bit patterns");
+  const wide = rawField(t.dataType) === "doubleData";
+  const dv = raw ? new DataView(t.rawData.buffer, t.rawData.byteOffset, t.rawData.byteLength) : undefined;
+  for (const [k, v] of Object.entries(bits)) {
+    const i = Number(k);
+    if (typeof v !== "string" || !/^[0-9a-f]+$/i.test(v)) throw new OnnxtxtError(`@nan: '${String(v)}' is not a hex bit pattern`);
+    if (dv) {
+      if (wide) dv.setBigUint64(i * 8, BigInt("0x" + v), true);
+      else dv.setUint32(i * 4, Number.parseInt(v, 16), true);
+    } else if (wide) t.doubleData[i] = float64FromBits(BigInt("0x" + v));
+    else t.floatData[i] = float32FromBits(Number.parseInt(v, 16));
+  }
+}
+
+class Applier {
+  private rawDefault = false;
+  private nodeDomainUnset = false;
+  private tensorNameUnset = false;
+  private readonly inserts: { node: NodeProto; items: { index: number; attribute: AttributeProto }[] }[] = [];
+
+  modelDefaults(data: JsonObject): void {
+    this.nodeDomainUnset = data["@node_domain"] === "unset";
+    this.tensorNameUnset = data["@tensor_name"] === "unset";
+    this.rawDefault = data["@storage"] === "raw";
+  }
+
+  /** Defaults apply to every element, whether or not it has its own extension. */
+  defaults(t: Target, own: JsonObject | undefined): void {
+    if (t.kind === "node" && this.nodeDomainUnset && (t.ast.op?.domain.length ?? 0) === 0) clearField(t.msg, NodeProtoSchema.field.domain);
+    if (t.kind === "tensor") {
+      if (t.inAttribute && this.tensorNameUnset && t.ast.kind === "TensorValue" && !t.ast.name) clearField(t.msg, TensorProtoSchema.field.name);
+      const storage = own?.["@storage"] ?? (this.rawDefault ? "raw" : "typed");
+      const inline = (t.ast.kind === "ValueDecl" ? t.ast.init : t.ast.data)?.kind !== "ExternalData";
+      if (storage === "raw" && inline && !(t.msg.rawData.length && isTypedEmpty(t.msg))) toRaw(t.msg);
+    }
+  }
+
+  element(t: Target, data: JsonObject): void {
+    const schema = SCHEMAS[t.kind];
+    const msg = t.msg as MessageShape<DescMessage>;
+    for (const [key, value] of Object.entries(data)) {
+      if (!key.startsWith("@")) setFieldJson(schema, msg, key, value);
+    }
+    const nan = data["@nan"];
+    if (nan !== undefined) {
+      if (t.kind === "tensor") applyNan(t.msg, nan, t.msg.rawData.length > 0 && isTypedEmpty(t.msg));
+      else if (t.kind === "attr") {
+        if (typeof nan === "string") t.msg.f = float32FromBits(Number.parseInt(nan, 16));
+        else if (nan && typeof nan === "object" && !Array.isArray(nan))
+          for (const [k, v] of Object.entries(nan)) t.msg.floats[Number(k)] = float32FromBits(Number.parseInt(String(v), 16));
+      }
+    }
+    const external = data["@external"];
+    if (t.kind === "tensor" && (external === "raw" || external === "typed")) toBringBack.set(t.msg, external);
+    const attrs = data["@attributes"];
+    if (t.kind === "node" && Array.isArray(attrs)) {
+      const items = attrs.map((a) => {
+        const o = a as JsonObject;
+        return { index: Number(o["index"]), attribute: fromJson(AttributeProtoSchema, o["attribute"] as JsonValue) };
+      });
+      this.inserts.push({ node: t.msg, items });
+    }
+    const clears = data["@clear"];
+    if (Array.isArray(clears)) for (const c of clears) clearByName(schema, msg, String(c));
+  }
+
+  finish(): void {
+    for (const { node, items } of this.inserts) {
+      for (const { index, attribute } of items.sort((a, b) => a.index - b.index)) node.attribute.splice(index, 0, attribute);
+    }
+  }
+}
+
+/** Applies the extension comments to `model` in place; returns problems found on the way. */
+export function applyExtensions(text: string, ast: A.Model, comments: readonly A.Comment[], model: ModelProto): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const found: Found[] = [];
+  for (const c of comments) {
+    const r = parseExtComment(c.text);
+    if (!r) continue;
+    if (!r.ok) diagnostics.push({ severity: "error", code: "extension", message: r.message, span: c.span });
+    else found.push({ ext: r.ext, span: c.span });
+  }
+  if (found.length === 0) return diagnostics;
+
+  const targets = collectTargets(ast, model);
+  const starts = new Map<string, Target>();
+  for (const t of targets) {
+    const key = `${t.kind}@${t.ast.span.start}`;
+    if (!starts.has(key)) starts.set(key, t);
+  }
+  const byKind = new Map<ExtKind, number[]>();
+  for (const t of targets) {
+    const list = byKind.get(t.kind) ?? [];
+    list.push(t.ast.span.start);
+    byKind.set(t.kind, list);
+  }
+  for (const list of byKind.values()) list.sort((a, b) => a - b);
+
+  const own = new Map<Target, JsonObject>();
+  const applier = new Applier();
+  for (const f of found) {
+    if (f.ext.kind === "model") {
+      applier.modelDefaults(f.ext.data);
+      try {
+        applyModel(model, f.ext.data);
+      } catch (e) {
+        diagnostics.push({ severity: "error", code: "extension", message: (e as Error).message, span: f.span });
+      }
+      continue;
+    }
+    const starts2 = byKind.get(f.ext.kind) ?? [];
+    const next = starts2.find((s) => s >= f.span.end);
+    const target = next === undefined ? undefined : starts.get(`${f.ext.kind}@${next}`);
+    if (!target || !BLANK_OR_COMMENTS.test(text.slice(f.span.end, next))) {
+      diagnostics.push({ severity: "warning", code: "extension", message: `'#@${f.ext.kind}' is not followed by a ${f.ext.kind}; its data is ignored`, span: f.span });
+      continue;
+    }
+    own.set(target, { ...(own.get(target) ?? {}), ...f.ext.data });
+  }
+  for (const t of targets) applier.defaults(t, own.get(t));
+  for (const [t, data] of own) {
+    try {
+      applier.element(t, data);
+    } catch (e) {
+      const span = found.find((f) => f.span.end <= t.ast.span.start)?.span;
+      diagnostics.push({ severity: "error", code: "extension", message: (e as Error).message, ...(span && { span }) });
+    }
+  }
+  applier.finish();
+  return diagnostics;
+}
+
+function applyModel(model: ModelProto, data: JsonObject): void {
+  for (const [key, value] of Object.entries(data)) if (!key.startsWith("@")) setFieldJson(ModelProtoSchema, model, key, value);
+  const clears = data["@clear"];
+  if (Array.isArray(clears)) for (const c of clears) clearByName(ModelProtoSchema, model, String(c));
+}

@@ -1,0 +1,134 @@
+// Quick fixes: add a missing opset_import, quote a name the syntax cannot take bare, change an
+// undefined name to a close one, declare a graph output's inferred type.
+import type { Header, Model, OpNode, ValueDecl } from "../../../grammar/src/ast.js";
+import type { Span } from "../../../grammar/src/span.js";
+import { canonicalDomain, latestOpsetVersion } from "../schema/index.js";
+import type { Analysis } from "./analysis.js";
+import { walkAst } from "./ast-walk.js";
+import { editDistance, isIdentifier, quote } from "./names.js";
+import { headerOpsets } from "./opsets.js";
+import { opKey } from "./symbols.js";
+import type { TextEdit } from "./text-edit.js";
+
+export interface CodeAction {
+  readonly title: string;
+  readonly kind: "quickfix";
+  readonly edits: TextEdit[];
+  /** The diagnostic this action fixes, when there is one. */
+  readonly fixes?: Span;
+}
+
+const overlaps = (a: Span, b: Span): boolean => a.start <= b.end && b.start <= a.end;
+
+export function codeActions(a: Analysis, range: Span): CodeAction[] {
+  return [...missingOpsets(a, range), ...quoteNames(a, range), ...closeNames(a, range), ...declareOutputTypes(a, range)];
+}
+
+/** The default opset version offered for a domain. */
+function suggestedVersion(domain: string): number {
+  return latestOpsetVersion(domain) ?? 1;
+}
+
+function missingOpsets(a: Analysis, range: Span): CodeAction[] {
+  const model = a.ast;
+  if (!model) return [];
+  const out: CodeAction[] = [];
+  const offered = new Set<string>();
+  walkAst(model, (n) => {
+    if (n.kind !== "Node" || !overlaps(n.span, range) || !n.op?.opType) return;
+    if (a.symbols.calledFunction(n)) return;
+    const fn = model.functions.find((f) => f.span.start <= n.span.start && n.span.end <= f.span.end);
+    const header = fn && headerOpsets(fn.header).size > 0 ? fn.header : model.header;
+    const domain = canonicalDomain(opKey(n).domain);
+    if (headerOpsets(header).has(domain) || offered.has(domain)) return;
+    offered.add(domain);
+    const edit = addOpsetEdit(model, header, domain, suggestedVersion(domain));
+    out.push({ title: `Add opset_import for domain ${JSON.stringify(domain)}`, kind: "quickfix", edits: [edit], fixes: (n as OpNode).op!.span });
+  });
+  return out;
+}
+
+function addOpsetEdit(model: Model, header: Header | undefined, domain: string, version: number): TextEdit {
+  const entry = `${JSON.stringify(domain)} : ${version}`;
+  const list = header?.entries.find((e) => e.key.text === "opset_import" && e.value?.kind === "OpsetList")?.value;
+  if (list?.kind === "OpsetList") {
+    const close = list.span.end - 1; // the `]`
+    return { span: { start: close, end: close }, newText: list.items.length > 0 ? `, ${entry}` : entry };
+  }
+  if (header) {
+    const at = header.span.start + 1; // after `<`
+    return { span: { start: at, end: at }, newText: `opset_import: [${entry}]${header.entries.length > 0 ? ", " : ""}` };
+  }
+  const at = model.graph?.span.start ?? 0;
+  return { span: { start: at, end: at }, newText: `<ir_version: 10, opset_import: [${entry}]>\n` };
+}
+
+const NAME_CHARS = /[A-Za-z0-9_.\-/:]/;
+
+/** A syntax error at a name like `layer-1` or `a.b`: offer to quote it. */
+function quoteNames(a: Analysis, range: Span): CodeAction[] {
+  const out: CodeAction[] = [];
+  const seen = new Set<number>();
+  for (const d of a.diagnostics) {
+    if (d.severity !== "error" || !d.span) continue;
+    let start = d.span.start;
+    let end = d.span.start;
+    while (start > 0 && NAME_CHARS.test(a.text[start - 1]!)) start--;
+    while (end < a.text.length && NAME_CHARS.test(a.text[end]!)) end++;
+    const word = a.text.slice(start, end);
+    if (!overlaps({ start, end }, range) || seen.has(start) || word === "" || isIdentifier(word) || !/[A-Za-z_]/.test(word[0]!)) continue;
+    let before = start - 1;
+    while (before >= 0 && /\s/.test(a.text[before]!)) before--;
+    if (!"(,[".includes(a.text[before] ?? "") && !/^\s*[,)=]/.test(a.text.slice(end, end + 20))) continue;
+    seen.add(start);
+    out.push({ title: `Quote the name ${quote(word)}`, kind: "quickfix", edits: [{ span: { start, end }, newText: quote(word) }], fixes: d.span });
+  }
+  return out;
+}
+
+function closeNames(a: Analysis, range: Span): CodeAction[] {
+  const out: CodeAction[] = [];
+  for (const sym of a.symbols.symbols) {
+    if (sym.kind !== "value" || sym.producer || !sym.scope) continue;
+    const uses = sym.occurrences.filter((o) => overlaps(o.span, range));
+    if (uses.length === 0) continue;
+    const limit = Math.max(1, Math.floor(sym.name.length / 3));
+    const candidates = a.symbols
+      .visibleValues(sym.scope)
+      .map((v) => ({ name: v.name, d: editDistance(sym.name, v.name) }))
+      .filter((c) => c.d <= limit)
+      .sort((x, y) => x.d - y.d || x.name.localeCompare(y.name))
+      .slice(0, 3);
+    for (const c of candidates) {
+      const text = isIdentifier(c.name) ? c.name : quote(c.name);
+      out.push({
+        title: `Change '${sym.name}' to '${c.name}'`,
+        kind: "quickfix",
+        edits: uses.map((u) => ({ span: u.span, newText: text })),
+        fixes: uses[0]!.span,
+      });
+    }
+  }
+  return out;
+}
+
+function declareOutputTypes(a: Analysis, range: Span): CodeAction[] {
+  const out: CodeAction[] = [];
+  const decls: ValueDecl[] = [];
+  if (a.ast) {
+    walkAst(a.ast, (n) => {
+      if (n.kind === "Graph") for (const d of n.outputs?.items ?? []) if (!d.type && d.name && overlaps(d.span, range)) decls.push(d);
+    });
+  }
+  for (const d of decls) {
+    const occ = a.symbols.occurrenceAt(d.name!.span.start);
+    const type = occ && a.typeOf(occ.symbol);
+    if (!type) continue;
+    out.push({
+      title: `Declare the inferred type ${type} of output '${d.name!.value}'`,
+      kind: "quickfix",
+      edits: [{ span: { start: d.name!.span.start, end: d.name!.span.start }, newText: `${type} ` }],
+    });
+  }
+  return out;
+}

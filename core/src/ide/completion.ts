@@ -1,0 +1,197 @@
+// Completion: operators after `=`, attribute names and typical values inside `<...>`, the
+// values in scope inside an input list, types in signatures, header keys and domains.
+import type { Analysis } from "./analysis.js";
+import { innermost, pathAt } from "./ast-walk.js";
+import { TYPE_KEYWORDS, writeName } from "./names.js";
+import { opsetsAt } from "./opsets.js";
+import { attributeText, defaultText } from "./schema-text.js";
+import { canonicalDomain, getSchema, knownDomains, listOps, type AttributeSchema, type OpSchema } from "../schema/index.js";
+import { functionKey } from "./symbols.js";
+import { openBrackets, opBefore, wordBefore } from "./text-context.js";
+
+export type CompletionKind = "operator" | "function" | "attribute" | "value" | "type" | "keyword" | "domain" | "constant";
+
+export interface CompletionItem {
+  readonly label: string;
+  readonly kind: CompletionKind;
+  readonly detail?: string;
+  readonly documentation?: string;
+  /** Snippet syntax (`${1:X}`) when `snippet` is true, plain text otherwise. */
+  readonly insertText: string;
+  readonly snippet: boolean;
+  readonly sortText?: string;
+}
+
+export interface CompletionResult {
+  /** The text the items replace: the word typed so far. */
+  readonly replaceStart: number;
+  readonly items: CompletionItem[];
+}
+
+const MODEL_HEADER_KEYS = ["ir_version", "opset_import", "producer_name", "producer_version", "domain", "model_version", "doc_string", "metadata_props"];
+const FUNCTION_HEADER_KEYS = ["domain", "opset_import", "doc_string", "overload"];
+const TYPE_CONSTRUCTORS = new Set(["seq", "map", "optional", "sparse_tensor", "opaque"]);
+
+export function completion(a: Analysis, offset: number): CompletionResult {
+  const word = wordBefore(a.text, offset);
+  const replaceStart = offset - word.length;
+  const stack = openBrackets(a.text, replaceStart);
+  const open = stack.at(-1);
+  const result = (items: CompletionItem[]): CompletionResult => ({ replaceStart, items });
+
+  if (!open || open.char === "{") {
+    const lineStart = a.text.lastIndexOf("\n", replaceStart - 1) + 1;
+    const before = a.text.slice(lineStart, replaceStart);
+    if (/(^|[^=])=\s*$/.test(before) && !/=>\s*$/.test(before)) return result(operatorItems(a, offset));
+    return result([]);
+  }
+  if (open.char === "<") {
+    const op = opBefore(a.text, open.offset);
+    if (op) return result(attributeItems(a, open.offset, offset, op.domain, op.opType));
+    if (stack.length === 1) return result(headerKeyItems(a, open.offset));
+    return result(typeItems());
+  }
+  if (open.char === "(") {
+    if (opBefore(a.text, open.offset)) return result(valueItems(a, offset));
+    return result(typeItems());
+  }
+  // `[`: an opset list in a header offers domains.
+  if (stack.length >= 2 && stack[stack.length - 2]!.char === "<" && /opset_import\s*:\s*$/.test(a.text.slice(Math.max(0, open.offset - 40), open.offset))) {
+    return result(knownDomains().map((d) => ({ label: JSON.stringify(d), kind: "domain" as const, insertText: `${JSON.stringify(d)} : `, snippet: false })));
+  }
+  return result([]);
+}
+
+function operatorItems(a: Analysis, offset: number): CompletionItem[] {
+  const items: CompletionItem[] = [];
+  for (const [domain, version] of opsetsAt(a.ast, offset)) {
+    for (const s of listOps(domain, version)) {
+      const op = domain ? `${domain}.${s.name}` : s.name;
+      items.push({
+        label: op,
+        kind: "operator",
+        detail: `since opset ${s.sinceVersion}`,
+        documentation: s.docUrl,
+        insertText: `${op} (${inputSnippet(s)})`,
+        snippet: true,
+      });
+    }
+  }
+  for (const f of a.ast?.functions ?? []) {
+    const k = functionKey(f);
+    if (!k.name) continue;
+    const op = k.domain ? `${k.domain}.${k.name}` : k.name;
+    const ins = (f.inputs?.items ?? []).map((d, i) => `\${${i + 1}:${d.name?.value ?? "x"}}`).join(", ");
+    items.push({ label: op, kind: "function", detail: "model-local function", insertText: `${op} (${ins})`, snippet: true });
+  }
+  return items;
+}
+
+function inputSnippet(s: OpSchema): string {
+  const required = s.inputs.filter((p) => p.option !== "optional");
+  return required.map((p, i) => `\${${i + 1}:${p.name}}`).join(", ");
+}
+
+function attributeItems(a: Analysis, open: number, offset: number, domain: string, opType: string): CompletionItem[] {
+  const inside = a.text.slice(open + 1, offset);
+  const segStart = inside.lastIndexOf(",") + 1;
+  const segment = inside.slice(segStart);
+  const eq = /^\s*([A-Za-z_]\w*)\s*(?::\s*\w+\s*)?=\s*[\w.@"-]*$/.exec(segment);
+  const local = a.ast?.functions.find((f) => {
+    const k = functionKey(f);
+    return k.name === opType && k.domain === domain;
+  });
+  const attrs: AttributeSchema[] = [];
+  if (local) {
+    for (const p of local.params?.items ?? []) {
+      const name = (p.kind === "Name" ? p : p.name)?.value;
+      if (name) attrs.push({ name, type: "FLOAT", required: p.kind === "Name" });
+    }
+  } else {
+    const version = opsetsAt(a.ast, open).get(canonicalDomain(domain));
+    const schema = version === undefined ? undefined : getSchema(domain, opType, version);
+    if (schema) attrs.push(...schema.attributes.values());
+  }
+  if (eq) {
+    const attr = attrs.find((x) => x.name === eq[1]);
+    return attributeValueItems(a, open, attr);
+  }
+  const present = new Set([...inside.matchAll(/(?:^|,)\s*([A-Za-z_]\w*)\s*[:=]/g)].map((m) => m[1]));
+  return attrs
+    .filter((x) => !present.has(x.name))
+    .map((x) => ({
+      label: x.name,
+      kind: "attribute" as const,
+      detail: local ? "function attribute" : attributeText(x),
+      insertText: x.default !== undefined ? `${x.name} = \${1:${defaultText(x.default, x.type)}}` : `${x.name} = \${1}`,
+      snippet: true,
+      sortText: `${x.required ? 0 : 1}${x.name}`,
+    }));
+}
+
+const TYPICAL: Partial<Record<AttributeSchema["type"], string[]>> = {
+  INT: ["0", "1"],
+  FLOAT: ["1.0", "0.0"],
+  INTS: ["[1, 1]", "[0, 0, 0, 0]"],
+  FLOATS: ["[1.0]"],
+  STRING: ['""'],
+  STRINGS: ['[""]'],
+  TENSOR: ["float[1] {0}", "int64[1] {0}"],
+  GRAPH: ["g () => () {}"],
+  TYPE_PROTO: ["float[]"],
+};
+
+function attributeValueItems(a: Analysis, open: number, attr: AttributeSchema | undefined): CompletionItem[] {
+  const out: CompletionItem[] = [];
+  const seen = new Set<string>();
+  const add = (text: string, detail: string): void => {
+    if (seen.has(text)) return;
+    seen.add(text);
+    out.push({ label: text, kind: "constant", detail, insertText: text, snippet: false });
+  };
+  if (attr?.default !== undefined) add(defaultText(attr.default, attr.type), "default");
+  for (const t of attr ? TYPICAL[attr.type] ?? [] : []) add(t, attr!.type.toLowerCase());
+  // Inside a function body, its attribute parameters can be referenced.
+  const fn = a.ast?.functions.find((f) => f.span.start <= open && open <= f.span.end);
+  for (const p of fn?.params?.items ?? []) {
+    const name = (p.kind === "Name" ? p : p.name)?.value;
+    if (name) add(`@${writeName(name)}`, "attribute reference");
+  }
+  return out;
+}
+
+function valueItems(a: Analysis, offset: number): CompletionItem[] {
+  const scope = a.symbols.scopeAt(offset);
+  if (!scope) return [];
+  // A node cannot read its own outputs.
+  const node = a.ast ? innermost(pathAt(a.ast, offset), "Node") : undefined;
+  const visible = a.symbols.visibleValues(scope).filter((v) => !(v.producer?.kind === "node" && v.producer.node === node));
+  return visible.map((v) => {
+    const type = a.typeOf(v);
+    return { label: v.name, kind: "value" as const, ...(type ? { detail: type } : {}), insertText: writeName(v.name), snippet: false };
+  });
+}
+
+function typeItems(): CompletionItem[] {
+  return TYPE_KEYWORDS.map((t) => ({
+    label: t,
+    kind: "type" as const,
+    insertText: TYPE_CONSTRUCTORS.has(t) ? `${t}(\${1})` : t,
+    snippet: TYPE_CONSTRUCTORS.has(t),
+  }));
+}
+
+function headerKeyItems(a: Analysis, open: number): CompletionItem[] {
+  const inFunction = (a.ast?.functions ?? []).some((f) => f.span.start <= open && open <= f.span.end) ||
+    (a.ast?.graph !== undefined && open > a.ast.graph.span.end);
+  const keys = inFunction ? FUNCTION_HEADER_KEYS : MODEL_HEADER_KEYS;
+  return keys.map((k) => ({
+    label: k,
+    kind: "keyword" as const,
+    insertText: k === "opset_import" ? `opset_import: ["" : \${1:${DEFAULT_OPSET}}]` : `${k}: `,
+    snippet: k === "opset_import",
+  }));
+}
+
+/** The opset a new document's default domain gets in snippets. */
+const DEFAULT_OPSET = 21;

@@ -1,0 +1,307 @@
+// The scope and symbol index over the syntax tree: every value, function and function
+// parameter, each with its definitions and uses. Built once per analysis and shared by
+// definition, references, highlight, rename, outline, completion and hover.
+//
+// Scoping follows ONNX: a graph sees its own values and, through captures, those of every
+// enclosing graph; a function body sees only its own values and its attribute parameters.
+import type {
+  Attribute, AttrValue, FunctionDef, Graph, Model, Name, OpNode, TypeExpr, ValueDecl,
+} from "../../../grammar/src/ast.js";
+import type { Span } from "../../../grammar/src/span.js";
+
+export type SymbolKind = "value" | "function" | "param";
+
+/** `def` defines the symbol; `use` reads it; `annotation` declares its type (value_info, graph output). */
+export type OccurrenceRole = "def" | "use" | "annotation";
+
+export interface Occurrence {
+  readonly span: Span;
+  readonly symbol: SymbolInfo;
+  readonly role: OccurrenceRole;
+  /** False where the syntax takes a bare identifier only (op types, attribute names). */
+  readonly quotable: boolean;
+}
+
+export type Producer =
+  | { readonly kind: "input"; readonly decl: ValueDecl }
+  | { readonly kind: "initializer"; readonly decl: ValueDecl }
+  | { readonly kind: "node"; readonly node: OpNode; readonly index: number };
+
+export interface Scope {
+  readonly kind: "graph" | "function";
+  readonly owner: Graph | FunctionDef;
+  readonly parent?: Scope;
+  readonly values: Map<string, SymbolInfo>;
+  /** Function attribute parameters (function scopes; subgraphs inside a function inherit them). */
+  readonly params: Map<string, SymbolInfo>;
+}
+
+export interface SymbolInfo {
+  readonly id: number;
+  readonly kind: SymbolKind;
+  readonly name: string;
+  readonly scope?: Scope;
+  readonly occurrences: Occurrence[];
+  /** Values: what produces it (absent for an undefined name). */
+  producer?: Producer;
+  /** Values: the type written at a declaration, if any. */
+  declaredType?: TypeExpr;
+  /** Functions: the definition. */
+  func?: FunctionDef;
+}
+
+export interface FunctionKey {
+  readonly domain: string;
+  readonly name: string;
+  readonly overload: string;
+}
+
+export class SymbolIndex {
+  readonly symbols: SymbolInfo[] = [];
+  readonly scopes: Scope[] = [];
+  /** Local functions by `domain/name/overload`. */
+  readonly functions = new Map<string, SymbolInfo>();
+  /** Each function's attribute parameters by name. */
+  readonly functionParams = new Map<FunctionDef, Map<string, SymbolInfo>>();
+  private sorted: Occurrence[] = [];
+  private readonly all: Occurrence[] = [];
+
+  newSymbol(kind: SymbolKind, name: string, scope?: Scope): SymbolInfo {
+    const s: SymbolInfo = { id: this.symbols.length, kind, name, occurrences: [], ...(scope ? { scope } : {}) };
+    this.symbols.push(s);
+    return s;
+  }
+
+  add(symbol: SymbolInfo, name: Name, role: OccurrenceRole, quotable = true): void {
+    const occ: Occurrence = { span: name.span, symbol, role, quotable };
+    symbol.occurrences.push(occ);
+    this.all.push(occ);
+  }
+
+  finish(): void {
+    this.sorted = this.all.slice().sort((a, b) => a.span.start - b.span.start);
+  }
+
+  /** The occurrence whose name covers `offset` (a cursor right after a name counts). */
+  occurrenceAt(offset: number): Occurrence | undefined {
+    const occ = this.sorted;
+    let lo = 0;
+    let hi = occ.length - 1;
+    let best = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (occ[mid]!.span.start <= offset) {
+        best = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    for (let i = best; i >= 0 && i >= best - 1; i--) {
+      const o = occ[i]!;
+      if (o.span.start <= offset && offset <= o.span.end) return o;
+    }
+    return undefined;
+  }
+
+  /** The innermost scope whose owner encloses `offset`. */
+  scopeAt(offset: number): Scope | undefined {
+    let best: Scope | undefined;
+    for (const s of this.scopes) {
+      const sp = s.owner.span;
+      if (sp.start <= offset && offset <= sp.end && (!best || sp.start >= best.owner.span.start)) best = s;
+    }
+    return best;
+  }
+
+  /** Every value visible in a scope: its own, then captured from enclosing graphs. */
+  visibleValues(scope: Scope): SymbolInfo[] {
+    const seen = new Set<string>();
+    const out: SymbolInfo[] = [];
+    for (let s: Scope | undefined = scope; s; s = s.parent) {
+      for (const [name, sym] of s.values) {
+        if (seen.has(name) || !sym.producer) continue;
+        seen.add(name);
+        out.push(sym);
+      }
+    }
+    return out;
+  }
+
+  /** The local function a node calls, if any. */
+  calledFunction(node: OpNode): SymbolInfo | undefined {
+    if (!node.op?.opType) return undefined;
+    return this.functions.get(functionKeyString(opKey(node)));
+  }
+}
+
+export function functionKeyString(k: FunctionKey): string {
+  return `${k.domain}/${k.name}/${k.overload}`;
+}
+
+/** The domain, op type and overload a node names. */
+export function opKey(node: OpNode): FunctionKey {
+  const op = node.op;
+  return {
+    domain: op ? op.domain.map((d) => d.value).join(".") : "",
+    name: op?.opType?.value ?? "",
+    overload: op?.overload?.value ?? "",
+  };
+}
+
+/** The domain, name and overload a function declares. */
+export function functionKey(f: FunctionDef): FunctionKey {
+  let domain = "";
+  let overload = "";
+  for (const e of f.header?.entries ?? []) {
+    if (e.value?.kind !== "Str") continue;
+    if (e.key.text === "domain") domain = e.value.value;
+    else if (e.key.text === "overload") overload = e.value.value;
+  }
+  return { domain, name: f.name?.value ?? "", overload };
+}
+
+export function buildSymbolIndex(model: Model | undefined): SymbolIndex {
+  const index = new SymbolIndex();
+  if (!model) return index;
+  // Functions first, so call sites anywhere resolve to them.
+  for (const f of model.functions) {
+    if (!f.name) continue;
+    const key = functionKeyString(functionKey(f));
+    let sym = index.functions.get(key);
+    if (!sym) {
+      sym = index.newSymbol("function", f.name.value);
+      sym.func = f;
+      index.functions.set(key, sym);
+    }
+    index.add(sym, f.name, "def");
+  }
+  if (model.graph) indexGraph(index, model.graph, undefined);
+  for (const f of model.functions) indexFunction(index, f);
+  index.finish();
+  return index;
+}
+
+function newScope(index: SymbolIndex, kind: Scope["kind"], owner: Graph | FunctionDef, parent?: Scope): Scope {
+  const scope: Scope = {
+    kind,
+    owner,
+    ...(parent ? { parent } : {}),
+    values: new Map(),
+    params: parent ? parent.params : new Map(),
+  };
+  index.scopes.push(scope);
+  return scope;
+}
+
+function define(index: SymbolIndex, scope: Scope, name: Name | undefined, producer: Producer, type?: TypeExpr): void {
+  if (!name || name.value === "") return;
+  let sym = scope.values.get(name.value);
+  if (!sym) {
+    sym = index.newSymbol("value", name.value, scope);
+    scope.values.set(name.value, sym);
+  }
+  if (!sym.producer) sym.producer = producer;
+  if (type && !sym.declaredType) sym.declaredType = type;
+  index.add(sym, name, "def");
+}
+
+/** Resolves a read of `name` through the scope chain; an unknown name gets a symbol without producer. */
+function use(index: SymbolIndex, scope: Scope, name: Name | undefined, role: OccurrenceRole, type?: TypeExpr): void {
+  if (!name || name.value === "") return;
+  let sym: SymbolInfo | undefined;
+  for (let s: Scope | undefined = scope; s && !sym; s = s.parent) sym = s.values.get(name.value);
+  if (!sym) {
+    sym = index.newSymbol("value", name.value, scope);
+    scope.values.set(name.value, sym);
+  }
+  if (type && !sym.declaredType) sym.declaredType = type;
+  index.add(sym, name, role);
+}
+
+interface Body {
+  inputs?: { items: readonly ValueDecl[] } | undefined;
+  outputs?: { items: readonly ValueDecl[] } | undefined;
+  valueInfos?: { items: readonly ValueDecl[] } | undefined;
+  body?: { nodes: readonly OpNode[] } | undefined;
+}
+
+/** Indexes the values of a graph or function body: definitions first, then reads. */
+function indexBody(index: SymbolIndex, scope: Scope, owner: Body, isFunction: boolean): void {
+  for (const d of owner.inputs?.items ?? []) {
+    define(index, scope, d.name, d.init ? { kind: "initializer", decl: d } : { kind: "input", decl: d }, d.type);
+  }
+  for (const d of owner.valueInfos?.items ?? []) {
+    if (d.init && !isFunction) define(index, scope, d.name, { kind: "initializer", decl: d }, d.type);
+  }
+  const nodes = owner.body?.nodes ?? [];
+  for (const node of nodes) {
+    node.outputs.items.forEach((o, i) => {
+      if (o.kind === "Name") define(index, scope, o, { kind: "node", node, index: i });
+    });
+  }
+  for (const d of owner.valueInfos?.items ?? []) {
+    if (!(d.init && !isFunction)) use(index, scope, d.name, "annotation", d.type);
+  }
+  for (const node of nodes) indexNode(index, scope, node);
+  for (const d of owner.outputs?.items ?? []) use(index, scope, d.name, "annotation", d.type);
+}
+
+function indexNode(index: SymbolIndex, scope: Scope, node: OpNode): void {
+  for (const i of node.inputs?.items ?? []) if (i.kind === "Name") use(index, scope, i, "use");
+  const callee = index.calledFunction(node);
+  if (callee && node.op?.opType) index.add(callee, node.op.opType, "use", false);
+  for (const a of node.attributes?.items ?? []) {
+    if (callee?.func && a.name) {
+      const param = paramsOf(index, callee.func).get(a.name.value);
+      if (param) index.add(param, a.name, "use", false);
+    }
+    if (a.value) indexAttrValue(index, scope, a.value);
+  }
+}
+
+function indexAttrValue(index: SymbolIndex, scope: Scope, value: AttrValue): void {
+  switch (value.kind) {
+    case "Graph":
+      indexGraph(index, value, scope);
+      return;
+    case "List":
+      for (const item of value.items) indexAttrValue(index, scope, item);
+      return;
+    case "Ref": {
+      const param = value.name ? scope.params.get(value.name.value) : undefined;
+      if (param && value.name) index.add(param, value.name, "use");
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+function indexGraph(index: SymbolIndex, graph: Graph, parent: Scope | undefined): void {
+  indexBody(index, newScope(index, "graph", graph, parent), graph, false);
+}
+
+/** The parameter symbols of a function, created on first request so call sites can link early. */
+function paramsOf(index: SymbolIndex, f: FunctionDef): Map<string, SymbolInfo> {
+  let params = index.functionParams.get(f);
+  if (params) return params;
+  params = new Map();
+  index.functionParams.set(f, params);
+  for (const item of f.params?.items ?? []) {
+    const name: Name | undefined = item.kind === "Name" ? item : (item as Attribute).name;
+    if (!name || params.has(name.value)) continue;
+    const sym = index.newSymbol("param", name.value);
+    params.set(name.value, sym);
+    index.add(sym, name, "def");
+  }
+  return params;
+}
+
+function indexFunction(index: SymbolIndex, f: FunctionDef): void {
+  const params = paramsOf(index, f);
+  const scope: Scope = { kind: "function", owner: f, values: new Map(), params };
+  index.scopes.push(scope);
+  for (const item of f.params?.items ?? []) {
+    if (item.kind === "Attribute" && item.value) indexAttrValue(index, scope, item.value);
+  }
+  indexBody(index, scope, f, true);
+}

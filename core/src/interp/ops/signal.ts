@@ -1,0 +1,137 @@
+// Signal kernels: DFT, STFT and MelWeightMatrix (plain O(n^2) transforms, in doubles).
+import type { KernelContext, Registry } from "../registry.js";
+import { DT, fromNumbers, intList, numbers, type Value } from "../value.js";
+import { axisOf, fail, t } from "./util.js";
+
+/** DFT of one complex signal of length n (re, im), padded/truncated to `len`. */
+function dft1(re: Float64Array, im: Float64Array, len: number, outLen: number, inverse: boolean, outRe: Float64Array, outIm: Float64Array): void {
+  const sign = inverse ? 1 : -1;
+  for (let k = 0; k < outLen; k++) {
+    let sr = 0;
+    let si = 0;
+    for (let j = 0; j < len; j++) {
+      const ang = (sign * 2 * Math.PI * k * j) / len;
+      const c = Math.cos(ang);
+      const s = Math.sin(ang);
+      sr += re[j]! * c - im[j]! * s;
+      si += re[j]! * s + im[j]! * c;
+    }
+    outRe[k] = inverse ? sr / len : sr;
+    outIm[k] = inverse ? si / len : si;
+  }
+}
+
+function dft(inputs: readonly (Value | undefined)[], ctx: KernelContext): Value[] {
+  const x = t(inputs[0]);
+  const rank = x.dims.length;
+  const axisRaw = ctx.opset >= 20 ? (inputs[2] === undefined ? -2 : intList(t(inputs[2]))[0]!) : ctx.attrs.int("axis", 1);
+  const axis = axisOf(axisRaw, rank);
+  if (axis === rank - 1) fail("DFT: the axis cannot be the last (complex) dimension");
+  const inverse = ctx.attrs.int("inverse", 0) === 1;
+  const onesided = ctx.attrs.int("onesided", 0) === 1;
+  const comps = x.dims[rank - 1]!;
+  const n = x.dims[axis]!;
+  const len = inputs[1] === undefined || t(inputs[1]).data.length === 0 ? n : intList(t(inputs[1]))[0]!;
+  const outLen = onesided ? Math.floor(len / 2) + 1 : len;
+  const xv = numbers(x);
+  let outer = 1;
+  for (let i = 0; i < axis; i++) outer *= x.dims[i]!;
+  let inner = 1;
+  for (let i = axis + 1; i < rank - 1; i++) inner *= x.dims[i]!;
+  const outDims = x.dims.slice();
+  outDims[axis] = outLen;
+  outDims[rank - 1] = 2;
+  const out = new Float64Array(outer * outLen * inner * 2);
+  const re = new Float64Array(len);
+  const im = new Float64Array(len);
+  const oRe = new Float64Array(outLen);
+  const oIm = new Float64Array(outLen);
+  for (let o = 0; o < outer; o++) {
+    for (let i = 0; i < inner; i++) {
+      re.fill(0);
+      im.fill(0);
+      for (let j = 0; j < Math.min(n, len); j++) {
+        const base = ((o * n + j) * inner + i) * comps;
+        re[j] = xv[base]!;
+        im[j] = comps === 2 ? xv[base + 1]! : 0;
+      }
+      dft1(re, im, len, outLen, inverse, oRe, oIm);
+      for (let k = 0; k < outLen; k++) {
+        const base = ((o * outLen + k) * inner + i) * 2;
+        out[base] = oRe[k]!;
+        out[base + 1] = oIm[k]!;
+      }
+    }
+  }
+  return [fromNumbers(x.dtype, outDims, out)];
+}
+
+function stft(inputs: readonly (Value | undefined)[], ctx: KernelContext): Value[] {
+  const x = t(inputs[0]);
+  const step = intList(t(inputs[1]))[0]!;
+  const window = inputs[2] === undefined ? undefined : numbers(t(inputs[2]));
+  const frameLen = inputs[3] !== undefined ? intList(t(inputs[3]))[0]! : window ? window.length : fail("STFT: needs a window or frame_length");
+  const onesided = ctx.attrs.int("onesided", 1) === 1;
+  const [B, L] = x.dims as [number, number];
+  const comps = x.dims[2] ?? 1;
+  const frames = Math.floor((L - frameLen) / step) + 1;
+  const bins = onesided ? Math.floor(frameLen / 2) + 1 : frameLen;
+  const xv = numbers(x);
+  const out = new Float64Array(B * frames * bins * 2);
+  const re = new Float64Array(frameLen);
+  const im = new Float64Array(frameLen);
+  const oRe = new Float64Array(bins);
+  const oIm = new Float64Array(bins);
+  for (let b = 0; b < B; b++) {
+    for (let f = 0; f < frames; f++) {
+      for (let j = 0; j < frameLen; j++) {
+        const w = window ? window[j]! : 1;
+        const base = (b * L + f * step + j) * comps;
+        re[j] = xv[base]! * w;
+        im[j] = comps === 2 ? xv[base + 1]! * w : 0;
+      }
+      dft1(re, im, frameLen, bins, false, oRe, oIm);
+      for (let k = 0; k < bins; k++) {
+        const base = ((b * frames + f) * bins + k) * 2;
+        out[base] = oRe[k]!;
+        out[base + 1] = oIm[k]!;
+      }
+    }
+  }
+  return [fromNumbers(x.dtype, [B, frames, bins, 2], out)];
+}
+
+function melWeightMatrix(inputs: readonly (Value | undefined)[], ctx: KernelContext): Value[] {
+  const [numMel, dftLen, sampleRate] = inputs.slice(0, 3).map((v) => intList(t(v))[0]!) as [number, number, number];
+  const lower = numbers(t(inputs[3]))[0]!;
+  const upper = numbers(t(inputs[4]))[0]!;
+  const bins = Math.floor(dftLen / 2) + 1;
+  const hzToMel = (hz: number) => 2595 * Math.log10(1 + hz / 700);
+  const melToHz = (mel: number) => 700 * (10 ** (mel / 2595) - 1);
+  const lowMel = hzToMel(lower);
+  const highMel = hzToMel(upper);
+  const step = (highMel - lowMel) / (numMel + 2);
+  const points: number[] = [];
+  for (let i = 0; i < numMel + 2; i++) {
+    const hz = melToHz(lowMel + i * step);
+    points.push(Math.floor(((dftLen + 1) * hz) / sampleRate));
+  }
+  const out = new Float64Array(bins * numMel);
+  for (let m = 0; m < numMel; m++) {
+    const lo = points[m]!;
+    const center = points[m + 1]!;
+    const hi = points[m + 2]!;
+    const lowLen = center - lo;
+    const highLen = hi - center;
+    if (lowLen === 0) out[center * numMel + m] = 1;
+    else for (let j = lo; j <= center; j++) if (j < bins) out[j * numMel + m] = (j - lo) / lowLen;
+    if (highLen > 0) for (let j = center; j < hi; j++) if (j < bins) out[j * numMel + m] = (hi - j) / highLen;
+  }
+  return [fromNumbers(ctx.attrs.int("output_datatype", DT.FLOAT), [bins, numMel], out)];
+}
+
+export function registerSignal(r: Registry): void {
+  r.register("DFT", dft);
+  r.register("STFT", stft);
+  r.register("MelWeightMatrix", melWeightMatrix);
+}

@@ -1,0 +1,263 @@
+// AST -> Doc -> text in the canonical layout: two-space indentation, lines of about 100
+// columns, lists that do not fit broken one item per line, tensor data packed in rows.
+// The same printer serves raised binary models and the formatter (which passes comments
+// and the source text, so numbers print as they were written).
+import type * as A from "../../../grammar/src/ast.js";
+import type { CommentPlacement } from "./comments.js";
+import { NO_COMMENTS } from "./comments.js";
+import { fill, group, hardline, indent, join, layout, line, lineSuffix, softline, type Doc } from "./doc.js";
+import { formatFloat32, formatFloat64 } from "./float-text.js";
+import { quote } from "./names.js";
+
+export interface PrintOptions {
+  readonly comments?: CommentPlacement;
+  /** The parsed text, for spans whose text is printed as written (packed numbers). */
+  readonly source?: string;
+  readonly width?: number;
+}
+
+class Printer {
+  private readonly c: CommentPlacement;
+
+  constructor(private readonly opts: PrintOptions) {
+    this.c = opts.comments ?? NO_COMMENTS;
+  }
+
+  /** Wraps a node's doc with its leading and trailing comments. */
+  private wrap(node: A.AstNode, doc: Doc): Doc {
+    const lead = this.c.leading.get(node);
+    const trail = this.c.trailing.get(node);
+    if (!lead && !trail) return doc;
+    const parts: Doc[] = [];
+    if (lead) for (const t of lead) parts.push("#" + t, hardline);
+    parts.push(doc);
+    if (trail) for (const t of trail) parts.push(lineSuffix(" #" + t));
+    return parts;
+  }
+
+  private dangling(node: A.AstNode): Doc[] {
+    const d = this.c.dangling.get(node);
+    if (!d) return [];
+    const out: Doc[] = [];
+    for (const t of d) out.push(hardline, "#" + t);
+    return out;
+  }
+
+  /** `open items close`: flat when it fits, otherwise one item per line. */
+  private bracketed(owner: A.AstNode | undefined, open: string, items: readonly Doc[], close: string): Doc {
+    const tail = owner ? this.dangling(owner) : [];
+    const doc = items.length === 0 && tail.length === 0 ? open + close : group([open, indent([softline, join([",", line], items), ...tail]), softline, close]);
+    return owner ? this.wrap(owner, doc) : doc;
+  }
+
+  /** Items of a vertical list, with a blank line kept where the source had one. */
+  private lines(nodes: readonly A.AstNode[], docs: readonly Doc[]): Doc[] {
+    const out: Doc[] = [];
+    docs.forEach((d, i) => {
+      if (i > 0) {
+        out.push(hardline);
+        if (this.c.blankBefore.has(nodes[i]!)) out.push(hardline);
+      }
+      out.push(d);
+    });
+    return out;
+  }
+
+  name(n: A.Name | undefined): string {
+    if (!n) return '""';
+    return n.quoted ? quote(n.value) : n.value;
+  }
+
+  literal(l: A.Literal): string {
+    return l.kind === "Str" ? quote(l.value) : l.text;
+  }
+
+  model(m: A.Model): Doc {
+    const parts: Doc[] = [];
+    if (m.header) parts.push(this.header(m.header), hardline);
+    if (m.graph) parts.push(this.graph(m.graph));
+    for (const f of m.functions) parts.push(hardline, hardline, this.func(f));
+    parts.push(...this.dangling(m), hardline);
+    return this.wrap(m, parts);
+  }
+
+  header(h: A.Header): Doc {
+    return this.bracketed(h, "<", h.entries.map((e) => this.headerEntry(e)), ">");
+  }
+
+  headerEntry(e: A.HeaderEntry): Doc {
+    const v = e.value;
+    let value: Doc = "";
+    if (v?.kind === "OpsetList") {
+      value = this.bracketed(v, "[", v.items.map((o) => this.wrap(o, `${o.domain ? quote(o.domain.value) : '""'} : ${o.version?.text ?? "0"}`)), "]");
+    } else if (v?.kind === "PropList") value = this.propList(v);
+    else if (v) value = this.literal(v);
+    return this.wrap(e, [e.key.text, ": ", value]);
+  }
+
+  propList(p: A.PropList): Doc {
+    return this.bracketed(p, "[", p.items.map((e) => this.wrap(e, `${quote(e.key?.value ?? "")}: ${quote(e.value?.value ?? "")}`)), "]");
+  }
+
+  /** `(a, b)` / `<a, b>` value lists. */
+  valueDecls(list: A.ValueDeclList | undefined, open: string, close: string): Doc {
+    if (!list) return open + close;
+    return this.bracketed(list, open, list.items.map((d) => this.valueDecl(d)), close);
+  }
+
+  valueDecl(d: A.ValueDecl): Doc {
+    const parts: Doc[] = [];
+    if (d.type) parts.push(this.type(d.type), " ");
+    parts.push(this.name(d.name));
+    if (d.init) parts.push(" = ", this.tensorData(d.init, d.type?.kind === "TensorType" ? d.type.elem.text : undefined));
+    return this.wrap(d, parts);
+  }
+
+  graph(g: A.Graph): Doc {
+    const parts: Doc[] = [this.name(g.name), " "];
+    if (g.inputs) parts.push(this.valueDecls(g.inputs, "(", ")"), " ");
+    parts.push("=> ", this.valueDecls(g.outputs, "(", ")"));
+    if (g.valueInfos) parts.push(" ", this.valueDecls(g.valueInfos, "<", ">"));
+    parts.push(" ", this.body(g.body));
+    return this.wrap(g, parts);
+  }
+
+  body(b: A.NodeBlock | undefined): Doc {
+    const tail = b ? this.dangling(b) : [];
+    if (!b || (b.nodes.length === 0 && tail.length === 0)) return "{}";
+    return this.wrap(b, ["{", indent([hardline, ...this.lines(b.nodes, b.nodes.map((n) => this.node(n))), ...tail]), hardline, "}"]);
+  }
+
+  func(f: A.FunctionDef): Doc {
+    const parts: Doc[] = [];
+    if (f.header) parts.push(this.header(f.header), hardline);
+    parts.push(this.name(f.name), " ");
+    if (f.params) parts.push(this.bracketed(f.params, "<", f.params.items.map((p) => (p.kind === "Name" ? this.wrap(p, this.name(p)) : this.attribute(p))), ">"), " ");
+    parts.push(this.valueDecls(f.inputs, "(", ")"), " => ", this.valueDecls(f.outputs, "(", ")"));
+    if (f.valueInfos) parts.push(" ", this.valueDecls(f.valueInfos, "<", ">"));
+    parts.push(" ", this.body(f.body));
+    return this.wrap(f, parts);
+  }
+
+  /** Id-list entries; a final empty entry needs one more comma (`(x, ,)` is ["x", ""]). */
+  idList(l: A.IdList | undefined): Doc[] {
+    const items = l?.items ?? [];
+    return items.map((i, k) => {
+      const text = i.kind === "Empty" ? (k === items.length - 1 ? "," : "") : this.name(i);
+      return this.wrap(i, text);
+    });
+  }
+
+  node(n: A.OpNode): Doc {
+    const parts: Doc[] = [];
+    if (n.label) parts.push(this.wrap(n.label, `[${n.label.name ? this.name(n.label.name) : ""}]`), " ");
+    const outs = this.idList(n.outputs);
+    parts.push(this.wrap(n.outputs, group(join([",", line], outs))), outs.length ? " = " : "= ");
+    const op = n.op;
+    if (op) {
+      const dotted = [...op.domain.map((d) => d.value), op.opType?.value ?? ""].join(".");
+      parts.push(this.wrap(op, op.overload ? `${dotted}:${op.overload.value}` : dotted));
+    }
+    const attrs = n.attributes ? this.bracketed(n.attributes, "<", n.attributes.items.map((a) => this.attribute(a)), ">") : undefined;
+    const inputs = this.bracketed(n.inputs, "(", this.idList(n.inputs), ")");
+    if (attrs && !n.attributesAfterInputs) parts.push(" ", attrs);
+    parts.push(" ", inputs);
+    if (attrs && n.attributesAfterInputs) parts.push(" ", attrs);
+    return this.wrap(n, group(parts));
+  }
+
+  attribute(a: A.Attribute): Doc {
+    const parts: Doc[] = [a.name?.value ?? ""];
+    if (a.annotation) parts.push(": ", a.annotation.text);
+    parts.push(" = ");
+    if (a.value) parts.push(this.attrValue(a.value));
+    return this.wrap(a, parts);
+  }
+
+  attrValue(v: A.AttrValue): Doc {
+    switch (v.kind) {
+      case "Int":
+      case "Float":
+      case "Str":
+        return this.wrap(v, this.literal(v));
+      case "Ref":
+        return this.wrap(v, "@" + this.name(v.name));
+      case "TensorValue": {
+        const parts: Doc[] = [this.type(v.type), " "];
+        if (v.name) parts.push(this.name(v.name), " ");
+        parts.push(v.data ? this.tensorData(v.data, v.type.kind === "TensorType" ? v.type.elem.text : undefined) : "{}");
+        return this.wrap(v, parts);
+      }
+      case "TypeValue":
+        return this.wrap(v, this.type(v.type));
+      case "Graph":
+        return this.graph(v);
+      case "List":
+        return this.bracketed(v, "[", v.items.map((i) => this.attrValue(i)), "]");
+    }
+  }
+
+  type(t: A.TypeExpr): string {
+    switch (t.kind) {
+      case "TensorType":
+        return t.elem.text + (t.shape ? `[${t.shape.dims.map((d) => this.dim(d)).join(", ")}]` : "");
+      case "SeqType":
+        return `seq(${t.elem ? this.type(t.elem) : ""})`;
+      case "OptionalType":
+        return `optional(${t.elem ? this.type(t.elem) : ""})`;
+      case "SparseTensorType":
+        return `sparse_tensor(${t.elem ? this.type(t.elem) : ""})`;
+      case "MapType":
+        return `map(${t.key?.text ?? ""}, ${t.value ? this.type(t.value) : ""})`;
+      case "OpaqueType": {
+        const first = (t.first ?? []).map((n) => n.value).join(".");
+        return t.second ? `opaque(${first}, ${t.second.value})` : `opaque(${first})`;
+      }
+    }
+  }
+
+  dim(d: A.Dim): string {
+    const v = d.value;
+    if (!v || v.kind === "Unknown") return "?";
+    return v.kind === "Int" ? v.text : this.name(v);
+  }
+
+  /** Tensor data; `elem` (the element type keyword) decides how packed values print. */
+  tensorData(d: A.TensorData, elem: string | undefined): Doc {
+    if (d.kind === "ExternalData") return this.wrap(d, this.propList(d.props));
+    const els = d.elements;
+    let count: number;
+    let item: (i: number) => string;
+    if ("kind" in els && els.kind === "PackedNumbers") [count, item] = this.packedItems(els, elem);
+    else {
+      const lits = els as readonly A.Literal[];
+      if (lits.some((l) => this.c.leading.has(l) || this.c.trailing.has(l))) {
+        return this.bracketed(d, "{", lits.map((l) => this.wrap(l, this.literal(l))), "}");
+      }
+      count = lits.length;
+      item = (i) => this.literal(lits[i]!);
+    }
+    const tail = this.dangling(d);
+    if (count === 0 && tail.length === 0) return this.wrap(d, "{}");
+    return this.wrap(d, group(["{", indent([softline, fill(count, item, ","), ...tail]), softline, "}"]));
+  }
+
+  private packedItems(p: A.PackedNumbers, elem: string | undefined): [number, (i: number) => string] {
+    const src = this.opts.source;
+    if (src !== undefined && p.span.end > p.span.start) {
+      // As written: the packed token spans `{ ... }` and holds only numbers, commas and blanks.
+      const texts = src.slice(p.span.start + 1, p.span.end - 1).match(/[^\s,]+/g) ?? [];
+      return [texts.length, (i) => texts[i]!];
+    }
+    const v = p.values;
+    if (elem === "float" || elem === "complex64") return [v.length, (i) => formatFloat32(v[i]!)];
+    if (elem === "double" || elem === "complex128") return [v.length, (i) => formatFloat64(v[i]!)];
+    return [v.length, (i) => String(v[i]!)];
+  }
+}
+
+/** Prints a model AST as text (ending with a newline). */
+export function printAst(model: A.Model, opts: PrintOptions = {}): string {
+  const p = new Printer(opts);
+  return layout(p.model(model), opts.width ?? 100);
+}

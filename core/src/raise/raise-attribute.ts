@@ -1,0 +1,218 @@
+// AttributeProto -> `name = value`. Values print in a form whose type the parser infers
+// (floats always with a `.`), so annotations appear only where the syntax needs them:
+// empty lists, references, and lists of tensors, graphs or types.
+import type * as A from "../../../grammar/src/ast.js";
+import { AttributeProto_AttributeType as AT, AttributeProtoSchema, TensorProtoSchema as tensorSchema, type AttributeProto } from "../../../proto/src/index.js";
+import { isSet } from "../ext/fields.js";
+import { asFloatLiteral, float32Bits, formatFloat32 } from "../print/float-text.js";
+import { isBareGraphName, isPlainWord } from "../print/names.js";
+import { bareName, float, int, keyword, name, NO_SPAN, str } from "./ast-build.js";
+import type { RaiseContext } from "./context.js";
+import { raiseGraph } from "./raise-graph.js";
+import { raiseTensor } from "./raise-tensor.js";
+import { raiseType } from "./raise-type.js";
+import { Residual } from "./residual.js";
+
+const ANNOTATION: Partial<Record<AT, string>> = {
+  [AT.FLOAT]: "float",
+  [AT.INT]: "int",
+  [AT.STRING]: "string",
+  [AT.TENSOR]: "tensor",
+  [AT.GRAPH]: "graph",
+  [AT.FLOATS]: "floats",
+  [AT.INTS]: "ints",
+  [AT.STRINGS]: "strings",
+  [AT.TENSORS]: "tensors",
+  [AT.GRAPHS]: "graphs",
+  [AT.SPARSE_TENSOR]: "sparse_tensor",
+  [AT.SPARSE_TENSORS]: "sparse_tensors",
+  [AT.TYPE_PROTO]: "type_proto",
+  [AT.TYPE_PROTOS]: "type_protos",
+};
+
+/** The proto field each attribute type stores its value in. */
+const VALUE_FIELD: Partial<Record<AT, string>> = {
+  [AT.FLOAT]: "f",
+  [AT.INT]: "i",
+  [AT.STRING]: "s",
+  [AT.TENSOR]: "t",
+  [AT.GRAPH]: "g",
+  [AT.FLOATS]: "floats",
+  [AT.INTS]: "ints",
+  [AT.STRINGS]: "strings",
+  [AT.TENSORS]: "tensors",
+  [AT.GRAPHS]: "graphs",
+  [AT.SPARSE_TENSORS]: "sparse_tensors",
+  [AT.TYPE_PROTO]: "tp",
+  [AT.TYPE_PROTOS]: "type_protos",
+};
+
+const SCALAR_FIELDS = new Set(["f", "i", "s"]);
+
+const ALL_FIELDS = ["f", "i", "s", "t", "g", "floats", "ints", "strings", "tensors", "graphs", "doc_string", "tp", "type_protos", "ref_attr_name", "sparse_tensor", "sparse_tensors"];
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+function text(bytes: Uint8Array): string | undefined {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Which kind of value an attribute holds: its type, or the one field that is set. */
+function kindOf(a: AttributeProto): AT | undefined {
+  if (isSet(AttributeProtoSchema, a, "type") && ANNOTATION[a.type]) return a.type;
+  for (const [t, f] of Object.entries(VALUE_FIELD)) if (isSet(AttributeProtoSchema, a, f)) return Number(t) as AT;
+  return undefined;
+}
+
+function floatLit(v: number, residual: Residual, key: string): A.FloatLit {
+  if (v !== v && float32Bits(v) !== 0x7fc00000) residual.put(key, float32Bits(v).toString(16));
+  return float(asFloatLiteral(formatFloat32(v)), v);
+}
+
+function list(items: A.AttrValue[]): A.ListValue {
+  return { kind: "List", span: NO_SPAN, items };
+}
+
+/** A tensor as an attribute value: `float[2] name {1, 2}`. */
+export function tensorValue(t: AttributeProto["t"] & object, ctx: RaiseContext): A.TensorValue {
+  const { type, data, residual } = raiseTensor(t, ctx);
+  const nameSet = isSet(tensorSchema, t, "name");
+  let tname: A.Name | undefined;
+  if (nameSet && t.name !== "" && isBareGraphName(t.name)) tname = bareName(t.name);
+  else if (nameSet && t.name !== "") residual.keep(tensorSchema, t, ["name"]);
+  else if (nameSet && ctx.defaults.tensorNameUnset) residual.put("name", "");
+  else if (!nameSet && !ctx.defaults.tensorNameUnset) residual.clear("name");
+  if (!tname && data.kind === "ExternalData") {
+    // An unnamed external tensor cannot be written; a placeholder name is replaced back.
+    tname = bareName("t");
+    if (nameSet) residual.keep(tensorSchema, t, ["name"]);
+    else residual.clear("name");
+  }
+  const node: A.TensorValue = { kind: "TensorValue", span: NO_SPAN, type, ...(tname ? { name: tname } : {}), data };
+  ctx.attach(node, "tensor", residual);
+  return node;
+}
+
+/** A bare type as a value; an inexpressible one prints as `float` and the caller keeps it. */
+function typeValue(tp: AttributeProto["tp"] & object): A.TypeValue {
+  const type = raiseType(tp);
+  return { kind: "TypeValue", span: NO_SPAN, type: type ?? { kind: "TensorType", span: NO_SPAN, elem: keyword("float") } };
+}
+
+/** Raises one attribute; undefined when the syntax has no way to write it at all. */
+export function raiseAttribute(a: AttributeProto, ctx: RaiseContext): A.Attribute | undefined {
+  const residual = new Residual().keep(AttributeProtoSchema, a, ["doc_string"]);
+  const kind = kindOf(a);
+  const typeSet = isSet(AttributeProtoSchema, a, "type");
+  let attrName: A.Name;
+  if (isPlainWord(a.name)) attrName = bareName(a.name);
+  else {
+    attrName = bareName("_");
+    if (isSet(AttributeProtoSchema, a, "name")) residual.keep(AttributeProtoSchema, a, ["name"]);
+    else residual.clear("name");
+  }
+  const used = new Set<string>();
+  let value: A.AttrValue;
+  let annotate = false;
+  if (isSet(AttributeProtoSchema, a, "ref_attr_name")) {
+    value = { kind: "Ref", span: NO_SPAN, name: name(a.refAttrName) };
+    used.add("ref_attr_name");
+    annotate = typeSet && ANNOTATION[a.type] !== undefined;
+    if (typeSet && !annotate) residual.keep(AttributeProtoSchema, a, ["type"]);
+  } else {
+    if (kind === undefined || kind === AT.SPARSE_TENSOR) return undefined;
+    const field = VALUE_FIELD[kind]!;
+    used.add(field);
+    switch (kind) {
+      case AT.FLOAT:
+        value = floatLit(a.f, residual, "@nan");
+        break;
+      case AT.INT:
+        value = int(a.i);
+        break;
+      case AT.STRING: {
+        const s = text(a.s);
+        if (s === undefined) residual.keep(AttributeProtoSchema, a, ["s"]);
+        value = str(s ?? "");
+        break;
+      }
+      case AT.TENSOR:
+        if (!a.t) return undefined;
+        value = tensorValue(a.t, ctx);
+        break;
+      case AT.GRAPH:
+        if (!a.g) return undefined;
+        value = raiseGraph(a.g, ctx, true);
+        break;
+      case AT.TYPE_PROTO:
+        if (!a.tp) return undefined;
+        value = typeValue(a.tp);
+        if (!raiseType(a.tp)) residual.keep(AttributeProtoSchema, a, ["tp"]);
+        break;
+      case AT.FLOATS: {
+        const nan: Record<string, string> = {};
+        value = list(
+          a.floats.map((v, i) => {
+            if (v !== v && float32Bits(v) !== 0x7fc00000) nan[i] = float32Bits(v).toString(16);
+            return float(asFloatLiteral(formatFloat32(v)), v);
+          }),
+        );
+        if (Object.keys(nan).length) residual.put("@nan", nan);
+        break;
+      }
+      case AT.INTS:
+        value = list(a.ints.map((v) => int(v)));
+        break;
+      case AT.STRINGS: {
+        const texts = a.strings.map(text);
+        if (texts.some((t) => t === undefined)) {
+          residual.keep(AttributeProtoSchema, a, ["strings"]);
+          value = list([]);
+        } else value = list(texts.map((t) => str(t!)));
+        break;
+      }
+      case AT.TENSORS:
+        value = list(a.tensors.map((t) => tensorValue(t, ctx)));
+        annotate = true;
+        break;
+      case AT.GRAPHS:
+        value = list(a.graphs.map((g) => raiseGraph(g, ctx, true)));
+        annotate = true;
+        break;
+      case AT.TYPE_PROTOS:
+        if (a.typeProtos.some((t) => !raiseType(t))) residual.keep(AttributeProtoSchema, a, ["type_protos"]);
+        value = list(a.typeProtos.map(typeValue));
+        annotate = true;
+        break;
+      case AT.SPARSE_TENSORS:
+        // Only the empty list has a spelling; the residual restores the elements.
+        residual.keep(AttributeProtoSchema, a, ["sparse_tensors"]);
+        value = list([]);
+        annotate = true;
+        break;
+      default:
+        return undefined;
+    }
+    if (value.kind === "List" && value.items.length === 0) annotate = true;
+    // The text sets the type; without one in the message it must be cleared again.
+    if (!typeSet) residual.clear("type");
+    else if (a.type !== kind) residual.keep(AttributeProtoSchema, a, ["type"]);
+    // Scalars the text always writes: an unset one comes back set unless cleared.
+    if (SCALAR_FIELDS.has(field) && !isSet(AttributeProtoSchema, a, field)) residual.clear(field);
+  }
+  residual.keep(
+    AttributeProtoSchema,
+    a,
+    ALL_FIELDS.filter((f) => !used.has(f) && f !== "doc_string"),
+  );
+  const annotationKind = kind ?? (typeSet ? a.type : undefined);
+  const annotation = annotate && annotationKind !== undefined && ANNOTATION[annotationKind] ? keyword(ANNOTATION[annotationKind]!) : undefined;
+  if (isSet(AttributeProtoSchema, a, "ref_attr_name") && typeSet && !annotation) residual.keep(AttributeProtoSchema, a, ["type"]);
+  const node: A.Attribute = { kind: "Attribute", span: NO_SPAN, name: attrName, ...(annotation ? { annotation } : {}), value };
+  ctx.attach(node, "attr", residual);
+  return node;
+}

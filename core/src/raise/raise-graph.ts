@@ -1,0 +1,120 @@
+// GraphProto / NodeProto / ValueInfoProto -> AST. Every initializer goes into the `<...>`
+// block (which reproduces initializer order exactly); inputs list only their value infos.
+import { toJson } from "@bufbuild/protobuf";
+import type * as A from "../../../grammar/src/ast.js";
+import {
+  AttributeProtoSchema,
+  GraphProtoSchema,
+  NodeProtoSchema,
+  TensorProtoSchema,
+  ValueInfoProtoSchema,
+  type GraphProto,
+  type NodeProto,
+  type TensorProto,
+  type ValueInfoProto,
+} from "../../../proto/src/index.js";
+import { isSet } from "../ext/fields.js";
+import { isBareGraphName, isPlainWord } from "../print/names.js";
+import { bareName, name, NO_SPAN, valueDeclList } from "./ast-build.js";
+import type { RaiseContext } from "./context.js";
+import { raiseAttribute } from "./raise-attribute.js";
+import { raiseTensor } from "./raise-tensor.js";
+import { raiseType } from "./raise-type.js";
+import { Residual } from "./residual.js";
+
+export function raiseValueInfo(v: ValueInfoProto, ctx: RaiseContext): A.ValueDecl {
+  const residual = new Residual().keep(ValueInfoProtoSchema, v, ["doc_string", "metadata_props"]);
+  if (!isSet(ValueInfoProtoSchema, v, "name")) residual.clear("name");
+  const type = v.type && raiseType(v.type);
+  if (v.type && !type) residual.keep(ValueInfoProtoSchema, v, ["type"]);
+  const node: A.ValueDecl = { kind: "ValueDecl", span: NO_SPAN, ...(type ? { type } : {}), name: name(v.name) };
+  ctx.attach(node, "value", residual);
+  return node;
+}
+
+function raiseInitializer(t: TensorProto, ctx: RaiseContext): A.ValueDecl {
+  const { type, data, residual } = raiseTensor(t, ctx);
+  if (!isSet(TensorProtoSchema, t, "name")) residual.clear("name");
+  const node: A.ValueDecl = { kind: "ValueDecl", span: NO_SPAN, type, name: name(t.name), init: data };
+  ctx.attach(node, "tensor", residual);
+  return node;
+}
+
+function idList(names: readonly string[]): A.IdList {
+  return { kind: "IdList", span: NO_SPAN, items: names.map(name) };
+}
+
+function opName(n: NodeProto, residual: Residual, ctx: RaiseContext): A.OpName {
+  const parts = n.domain === "" ? [] : n.domain.split(".");
+  let domain: A.Name[] = [];
+  if (parts.every(isPlainWord)) domain = parts.map(bareName);
+  else residual.keep(NodeProtoSchema, n, ["domain"]);
+  const domainSet = isSet(NodeProtoSchema, n, "domain");
+  if (domain.length === 0 && parts.length === 0) {
+    // Written without a domain: the model default says whether that means unset or "".
+    if (domainSet && ctx.defaults.nodeDomainUnset) residual.put("domain", "");
+    else if (!domainSet && !ctx.defaults.nodeDomainUnset) residual.clear("domain");
+  }
+  let opType = n.opType;
+  if (!isPlainWord(opType) || !isSet(NodeProtoSchema, n, "op_type")) {
+    opType = "_";
+    if (isSet(NodeProtoSchema, n, "op_type")) residual.keep(NodeProtoSchema, n, ["op_type"]);
+    else residual.clear("op_type");
+  }
+  let overload: A.Name | undefined;
+  if (isSet(NodeProtoSchema, n, "overload")) {
+    if (isPlainWord(n.overload)) overload = bareName(n.overload);
+    else residual.keep(NodeProtoSchema, n, ["overload"]);
+  }
+  return { kind: "OpName", span: NO_SPAN, domain, opType: bareName(opType), ...(overload ? { overload } : {}) };
+}
+
+export function raiseNode(n: NodeProto, ctx: RaiseContext): A.OpNode {
+  const residual = new Residual().keep(NodeProtoSchema, n, ["doc_string", "metadata_props", "device_configurations"]);
+  const op = opName(n, residual, ctx);
+  const attrs: A.Attribute[] = [];
+  const unwritable: { index: number; attribute: ReturnType<typeof toJson> }[] = [];
+  n.attribute.forEach((a, index) => {
+    const raised = raiseAttribute(a, ctx);
+    if (raised) attrs.push(raised);
+    else unwritable.push({ index, attribute: toJson(AttributeProtoSchema, a, { useProtoFieldName: true }) });
+  });
+  if (unwritable.length) residual.put("@attributes", unwritable);
+  const label: A.Label | undefined = isSet(NodeProtoSchema, n, "name") ? { kind: "Label", span: NO_SPAN, name: name(n.name) } : undefined;
+  const node: A.OpNode = {
+    kind: "Node",
+    span: NO_SPAN,
+    ...(label ? { label } : {}),
+    outputs: idList(n.output),
+    op,
+    ...(attrs.length ? { attributes: { kind: "AttributeList", span: NO_SPAN, items: attrs } } : {}),
+    attributesAfterInputs: attrs.some((a) => a.value?.kind === "Graph" || (a.value?.kind === "List" && a.value.items.some((i) => i.kind === "Graph"))),
+    inputs: idList(n.input),
+  };
+  ctx.attach(node, "node", residual);
+  return node;
+}
+
+/** Raises a graph; `asAttribute` graphs need a bare name (they cannot be quoted there). */
+export function raiseGraph(g: GraphProto, ctx: RaiseContext, asAttribute: boolean): A.Graph {
+  const residual = new Residual().keep(GraphProtoSchema, g, ["doc_string", "sparse_initializer", "quantization_annotation", "metadata_props"]);
+  const nameSet = isSet(GraphProtoSchema, g, "name");
+  let graphName = g.name;
+  if (!nameSet || (asAttribute && !isBareGraphName(g.name))) {
+    graphName = "g";
+    if (nameSet) residual.keep(GraphProtoSchema, g, ["name"]);
+    else residual.clear("name");
+  }
+  const block = [...g.initializer.map((t) => raiseInitializer(t, ctx)), ...g.valueInfo.map((v) => raiseValueInfo(v, ctx))];
+  const node: A.Graph = {
+    kind: "Graph",
+    span: NO_SPAN,
+    name: asAttribute ? bareName(graphName) : name(graphName),
+    inputs: valueDeclList(g.input.map((v) => raiseValueInfo(v, ctx))),
+    outputs: valueDeclList(g.output.map((v) => raiseValueInfo(v, ctx))),
+    ...(block.length ? { valueInfos: valueDeclList(block) } : {}),
+    body: { kind: "NodeBlock", span: NO_SPAN, nodes: g.node.map((n) => raiseNode(n, ctx)) },
+  };
+  ctx.attach(node, "graph", residual);
+  return node;
+}

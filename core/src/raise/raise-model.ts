@@ -1,0 +1,152 @@
+// ModelProto -> the AST the parser would build for the same model, plus the extension
+// comments for what the official syntax cannot say. Entry point of raise/.
+import type * as A from "../../../grammar/src/ast.js";
+import {
+  FunctionProtoSchema,
+  ModelProtoSchema,
+  NodeProtoSchema,
+  OperatorSetIdProtoSchema,
+  StringStringEntryProtoSchema,
+  TensorProtoSchema,
+  type FunctionProto,
+  type ModelProto,
+  type OperatorSetIdProto,
+  type StringStringEntryProto,
+} from "../../../proto/src/index.js";
+import { isSet } from "../ext/fields.js";
+import { walkModel } from "../walk.js";
+import { int, keyword, name, NO_SPAN, propList, str, valueDeclList } from "./ast-build.js";
+import { RaiseContext, type ModelDefaults } from "./context.js";
+import { raiseAttribute } from "./raise-attribute.js";
+import { raiseGraph, raiseNode, raiseValueInfo } from "./raise-graph.js";
+import { Residual } from "./residual.js";
+import { canBeRaw } from "./tensor-data.js";
+
+export interface RaisedModel {
+  readonly ast: A.Model;
+  /** Extension comment lines (text after `#`) to print before each AST node. */
+  readonly leading: ReadonlyMap<A.AstNode, readonly string[]>;
+}
+
+/** Picks the presence defaults that most elements of this model follow. */
+function chooseDefaults(model: ModelProto): ModelDefaults {
+  let domainUnset = 0;
+  let domainEmpty = 0;
+  let raw = 0;
+  let typed = 0;
+  const countNodes = (nodes: readonly { domain: string; attribute: readonly { t?: unknown }[] }[]): void => {
+    for (const n of nodes) {
+      if (!isSet(NodeProtoSchema, n, "domain")) domainUnset++;
+      else if (n.domain === "") domainEmpty++;
+    }
+  };
+  const nameCount = { unset: 0, empty: 0 };
+  walkModel(model, {
+    graph(g) {
+      countNodes(g.node);
+      for (const n of g.node)
+        for (const a of n.attribute)
+          for (const t of a.t ? [a.t, ...a.tensors] : a.tensors) {
+            if (!isSet(TensorProtoSchema, t, "name")) nameCount.unset++;
+            else if (t.name === "") nameCount.empty++;
+          }
+    },
+    tensor(t) {
+      if (!canBeRaw(t.dataType) || isSet(TensorProtoSchema, t, "data_location")) return;
+      if (isSet(TensorProtoSchema, t, "raw_data")) raw++;
+      else typed++;
+    },
+  });
+  for (const f of model.functions) countNodes(f.node);
+  return { nodeDomainUnset: domainUnset > domainEmpty, tensorNameUnset: nameCount.unset > nameCount.empty, rawStorage: raw > typed };
+}
+
+function entry(key: string, value: A.HeaderEntry["value"]): A.HeaderEntry {
+  return { kind: "HeaderEntry", span: NO_SPAN, key: keyword(key), ...(value ? { value } : {}) };
+}
+
+function opsetsExact(list: readonly OperatorSetIdProto[]): boolean {
+  return list.every((o) => isSet(OperatorSetIdProtoSchema, o, "domain") && isSet(OperatorSetIdProtoSchema, o, "version"));
+}
+
+function propsExact(list: readonly StringStringEntryProto[]): boolean {
+  return list.every((p) => isSet(StringStringEntryProtoSchema, p, "key") && isSet(StringStringEntryProtoSchema, p, "value"));
+}
+
+function opsetList(list: readonly OperatorSetIdProto[]): A.OpsetList {
+  return { kind: "OpsetList", span: NO_SPAN, items: list.map((o) => ({ kind: "OpsetEntry", span: NO_SPAN, domain: str(o.domain), version: int(o.version) })) };
+}
+
+function header(entries: A.HeaderEntry[]): A.Header | undefined {
+  return entries.length ? { kind: "Header", span: NO_SPAN, entries } : undefined;
+}
+
+function raiseFunction(f: FunctionProto, ctx: RaiseContext): A.FunctionDef {
+  const residual = new Residual().keep(FunctionProtoSchema, f, ["metadata_props"]);
+  const entries: A.HeaderEntry[] = [];
+  if (isSet(FunctionProtoSchema, f, "domain")) entries.push(entry("domain", str(f.domain)));
+  if (isSet(FunctionProtoSchema, f, "overload")) entries.push(entry("overload", str(f.overload)));
+  if (f.opsetImport.length) {
+    if (opsetsExact(f.opsetImport)) entries.push(entry("opset_import", opsetList(f.opsetImport)));
+    else residual.keep(FunctionProtoSchema, f, ["opset_import"]);
+  }
+  if (isSet(FunctionProtoSchema, f, "doc_string")) entries.push(entry("doc_string", str(f.docString)));
+  if (!isSet(FunctionProtoSchema, f, "name")) residual.clear("name");
+  const params: (A.Name | A.Attribute)[] = f.attribute.map(name);
+  const defaults = f.attributeProto.map((a) => raiseAttribute(a, ctx));
+  if (defaults.every((d) => d !== undefined)) params.push(...(defaults as A.Attribute[]));
+  else residual.keep(FunctionProtoSchema, f, ["attribute_proto"]);
+  const untyped = (names: readonly string[]): A.ValueDeclList => valueDeclList(names.map((n) => ({ kind: "ValueDecl", span: NO_SPAN, name: name(n) })));
+  const h = header(entries);
+  const node: A.FunctionDef = {
+    kind: "Function",
+    span: NO_SPAN,
+    ...(h ? { header: h } : {}),
+    name: name(f.name),
+    ...(params.length ? { params: { kind: "ParamList", span: NO_SPAN, items: params } } : {}),
+    inputs: untyped(f.input),
+    outputs: untyped(f.output),
+    ...(f.valueInfo.length ? { valueInfos: valueDeclList(f.valueInfo.map((v) => raiseValueInfo(v, ctx))) } : {}),
+    body: { kind: "NodeBlock", span: NO_SPAN, nodes: f.node.map((n) => raiseNode(n, ctx)) },
+  };
+  ctx.attach(node, "function", residual);
+  return node;
+}
+
+function modelHeader(m: ModelProto, residual: Residual): A.Header | undefined {
+  const entries: A.HeaderEntry[] = [];
+  const has = (f: string): boolean => isSet(ModelProtoSchema, m, f);
+  if (has("ir_version")) entries.push(entry("ir_version", int(m.irVersion)));
+  if (m.opsetImport.length) {
+    if (opsetsExact(m.opsetImport)) entries.push(entry("opset_import", opsetList(m.opsetImport)));
+    else residual.keep(ModelProtoSchema, m, ["opset_import"]);
+  }
+  if (has("producer_name")) entries.push(entry("producer_name", str(m.producerName)));
+  if (has("producer_version")) entries.push(entry("producer_version", str(m.producerVersion)));
+  if (has("domain")) entries.push(entry("domain", str(m.domain)));
+  if (has("model_version")) entries.push(entry("model_version", int(m.modelVersion)));
+  if (has("doc_string")) entries.push(entry("doc_string", str(m.docString)));
+  if (m.metadataProps.length) {
+    if (propsExact(m.metadataProps)) entries.push(entry("metadata_props", propList(m.metadataProps)));
+    else residual.keep(ModelProtoSchema, m, ["metadata_props"]);
+  }
+  return header(entries);
+}
+
+export function raiseModel(model: ModelProto): RaisedModel {
+  const defaults = chooseDefaults(model);
+  const ctx = new RaiseContext(defaults);
+  const residual = new Residual();
+  if (defaults.nodeDomainUnset) residual.put("@node_domain", "unset");
+  if (defaults.tensorNameUnset) residual.put("@tensor_name", "unset");
+  if (defaults.rawStorage) residual.put("@storage", "raw");
+  residual.keep(ModelProtoSchema, model, ["training_info", "configuration"]);
+  const h = modelHeader(model, residual);
+  if (!model.graph) residual.clear("graph");
+  const graph = model.graph
+    ? raiseGraph(model.graph, ctx, false)
+    : ({ kind: "Graph", span: NO_SPAN, name: name("g"), inputs: valueDeclList([]), outputs: valueDeclList([]), body: { kind: "NodeBlock", span: NO_SPAN, nodes: [] } } satisfies A.Graph);
+  const ast: A.Model = { kind: "Model", span: NO_SPAN, ...(h ? { header: h } : {}), graph, functions: model.functions.map((f) => raiseFunction(f, ctx)) };
+  ctx.attach(ast, "model", residual);
+  return { ast, leading: ctx.leading };
+}

@@ -1,0 +1,80 @@
+// TensorProto -> type + data text. Whatever the text cannot hold (segment, doc string,
+// metadata, storage in raw_data, NaN payloads, data in an unexpected field) goes into the
+// element's residual.
+import type * as A from "../../../grammar/src/ast.js";
+import { TensorProtoSchema, TensorProto_DataLocation, dataTypeInfo, type TensorProto } from "../../../proto/src/index.js";
+import { movedOut } from "../ext/externalize.js";
+import { isSet } from "../ext/fields.js";
+import { int, keyword, NO_SPAN, propList } from "./ast-build.js";
+import type { RaiseContext } from "./context.js";
+import { Residual } from "./residual.js";
+import { canBeRaw, rawElements, typedElements, type RaisedElements } from "./tensor-data.js";
+
+const DATA_FIELDS = ["float_data", "int32_data", "string_data", "int64_data", "raw_data", "double_data", "uint64_data"] as const;
+const LOCAL_TO_PROTO: Record<string, string> = {
+  floatData: "float_data",
+  int32Data: "int32_data",
+  stringData: "string_data",
+  int64Data: "int64_data",
+  doubleData: "double_data",
+  uint64Data: "uint64_data",
+};
+
+export interface RaisedTensor {
+  readonly type: A.TensorType;
+  readonly data: A.TensorData;
+  readonly residual: Residual;
+}
+
+function setDataFields(t: TensorProto): string[] {
+  return DATA_FIELDS.filter((f) => isSet(TensorProtoSchema, t, f));
+}
+
+function inline(elements: readonly A.Literal[] | A.PackedNumbers): A.InlineData {
+  return { kind: "InlineData", span: NO_SPAN, elements };
+}
+
+/** Raises a tensor's type and data; the caller decides about the name. */
+export function raiseTensor(t: TensorProto, ctx: RaiseContext): RaisedTensor {
+  const residual = new Residual();
+  const info = isSet(TensorProtoSchema, t, "data_type") ? dataTypeInfo(t.dataType) : undefined;
+  // A type without a keyword prints as uint8 and restores data_type from the residual.
+  const type: A.TensorType = {
+    kind: "TensorType",
+    span: NO_SPAN,
+    elem: keyword(info?.name ?? "uint8"),
+    ...(t.dims.length ? { shape: { kind: "Shape", span: NO_SPAN, dims: t.dims.map((d) => ({ kind: "Dim", span: NO_SPAN, value: int(d) })) } } : {}),
+  };
+  if (!info) residual.keep(TensorProtoSchema, t, ["data_type"]).clear("data_type");
+  residual.keep(TensorProtoSchema, t, ["segment", "doc_string", "metadata_props"]);
+
+  const setData = setDataFields(t);
+  const external = t.dataLocation === TensorProto_DataLocation.EXTERNAL && isSet(TensorProtoSchema, t, "data_location");
+  if (external && t.externalData.length > 0 && info) {
+    residual.keep(TensorProtoSchema, t, setData);
+    const moved = movedOut.get(t);
+    if (moved) residual.put("@external", moved);
+    return { type, data: { kind: "ExternalData", span: NO_SPAN, props: propList(t.externalData) }, residual };
+  }
+  residual.keep(TensorProtoSchema, t, ["external_data", "data_location"]);
+
+  let elements: RaisedElements | undefined;
+  let raw = false;
+  if (info && setData.length === 1 && setData[0] === "raw_data" && canBeRaw(t.dataType)) {
+    elements = rawElements(t);
+    raw = elements !== undefined;
+  } else if (info && setData.length === 1 && setData[0] === LOCAL_TO_PROTO[info.storage]) {
+    elements = typedElements(t, info.storage);
+  } else if (info && setData.length === 0) {
+    elements = { elements: [], nanBits: {} };
+  }
+  if (!elements) {
+    // Data the text cannot express (wrong field, odd raw length, non-UTF-8 strings): keep it all.
+    residual.keep(TensorProtoSchema, t, setData);
+    if (ctx.defaults.rawStorage) residual.put("@storage", "typed");
+    return { type, data: inline([]), residual };
+  }
+  if (Object.keys(elements.nanBits).length) residual.put("@nan", elements.nanBits);
+  if (raw !== ctx.defaults.rawStorage && (raw || canBeRaw(t.dataType))) residual.put("@storage", raw ? "raw" : "typed");
+  return { type, data: inline(elements.elements), residual };
+}

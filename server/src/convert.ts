@@ -1,0 +1,36 @@
+// LSP positions and ranges <-> the offsets core/ide works in. The only place that knows both.
+import type { Diagnostic as LspDiagnostic, Position, Range } from "vscode-languageserver/node";
+import { DiagnosticSeverity } from "vscode-languageserver/node";
+import type { Diagnostic } from "../../grammar/src/diagnostics.js";
+import type { LineIndex } from "../../grammar/src/line-index.js";
+import type { Span } from "../../grammar/src/span.js";
+
+export function toRange(lines: LineIndex, span: Span): Range {
+  return { start: lines.position(span.start), end: lines.position(span.end) };
+}
+
+export function toOffset(lines: LineIndex, pos: Position): number {
+  return lines.offset(pos);
+}
+
+export function toSpan(lines: LineIndex, range: Range): Span {
+  return { start: lines.offset(range.start), end: lines.offset(range.end) };
+}
+
+const SEVERITY = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  info: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+} as const;
+
+export function toLspDiagnostic(lines: LineIndex, d: Diagnostic): LspDiagnostic {
+  const span = d.span ?? { start: 0, end: 0 };
+  return {
+    range: toRange(lines, span),
+    severity: SEVERITY[d.severity],
+    code: d.code,
+    source: "onnxtxt",
+    message: d.where ? `${d.message} (${d.where})` : d.message,
+  };
+}

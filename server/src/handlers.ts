@@ -1,0 +1,291 @@
+// One short handler per request: convert LSP -> offsets, call core/ide, convert back.
+import {
+  CodeActionKind, CodeLens, CompletionItemKind, DocumentHighlightKind, FoldingRangeKind, InsertTextFormat,
+  SymbolKind, TextDocumentSyncKind, type Connection, type InitializeResult, type Location,
+  type SemanticTokens, type WorkspaceEdit,
+} from "vscode-languageserver/node";
+import type { Analysis } from "../../core/src/ide/analysis.js";
+import { codeActions } from "../../core/src/ide/code-actions.js";
+import { codeLenses } from "../../core/src/ide/code-lens.js";
+import { completion, type CompletionKind } from "../../core/src/ide/completion.js";
+import { foldingRanges } from "../../core/src/ide/folding.js";
+import { formatEdits } from "../../core/src/ide/formatting.js";
+import { hover } from "../../core/src/ide/hover.js";
+import { inlayHints } from "../../core/src/ide/inlay-hints.js";
+import { definition, documentHighlights, references } from "../../core/src/ide/navigation.js";
+import { documentOutline, flatOutline, type OutlineItem, type OutlineKind } from "../../core/src/ide/outline.js";
+import { prepareRename, rename } from "../../core/src/ide/rename.js";
+import { semanticTokens, TOKEN_MODIFIERS, TOKEN_TYPES } from "../../core/src/ide/semantic-tokens.js";
+import { signatureHelp } from "../../core/src/ide/signature-help.js";
+import { toLspDiagnostic, toOffset, toRange, toSpan } from "./convert.js";
+import { describe, guarded } from "./guard.js";
+import { runCommand } from "./run-command.js";
+import { Workspace } from "./workspace.js";
+import { ErrorCodes, LSPErrorCodes, ResponseError } from "vscode-languageserver/node";
+
+export const RUN_COMMAND = "onnxtxt.run";
+
+const OUTLINE_KINDS: Record<OutlineKind, SymbolKind> = {
+  graph: SymbolKind.Module,
+  function: SymbolKind.Function,
+  node: SymbolKind.Method,
+  input: SymbolKind.Variable,
+  output: SymbolKind.Variable,
+  initializer: SymbolKind.Constant,
+};
+
+const COMPLETION_KINDS: Record<CompletionKind, CompletionItemKind> = {
+  operator: CompletionItemKind.Function,
+  function: CompletionItemKind.Method,
+  attribute: CompletionItemKind.Property,
+  value: CompletionItemKind.Variable,
+  type: CompletionItemKind.TypeParameter,
+  keyword: CompletionItemKind.Keyword,
+  domain: CompletionItemKind.Module,
+  constant: CompletionItemKind.Value,
+};
+
+export function capabilities(): InitializeResult["capabilities"] {
+  return {
+    textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+    hoverProvider: true,
+    definitionProvider: true,
+    referencesProvider: true,
+    documentHighlightProvider: true,
+    renameProvider: { prepareProvider: true },
+    completionProvider: { triggerCharacters: ["=", "<", "(", ",", ".", " ", "@"] },
+    signatureHelpProvider: { triggerCharacters: ["(", ","], retriggerCharacters: [","] },
+    documentSymbolProvider: true,
+    workspaceSymbolProvider: true,
+    semanticTokensProvider: { legend: { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] }, full: true },
+    foldingRangeProvider: true,
+    documentFormattingProvider: true,
+    documentRangeFormattingProvider: true,
+    inlayHintProvider: true,
+    codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+    codeLensProvider: { resolveProvider: false },
+    executeCommandProvider: { commands: [RUN_COMMAND] },
+  };
+}
+
+export function registerHandlers(connection: Connection): Workspace {
+  const workspace = new Workspace(
+    (uri, version, a) => {
+      void connection.sendDiagnostics({ uri, version, diagnostics: a.diagnostics.map((d) => toLspDiagnostic(a.lines, d)) });
+    },
+    (uri, e) => connection.console.error(`analysis of ${uri} failed: ${describe(e)}`),
+  );
+  const analysisOf = (uri: string): Analysis => {
+    const a = workspace.analysis(uri);
+    if (!a) throw new ResponseError(ErrorCodes.InvalidParams, `document not open: ${uri}`);
+    return a;
+  };
+  const on = <P extends unknown[], R>(name: string, f: (...args: P) => R | Promise<R>) => guarded(connection, name, f);
+
+  connection.onInitialize(() => ({ capabilities: capabilities(), serverInfo: { name: "onnxtxt-ls", version: "0.1.0" } }));
+
+  connection.onDidOpenTextDocument((p) => {
+    try {
+      workspace.open(p.textDocument.uri, p.textDocument.languageId, p.textDocument.version, p.textDocument.text);
+    } catch (e) {
+      connection.console.error(`didOpen failed: ${describe(e)}`);
+    }
+  });
+  connection.onDidChangeTextDocument((p) => {
+    try {
+      workspace.change(p.textDocument.uri, p.textDocument.version, p.contentChanges);
+    } catch (e) {
+      connection.console.error(`didChange failed: ${describe(e)}`);
+    }
+  });
+  connection.onDidCloseTextDocument((p) => {
+    workspace.close(p.textDocument.uri);
+    void connection.sendDiagnostics({ uri: p.textDocument.uri, diagnostics: [] });
+  });
+
+  connection.onHover(on("hover", (p) => {
+    const a = analysisOf(p.textDocument.uri);
+    const h = hover(a, toOffset(a.lines, p.position));
+    return h ? { range: toRange(a.lines, h.span), contents: { kind: "markdown" as const, value: h.markdown } } : null;
+  }));
+
+  connection.onDefinition(on("definition", (p): Location[] => {
+    const a = analysisOf(p.textDocument.uri);
+    return definition(a, toOffset(a.lines, p.position)).map((s) => ({ uri: p.textDocument.uri, range: toRange(a.lines, s) }));
+  }));
+
+  connection.onReferences(on("references", (p): Location[] => {
+    const a = analysisOf(p.textDocument.uri);
+    return references(a, toOffset(a.lines, p.position), p.context.includeDeclaration).map((s) => ({
+      uri: p.textDocument.uri,
+      range: toRange(a.lines, s),
+    }));
+  }));
+
+  connection.onDocumentHighlight(on("documentHighlight", (p) => {
+    const a = analysisOf(p.textDocument.uri);
+    const kinds = { read: DocumentHighlightKind.Read, write: DocumentHighlightKind.Write, text: DocumentHighlightKind.Text };
+    return documentHighlights(a, toOffset(a.lines, p.position)).map((h) => ({ range: toRange(a.lines, h.span), kind: kinds[h.kind] }));
+  }));
+
+  connection.onPrepareRename(on("prepareRename", (p) => {
+    const a = analysisOf(p.textDocument.uri);
+    const r = prepareRename(a, toOffset(a.lines, p.position));
+    if (!r.ok) throw new ResponseError(ErrorCodes.InvalidRequest, r.reason);
+    return { range: toRange(a.lines, r.span), placeholder: r.placeholder };
+  }));
+
+  connection.onRenameRequest(on("rename", (p): WorkspaceEdit => {
+    const a = analysisOf(p.textDocument.uri);
+    const r = rename(a, toOffset(a.lines, p.position), p.newName);
+    if (!r.ok) throw new ResponseError(ErrorCodes.InvalidRequest, r.reason);
+    return { changes: { [p.textDocument.uri]: r.edits.map((e) => ({ range: toRange(a.lines, e.span), newText: e.newText })) } };
+  }));
+
+  connection.onCompletion(on("completion", (p) => {
+    const a = analysisOf(p.textDocument.uri);
+    const offset = toOffset(a.lines, p.position);
+    const c = completion(a, offset);
+    const range = toRange(a.lines, { start: c.replaceStart, end: offset });
+    return {
+      isIncomplete: false,
+      items: c.items.map((i) => ({
+        label: i.label,
+        kind: COMPLETION_KINDS[i.kind],
+        ...(i.detail !== undefined ? { detail: i.detail } : {}),
+        ...(i.documentation !== undefined ? { documentation: i.documentation } : {}),
+        ...(i.sortText !== undefined ? { sortText: i.sortText } : {}),
+        textEdit: { range, newText: i.insertText },
+        insertTextFormat: i.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+      })),
+    };
+  }));
+
+  connection.onSignatureHelp(on("signatureHelp", (p) => {
+    const a = analysisOf(p.textDocument.uri);
+    const s = signatureHelp(a, toOffset(a.lines, p.position));
+    if (!s) return null;
+    return {
+      signatures: [{
+        label: s.label,
+        ...(s.documentation !== undefined ? { documentation: s.documentation } : {}),
+        parameters: s.parameters.map((x) => ({ label: x.label })),
+      }],
+      activeSignature: 0,
+      activeParameter: s.activeParameter,
+    };
+  }));
+
+  const toDocumentSymbol = (a: Analysis, item: OutlineItem): import("vscode-languageserver/node").DocumentSymbol => ({
+    name: item.name || " ",
+    ...(item.detail !== undefined ? { detail: item.detail } : {}),
+    kind: OUTLINE_KINDS[item.kind],
+    range: toRange(a.lines, item.span),
+    selectionRange: toRange(a.lines, item.selectionSpan),
+    children: item.children.map((c) => toDocumentSymbol(a, c)),
+  });
+
+  connection.onDocumentSymbol(on("documentSymbol", (p) => {
+    const a = analysisOf(p.textDocument.uri);
+    return documentOutline(a).map((i) => toDocumentSymbol(a, i));
+  }));
+
+  connection.onWorkspaceSymbol(on("workspaceSymbol", (p) => {
+    const query = p.query.toLowerCase();
+    const out = [];
+    for (const uri of workspace.uris()) {
+      const a = analysisOf(uri);
+      for (const { item, container } of flatOutline(documentOutline(a))) {
+        if (item.kind === "input" || item.kind === "output" || item.kind === "initializer") continue;
+        if (query && !item.name.toLowerCase().includes(query)) continue;
+        out.push({
+          name: item.name || " ",
+          kind: OUTLINE_KINDS[item.kind],
+          location: { uri, range: toRange(a.lines, item.selectionSpan) },
+          ...(container !== undefined ? { containerName: container } : {}),
+        });
+      }
+    }
+    return out;
+  }));
+
+  connection.languages.semanticTokens.on(on("semanticTokens", (p): SemanticTokens => {
+    const a = analysisOf(p.textDocument.uri);
+    const data: number[] = [];
+    let prevLine = 0;
+    let prevChar = 0;
+    for (const t of semanticTokens(a)) {
+      const start = a.lines.position(t.start);
+      const end = a.lines.position(t.start + t.length);
+      if (end.line !== start.line) continue; // LSP tokens cannot span lines
+      const deltaLine = start.line - prevLine;
+      data.push(deltaLine, deltaLine === 0 ? start.character - prevChar : start.character, t.length);
+      data.push(TOKEN_TYPES.indexOf(t.type), t.modifiers.reduce((m, x) => m | (1 << TOKEN_MODIFIERS.indexOf(x)), 0));
+      prevLine = start.line;
+      prevChar = start.character;
+    }
+    return { data };
+  }));
+
+  connection.onFoldingRanges(on("foldingRange", (p) => {
+    const a = analysisOf(p.textDocument.uri);
+    return foldingRanges(a).map((f) => {
+      const r = toRange(a.lines, f.span);
+      return {
+        startLine: r.start.line,
+        endLine: f.kind === "comment" ? r.end.line : Math.max(r.start.line, r.end.line - 1),
+        kind: f.kind === "comment" ? FoldingRangeKind.Comment : FoldingRangeKind.Region,
+      };
+    });
+  }));
+
+  connection.languages.inlayHint.on(on("inlayHint", (p) => {
+    const a = analysisOf(p.textDocument.uri);
+    const span = toSpan(a.lines, p.range);
+    return inlayHints(a, span.start, span.end).map((h) => ({ position: a.lines.position(h.offset), label: h.label, paddingLeft: false }));
+  }));
+
+  const formatting = (uri: string, range?: import("vscode-languageserver/node").Range) => {
+    const a = analysisOf(uri);
+    const r = formatEdits(a, range && toSpan(a.lines, range));
+    if (!r.ok) throw new ResponseError(LSPErrorCodes.RequestFailed, r.reason);
+    return r.edits.map((e) => ({ range: toRange(a.lines, e.span), newText: e.newText }));
+  };
+  connection.onDocumentFormatting(on("formatting", (p) => formatting(p.textDocument.uri)));
+  connection.onDocumentRangeFormatting(on("rangeFormatting", (p) => formatting(p.textDocument.uri, p.range)));
+
+  connection.onCodeAction(on("codeAction", (p) => {
+    const a = analysisOf(p.textDocument.uri);
+    const uri = p.textDocument.uri;
+    return codeActions(a, toSpan(a.lines, p.range)).map((action) => {
+      const fixes = action.fixes;
+      const diagnostics = fixes
+        ? p.context.diagnostics.filter((d) => {
+            const s = toSpan(a.lines, d.range);
+            return s.start <= fixes.end && fixes.start <= s.end;
+          })
+        : [];
+      return {
+        title: action.title,
+        kind: CodeActionKind.QuickFix,
+        ...(diagnostics.length > 0 ? { diagnostics } : {}),
+        edit: { changes: { [uri]: action.edits.map((e) => ({ range: toRange(a.lines, e.span), newText: e.newText })) } },
+      };
+    });
+  }));
+
+  connection.onCodeLens(on("codeLens", (p): CodeLens[] => {
+    const a = analysisOf(p.textDocument.uri);
+    return codeLenses(a).map((l) => ({
+      range: toRange(a.lines, l.span),
+      command: { title: l.title, command: RUN_COMMAND, arguments: [{ uri: p.textDocument.uri, graph: l.graph }] },
+    }));
+  }));
+
+  connection.onExecuteCommand(on("executeCommand", (p) => {
+    if (p.command !== RUN_COMMAND) throw new ResponseError(ErrorCodes.MethodNotFound, `unknown command ${p.command}`);
+    return runCommand(workspace, p.arguments);
+  }));
+
+  return workspace;
+}

@@ -1,0 +1,85 @@
+// `workspace/executeCommand` `onnxtxt.run`: reads test_data_set_0 beside the file (the only
+// file IO of a run), runs the cell in a worker thread (run-worker.ts) so the server keeps
+// answering, terminates it when an edit makes it stale, and keeps the values for hovers.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import { ErrorCodes, ResponseError } from "vscode-languageserver/node";
+import type { RunJob, RunReply } from "./run-protocol.js";
+import type { Workspace } from "./workspace.js";
+
+/** The worker script, beside this module (a bundler must emit it as its own entry). */
+const WORKER_URL = new URL("./run-worker.js", import.meta.url);
+
+function runInWorker(job: RunJob, signal: AbortSignal): Promise<RunReply> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_URL, { workerData: job });
+    const cancel = (): void => {
+      void worker.terminate();
+      resolve({ ok: false, message: "the run was cancelled by an edit" });
+    };
+    if (signal.aborted) return cancel();
+    signal.addEventListener("abort", cancel, { once: true });
+    worker.once("message", (reply: RunReply) => {
+      signal.removeEventListener("abort", cancel);
+      void worker.terminate();
+      resolve(reply);
+    });
+    worker.once("error", (e) => {
+      signal.removeEventListener("abort", cancel);
+      reject(e);
+    });
+  });
+}
+
+export interface RunArguments {
+  readonly uri: string;
+  readonly graph?: string;
+  readonly inputs?: Record<string, string>;
+}
+
+export interface RunResponse {
+  readonly outputs: { name: string; type: string; text: string }[];
+  readonly elapsedMs: number;
+  readonly inputSources: Readonly<Record<string, string>>;
+}
+
+/** input_0.pb, input_1.pb, ... of `test_data_set_0` next to the document, if it is a file. */
+function readDataSet(uri: string): (Uint8Array | undefined)[] | undefined {
+  if (!uri.startsWith("file:")) return undefined;
+  const dir = path.join(path.dirname(fileURLToPath(uri)), "test_data_set_0");
+  if (!fs.existsSync(dir)) return undefined;
+  const files: (Uint8Array | undefined)[] = [];
+  for (let i = 0; ; i++) {
+    const file = path.join(dir, `input_${i}.pb`);
+    if (!fs.existsSync(file)) return files;
+    files.push(fs.readFileSync(file));
+  }
+}
+
+function validArguments(args: unknown): RunArguments {
+  const a = (Array.isArray(args) ? args[0] : undefined) as Partial<RunArguments> | undefined;
+  if (!a || typeof a.uri !== "string") {
+    throw new ResponseError(ErrorCodes.InvalidParams, "onnxtxt.run expects [{ uri, graph?, inputs? }]");
+  }
+  if (a.inputs !== undefined && (typeof a.inputs !== "object" || Object.values(a.inputs).some((v) => typeof v !== "string"))) {
+    throw new ResponseError(ErrorCodes.InvalidParams, "onnxtxt.run: inputs must map input names to tensor constants (strings)");
+  }
+  return a as RunArguments;
+}
+
+export async function runCommand(workspace: Workspace, args: unknown): Promise<RunResponse> {
+  const { uri, graph, inputs } = validArguments(args);
+  const doc = workspace.document(uri);
+  if (!doc) throw new ResponseError(ErrorCodes.InvalidParams, `document not open: ${uri}`);
+  const run = workspace.beginRun(uri)!;
+  const dataSet = readDataSet(uri);
+  const r = await runInWorker(
+    { text: doc.getText(), ...(graph !== undefined ? { graph } : {}), ...(inputs !== undefined ? { inputs } : {}), ...(dataSet ? { dataSet } : {}) },
+    run.signal,
+  );
+  if (!r.ok) throw new ResponseError(ErrorCodes.InvalidRequest, r.message);
+  workspace.recordRun(uri, run.version, { graph: r.graph, values: new Map(r.values), elapsedMs: r.elapsedMs });
+  return { outputs: r.outputs, elapsedMs: r.elapsedMs, inputSources: r.inputSources };
+}

@@ -1,0 +1,28 @@
+// The worker thread a run-cell executes in, so a long run never blocks the server and an
+// edit can cancel it by terminating the thread. It re-analyses the text it is given.
+import { parentPort, workerData } from "node:worker_threads";
+import { analyze } from "../../core/src/ide/analyze.js";
+import { runCell } from "../../core/src/ide/run-cell.js";
+import type { RunJob, RunReply } from "./run-protocol.js";
+
+async function main(job: RunJob): Promise<RunReply> {
+  try {
+    const r = await runCell(analyze(job.text), {
+      ...(job.graph !== undefined ? { graph: job.graph } : {}),
+      ...(job.inputs !== undefined ? { inputs: job.inputs } : {}),
+      ...(job.dataSet ? { dataSet: job.dataSet } : {}),
+    });
+    return {
+      ok: true,
+      outputs: r.outputs,
+      elapsedMs: r.elapsedMs,
+      inputSources: r.inputSources,
+      graph: r.values.graph,
+      values: [...r.values.values],
+    };
+  } catch (e) {
+    return { ok: false, message: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+void main(workerData as RunJob).then((reply) => parentPort!.postMessage(reply));

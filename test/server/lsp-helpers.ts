@@ -1,0 +1,143 @@
+// One helper per feature: open a marker fixture, ask the server, compare with expectations.
+import * as assert from "node:assert/strict";
+import { applyEdits, fixture, offsetOf, positionOf, type Fixture } from "../helpers/markers.js";
+import type { LspClient } from "./lsp-client.js";
+
+interface Range {
+  start: { line: number; character: number };
+  end: { line: number; character: number };
+}
+interface TextEdit {
+  range: Range;
+  newText: string;
+}
+export interface LspDiagnostic {
+  range: Range;
+  severity?: number;
+  code?: string;
+  message: string;
+}
+
+let docCounter = 0;
+
+/** Opens a document with the fixture's text and waits for its first diagnostics. */
+export async function open(client: LspClient, marked: string): Promise<{ uri: string; fx: Fixture; diagnostics: LspDiagnostic[] }> {
+  const fx = marked.includes("$0") ? fixture(marked) : { text: marked, markers: [], cursor: 0 };
+  const uri = `file:///tmp/onnxtxt-test/doc${++docCounter}.onnxtxt`;
+  const published = client.waitFor("textDocument/publishDiagnostics", (p) => (p as { uri: string }).uri === uri);
+  client.notify("textDocument/didOpen", { textDocument: { uri, languageId: "onnxtxt", version: 1, text: fx.text } });
+  const diags = (await published) as { diagnostics: LspDiagnostic[] };
+  return { uri, fx, diagnostics: diags.diagnostics };
+}
+
+export function close(client: LspClient, uri: string): void {
+  client.notify("textDocument/didClose", { textDocument: { uri } });
+}
+
+function at(uri: string, fx: Fixture, i = 0) {
+  return { textDocument: { uri }, position: positionOf(fx.text, fx.markers[i]!) };
+}
+
+function rangeText(text: string, r: Range): string {
+  return text.slice(offsetOf(text, r.start), offsetOf(text, r.end));
+}
+
+export async function expectDiagnostics(client: LspClient, text: string, expected: { line: number; code?: string }[]): Promise<LspDiagnostic[]> {
+  const { uri, diagnostics } = await open(client, text);
+  close(client, uri);
+  const errors = diagnostics.filter((d) => d.severity === 1);
+  assert.deepEqual(
+    errors.map((d) => ({ line: d.range.start.line + 1, ...(expected.some((e) => e.code) ? { code: d.code } : {}) })).slice(0, expected.length),
+    expected,
+    JSON.stringify(diagnostics),
+  );
+  if (expected.length === 0) assert.equal(errors.length, 0, JSON.stringify(diagnostics));
+  return diagnostics;
+}
+
+export async function expectHover(client: LspClient, marked: string, fragments: string[]): Promise<string> {
+  const { uri, fx } = await open(client, marked);
+  const h = await client.request<{ contents: { value: string } } | null>("textDocument/hover", at(uri, fx));
+  close(client, uri);
+  assert.ok(h, "no hover");
+  for (const f of fragments) assert.ok(h.contents.value.includes(f), `hover lacks ${JSON.stringify(f)}:\n${h.contents.value}`);
+  return h.contents.value;
+}
+
+/** Three markers: the cursor (the first or the last one) and the pair around the definition. */
+export async function expectDefinition(client: LspClient, marked: string, cursor: "first" | "last"): Promise<void> {
+  const { uri, fx } = await open(client, marked);
+  const [c, s, e] = cursor === "first" ? [0, 1, 2] : [2, 0, 1];
+  const locs = await client.request<{ uri: string; range: Range }[]>("textDocument/definition", at(uri, fx, c));
+  close(client, uri);
+  assert.equal(locs.length, 1, JSON.stringify(locs));
+  assert.equal(locs[0]!.uri, uri);
+  assert.deepEqual(
+    [offsetOf(fx.text, locs[0]!.range.start), offsetOf(fx.text, locs[0]!.range.end)],
+    [fx.markers[s], fx.markers[e]],
+  );
+}
+
+/** Every occurrence as `line:text`, sorted. */
+export async function expectReferences(client: LspClient, marked: string, expected: string[]): Promise<void> {
+  const { uri, fx } = await open(client, marked);
+  const locs = await client.request<{ range: Range }[]>("textDocument/references", { ...at(uri, fx), context: { includeDeclaration: true } });
+  close(client, uri);
+  assert.deepEqual(locs.map((l) => `${l.range.start.line + 1}:${rangeText(fx.text, l.range)}`), expected);
+}
+
+export async function expectHighlights(client: LspClient, marked: string, expectedCount: number): Promise<void> {
+  const { uri, fx } = await open(client, marked);
+  const hs = await client.request<{ range: Range }[]>("textDocument/documentHighlight", at(uri, fx));
+  close(client, uri);
+  assert.equal(hs.length, expectedCount, JSON.stringify(hs));
+}
+
+/** Renames at the cursor and compares the whole resulting text. */
+export async function expectRename(client: LspClient, marked: string, newName: string, expected: string): Promise<void> {
+  const { uri, fx } = await open(client, marked);
+  const prep = await client.request<{ range: Range; placeholder: string }>("textDocument/prepareRename", at(uri, fx));
+  assert.ok(prep.placeholder);
+  const edit = await client.request<{ changes: Record<string, TextEdit[]> }>("textDocument/rename", { ...at(uri, fx), newName });
+  close(client, uri);
+  const edits = edit.changes[uri]!.map((e) => ({ start: offsetOf(fx.text, e.range.start), end: offsetOf(fx.text, e.range.end), newText: e.newText }));
+  assert.equal(applyEdits(fx.text, edits), expected);
+}
+
+export async function expectRenameRefused(client: LspClient, marked: string): Promise<void> {
+  const { uri, fx } = await open(client, marked);
+  await assert.rejects(client.request("textDocument/prepareRename", at(uri, fx)));
+  close(client, uri);
+}
+
+export async function expectCompletion(client: LspClient, marked: string, labels: string[], absent: string[] = []): Promise<{ label: string; textEdit: TextEdit }[]> {
+  const { uri, fx } = await open(client, marked);
+  const r = await client.request<{ items: { label: string; textEdit: TextEdit }[] }>("textDocument/completion", at(uri, fx));
+  close(client, uri);
+  const got = new Set(r.items.map((i) => i.label));
+  for (const l of labels) assert.ok(got.has(l), `completion lacks ${l}; got ${[...got].slice(0, 30).join(", ")}`);
+  for (const l of absent) assert.ok(!got.has(l), `completion should not offer ${l}`);
+  return r.items;
+}
+
+export async function expectSignature(client: LspClient, marked: string, activeLabel: string): Promise<void> {
+  const { uri, fx } = await open(client, marked);
+  const r = await client.request<{ signatures: { label: string; parameters: { label: [number, number] }[] }[]; activeParameter: number } | null>(
+    "textDocument/signatureHelp",
+    at(uri, fx),
+  );
+  close(client, uri);
+  assert.ok(r, "no signature help");
+  const sig = r.signatures[0]!;
+  const [s, e] = sig.parameters[r.activeParameter]!.label;
+  assert.equal(sig.label.slice(s, e), activeLabel);
+}
+
+/** Formats the document and compares the result. */
+export async function expectFormatting(client: LspClient, text: string, expected: string): Promise<void> {
+  const { uri } = await open(client, text);
+  const edits = await client.request<TextEdit[]>("textDocument/formatting", { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } });
+  close(client, uri);
+  const applied = applyEdits(text, edits.map((e) => ({ start: offsetOf(text, e.range.start), end: offsetOf(text, e.range.end), newText: e.newText })));
+  assert.equal(applied, expected);
+}

@@ -1,0 +1,120 @@
+// The server as an editor sees it: a child process speaking JSON-RPC over stdio.
+import * as assert from "node:assert/strict";
+import { LspClient, RpcError } from "./lsp-client.js";
+import {
+  close, expectCompletion, expectDefinition, expectDiagnostics, expectHighlights, expectHover, expectReferences,
+  expectRename, expectRenameRefused, expectSignature, open,
+} from "./lsp-helpers.js";
+
+const MLP = `<ir_version: 10, opset_import: ["" : 21]>
+mlp (float[N, 4] x) => (float[N, 2] y)
+<float[4, 2] W = {1, 2, 3, 4, 5, 6, 7, 8}>
+{
+  h = MatMul (x, W)
+  y = Relu (h)
+}
+`;
+
+describe("language server over stdio", function () {
+  let client: LspClient;
+
+  before(async () => {
+    client = new LspClient();
+    await client.initialize();
+  });
+  after(async () => {
+    await client.shutdown();
+    assert.equal(client.exitCode, 0);
+  });
+
+  it("announces its capabilities", async () => {
+    const probe = new LspClient();
+    const init = await probe.initialize();
+    await probe.shutdown();
+    const caps = init.capabilities;
+    for (const c of [
+      "hoverProvider", "definitionProvider", "referencesProvider", "renameProvider", "completionProvider",
+      "signatureHelpProvider", "documentSymbolProvider", "semanticTokensProvider", "foldingRangeProvider",
+      "inlayHintProvider", "codeLensProvider", "executeCommandProvider",
+    ]) assert.ok(caps[c], `missing ${c}`);
+    assert.deepEqual(caps.textDocumentSync, { openClose: true, change: 2 });
+  });
+
+  it("publishes no errors for a valid file", async () => {
+    await expectDiagnostics(client, MLP, []);
+  });
+
+  it("reports a syntax error on the line where it is", async () => {
+    const broken = MLP.replace("y = Relu (h)", "y = Relu (h");
+    const diags = await expectDiagnostics(client, broken, [{ line: 6 }]);
+    assert.ok(diags[0]!.message.length > 0);
+  });
+
+  it("hovers a value with its declared type and shape", async () => {
+    await expectHover(client, MLP.replace("MatMul (x, W)", "MatMul (x, $0W)"), ["float[4, 2] W", "initializer"]);
+    await expectHover(client, MLP.replace("h = MatMul", "h = MatMul").replace("Relu (h)", "Relu ($0h)"), ["produced by `MatMul`"]);
+  });
+
+  it("hovers an operator with its signature at the imported opset", async () => {
+    const md = await expectHover(client, MLP.replace("Relu (h)", "Re$0lu (h)"), ["Relu(X: T) => (Y: T)", "since opset 14", "imported: 21"]);
+    assert.match(md, /\(https?:\/\/[^)]+Relu[^)]*\)/);
+  });
+
+  it("goes to the definition of a value", async () => {
+    await expectDefinition(client, MLP.replace("Relu (h)", "Relu ($0h)").replace("  h = MatMul", "  $0h$0 = MatMul"), "last");
+  });
+
+  it("finds references and highlights", async () => {
+    await expectReferences(client, MLP.replace("Relu (h)", "Relu ($0h)"), ["5:h", "6:h"]);
+    await expectHighlights(client, MLP.replace("(x, W)", "($0x, W)"), 2);
+  });
+
+  it("renames exactly the definition and the uses", async () => {
+    await expectRename(client, MLP.replace("Relu (h)", "Relu ($0h)"), "hidden", MLP.replace("h = MatMul", "hidden = MatMul").replace("Relu (h)", "Relu (hidden)"));
+    await expectRename(
+      client,
+      MLP.replace("(float[N, 4] x)", "(float[N, 4] $0x)"),
+      "layer.0/in",
+      MLP.replace("(float[N, 4] x)", '(float[N, 4] "layer.0/in")').replace("MatMul (x, W)", 'MatMul ("layer.0/in", W)'),
+    );
+    await expectRenameRefused(client, MLP.replace("Relu (h)", "Re$0lu (h)"));
+  });
+
+  it("completes operators after =", async () => {
+    const items = await expectCompletion(client, MLP.replace("y = Relu (h)", "y = Rel$0"), ["Relu", "MatMul", "Conv"]);
+    const relu = items.find((i) => i.label === "Relu")!;
+    assert.equal(relu.textEdit.newText, "Relu (${1:X})");
+  });
+
+  it("gives signature help inside an input list", async () => {
+    await expectSignature(client, MLP.replace("MatMul (x, W)", "MatMul (x, $0W)"), "B: T");
+  });
+
+  it("survives a failing request and keeps answering", async () => {
+    await assert.rejects(
+      client.request("textDocument/hover", { textDocument: { uri: "file:///nowhere.onnxtxt" }, position: { line: 0, character: 0 } }),
+      (e: unknown) => e instanceof RpcError,
+    );
+    const { uri } = await open(client, MLP);
+    const symbols = await client.request<{ name: string; children: { name: string }[] }[]>("textDocument/documentSymbol", { textDocument: { uri } });
+    close(client, uri);
+    assert.equal(symbols[0]!.name, "mlp");
+    assert.deepEqual(symbols[0]!.children.map((c) => c.name), ["x", "W", "y", "h", "y"]);
+  });
+
+  it("re-publishes fresh diagnostics after an incremental edit", async () => {
+    const { uri } = await open(client, MLP);
+    const fresh = client.waitFor("textDocument/publishDiagnostics", (p) => {
+      const d = p as { uri: string; diagnostics: unknown[] };
+      return d.uri === uri && d.diagnostics.length > 0;
+    });
+    // Delete the `)` of `Relu (h)` on line 6.
+    client.notify("textDocument/didChange", {
+      textDocument: { uri, version: 2 },
+      contentChanges: [{ range: { start: { line: 5, character: 13 }, end: { line: 5, character: 14 } }, text: "" }],
+    });
+    const d = (await fresh) as { diagnostics: { range: { start: { line: number } } }[] };
+    assert.equal(d.diagnostics[0]!.range.start.line, 5);
+    close(client, uri);
+  });
+});

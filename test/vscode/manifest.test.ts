@@ -1,0 +1,78 @@
+// The extension manifest and language configuration agree with the code that reads them.
+import * as assert from "node:assert/strict";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { readSettings, SETTINGS_SECTION } from "../../client-vscode/src/settings.js";
+import { REPO } from "../helpers/paths.js";
+
+const CLIENT = path.join(REPO, "client-vscode");
+const manifest = JSON.parse(fs.readFileSync(path.join(CLIENT, "package.json"), "utf8")) as {
+  main: string;
+  engines: { vscode: string };
+  activationEvents: string[];
+  contributes: {
+    commands: { command: string; title: string }[];
+    menus: Record<string, { command: string }[]>;
+    configuration: { properties: Record<string, { default: unknown }> };
+    configurationDefaults: Record<string, Record<string, unknown>>;
+  };
+};
+const languageConfiguration = JSON.parse(fs.readFileSync(path.join(CLIENT, "language-configuration.json"), "utf8")) as {
+  comments: { lineComment: string };
+  brackets: [string, string][];
+  indentationRules: { increaseIndentPattern: string; decreaseIndentPattern: string };
+};
+
+describe("extension manifest", () => {
+  it("declares every setting the extension reads, with the same default", () => {
+    const read: [string, unknown][] = [];
+    readSettings(<T>(key: string, fallback: T) => {
+      read.push([key, fallback]);
+      return fallback;
+    });
+    const declared = manifest.contributes.configuration.properties;
+    assert.ok(read.length >= 5);
+    for (const [key, fallback] of read) {
+      const full = `${SETTINGS_SECTION}.${key}`;
+      assert.ok(full in declared, `${full} is not declared`);
+      assert.deepEqual(declared[full]!.default, fallback, full);
+    }
+  });
+
+  it("activates on the language and the binary-as-text file system, and menus name declared commands", () => {
+    assert.ok(manifest.activationEvents.includes("onLanguage:onnxtxt"));
+    assert.ok(manifest.activationEvents.includes("onFileSystem:onnxtxt-binary"));
+    const declared = new Set(manifest.contributes.commands.map((c) => c.command));
+    for (const items of Object.values(manifest.contributes.menus)) for (const item of items) assert.ok(declared.has(item.command), item.command);
+    assert.equal(manifest.main, "./dist/extension.cjs");
+  });
+
+  it("formats on save through the server by default", () => {
+    const defaults = manifest.contributes.configurationDefaults["[onnxtxt]"]!;
+    assert.equal(defaults["editor.formatOnSave"], true);
+    const pkg = JSON.parse(fs.readFileSync(path.join(CLIENT, "package.json"), "utf8")) as { publisher: string; name: string };
+    assert.equal(defaults["editor.defaultFormatter"], `${pkg.publisher}.${pkg.name}`);
+  });
+
+  it("uses an engine no older than the language client needs", () => {
+    const client = JSON.parse(fs.readFileSync(path.join(REPO, "node_modules/vscode-languageclient/package.json"), "utf8")) as { engines: { vscode: string } };
+    const minor = (range: string) => Number(/\^?1\.(\d+)/.exec(range)?.[1]);
+    assert.ok(minor(manifest.engines.vscode) >= minor(client.engines.vscode), `${manifest.engines.vscode} < ${client.engines.vscode}`);
+  });
+});
+
+describe("language configuration", () => {
+  it("comments with # and pairs every bracket of the syntax", () => {
+    assert.equal(languageConfiguration.comments.lineComment, "#");
+    assert.deepEqual(languageConfiguration.brackets.map((b) => b.join("")).sort(), ["()", "<>", "[]", "{}"]);
+  });
+
+  it("indents after an opening bracket and outdents at a closing one", () => {
+    const increase = new RegExp(languageConfiguration.indentationRules.increaseIndentPattern);
+    const decrease = new RegExp(languageConfiguration.indentationRules.decreaseIndentPattern);
+    for (const line of ["main (float x) => (float y) {", "  y = If (c) <", "<", "  w = {  # weights"]) assert.ok(increase.test(line), line);
+    for (const line of ["  y = Relu (x)", "  y = Relu (x)  # {", '  s = Constant <value = string {"{"}> ()']) assert.ok(!increase.test(line), line);
+    for (const line of ["}", "  >", "  ) => (float y)"]) assert.ok(decrease.test(line), line);
+    assert.ok(!decrease.test("  y = Relu (x)"));
+  });
+});
