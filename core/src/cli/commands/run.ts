@@ -20,7 +20,7 @@ import {
 import { prepareFastRun, startFastKernels } from "../../interp/fast/index.js";
 import { flag, hasFlag, parseArgs, UsageError } from "../args.js";
 import type { Command, Output } from "../command.js";
-import { FileError, readRange, writeAtomic } from "../files.js";
+import { FileError, readRangeWithin, writeAtomic } from "../files.js";
 import { about, loadModel } from "../model-files.js";
 import { progress } from "../progress.js";
 import { gatherInputs } from "../run-inputs.js";
@@ -191,7 +191,7 @@ export const runCommand: Command = {
     if (backend === "interp" && compare === undefined) startFastKernels();
     const model = loadModel(file);
     if (!model.graph) throw new FileError(file, "the model has no graph");
-    about(file, () => inlineExternalData(model, path.dirname(path.resolve(file)), readRange));
+    about(file, () => inlineExternalData(model, path.dirname(path.resolve(file)), readRangeWithin(path.dirname(path.resolve(file)))));
     try {
       // Default inputs follow the declared shapes, which may be huge: same memory limit as the run.
       setAllocationLimit(options.maxMemoryBytes);
