@@ -114,4 +114,65 @@ describe("no data loss", () => {
     assert.equal(digest(file), before);
     assert.deepEqual(fs.readdirSync(dir), ["self.onnx"]);
   });
+
+  it("damaged binaries converted to text: no .onnxtxt output", () => {
+    const original = new Uint8Array(fs.readFileSync(path.join(nodeTestDirs()[0]!, "model.onnx")));
+    const bad = path.join(dir, "bad.onnx");
+    fs.writeFileSync(bad, original.subarray(0, original.length - 3));
+    const r = runCli(["convert", bad, path.join(dir, "bad.onnxtxt")]);
+    assert.equal(r.code, 2);
+    assertCleanErrors(r.stderr, [bad]);
+    assert.deepEqual(listing(dir), ["bad.onnx"]);
+  });
+
+  it("format --write: a file with syntax errors is left alone, a valid one is replaced whole", () => {
+    const broken = path.join(dir, "broken.onnxtxt");
+    const valid = path.join(dir, "valid.onnxtxt");
+    const brokenText = `<ir_version: 8, opset_import: ["" : 18]>\nmain (float x) => (float y) {\n  y = Relu(x\n}\n`;
+    fs.writeFileSync(broken, brokenText);
+    fs.writeFileSync(valid, `<ir_version: 8, opset_import: ["" : 18]>\nmain (float x) => (float y) {   # keep me\ny=Relu(x)\n}\n`);
+    const r = runCli(["format", "--write", broken, valid]);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /broken\.onnxtxt:\d+:\d+: error: /);
+    assert.equal(fs.readFileSync(broken, "utf8"), brokenText);
+    const formatted = fs.readFileSync(valid, "utf8");
+    assert.match(formatted, /# keep me/);
+    assert.match(formatted, /y = Relu\s*\(x\)/);
+    assert.deepEqual(listing(dir), ["broken.onnxtxt", "valid.onnxtxt"]);
+  });
+
+  describe("external data stays inside the model's folder", () => {
+    const model = (location: string) =>
+      `<ir_version: 8, opset_import: ["" : 18]>\ng (float[4] x) => (float[4] y)\n<float[4] w = ["location": "${location}", "offset": "0", "length": "16"]>\n{ y = Add(x, w) }\n`;
+
+    it("a path with .. or an absolute path is refused by run", () => {
+      fs.mkdirSync(path.join(dir, "m"));
+      fs.writeFileSync(path.join(dir, "secret.bin"), Buffer.alloc(16, 1));
+      for (const location of ["../secret.bin", path.join(dir, "secret.bin")]) {
+        const file = path.join(dir, "m", "a.onnxtxt");
+        fs.writeFileSync(file, model(location));
+        const r = runCli(["run", file]);
+        assert.equal(r.code, 2, r.stderr);
+        assert.match(r.stderr, /leaves the model's folder|must be a relative path/);
+      }
+    });
+
+    it("a symbolic link out of the folder is refused; one inside it is followed", () => {
+      fs.mkdirSync(path.join(dir, "m"));
+      fs.writeFileSync(path.join(dir, "secret.bin"), Buffer.alloc(16, 1));
+      fs.writeFileSync(path.join(dir, "m", "inside.bin"), new Uint8Array(new Float32Array([1, 2, 3, 4]).buffer));
+      fs.symlinkSync(path.join(dir, "secret.bin"), path.join(dir, "m", "out.bin"));
+      fs.symlinkSync("inside.bin", path.join(dir, "m", "in.bin"));
+      const out = path.join(dir, "m", "out.onnxtxt");
+      fs.writeFileSync(out, model("out.bin"));
+      const refused = runCli(["run", out, "--input", "x=float[4] {0, 0, 0, 0}"]);
+      assert.equal(refused.code, 2, refused.stderr);
+      assert.match(refused.stderr, /out\.bin: external data is a link to a file outside the model's folder/);
+      const inside = path.join(dir, "m", "in.onnxtxt");
+      fs.writeFileSync(inside, model("in.bin"));
+      const followed = runCli(["run", inside, "--input", "x=float[4] {0, 0, 0, 0}"]);
+      assert.equal(followed.code, 0, followed.stderr);
+      assert.match(followed.stdout, /\{1, 2, 3, 4\}/);
+    });
+  });
 });
