@@ -22,10 +22,15 @@ export class ByteWriter {
     for (let i = 0; i < s.length; i++) this.buf[this.pos++] = s.charCodeAt(i);
   }
 
+  /** Appends another writer's bytes (short runs: a loop beats a subarray per call). */
   append(other: ByteWriter): void {
-    this.ensure(other.pos);
-    this.buf.set(other.buf.subarray(0, other.pos), this.pos);
-    this.pos += other.pos;
+    const n = other.pos;
+    this.ensure(n);
+    const src = other.buf;
+    const dst = this.buf;
+    let p = this.pos;
+    for (let i = 0; i < n; i++) dst[p++] = src[i]!;
+    this.pos = p;
   }
 
   text(): string {

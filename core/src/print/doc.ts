@@ -204,31 +204,34 @@ function fits(doc: Doc, rest: DocStack, width: number): boolean {
 }
 
 const fillOut = new ByteWriter();
-const fillItem = new ByteWriter();
 
-/** A broken fill written as bytes into one chunk; returns the column after it. */
+/**
+ * A broken fill written as bytes into one chunk; returns the column after it. Each item is
+ * written after a `, ` in place; when it overflows the line, that separator becomes a line
+ * break (the item's bytes move right), so no item is copied in the common case.
+ */
 function fillBytes(count: number, write: (i: number, w: ByteWriter) => void, sep: string, col: number, ind: number, width: number, indentUnit: string, out: string[]): number {
   const w = fillOut;
-  const item = fillItem;
   w.pos = 0;
   const spaced = sep + " ";
   const breakText = sep + "\n" + indentUnit.repeat(ind);
+  const shift = breakText.length - spaced.length;
   const indentWidth = ind * indentUnit.length;
   for (let i = 0; i < count; i++) {
-    item.pos = 0;
-    write(i, item);
-    const width_ = item.pos + (i < count - 1 ? sep.length : 0);
-    if (i > 0) {
-      if (col + spaced.length + width_ <= width) {
-        w.ascii(spaced);
-        col += spaced.length;
-      } else {
-        w.ascii(breakText);
-        col = indentWidth;
-      }
-    }
-    w.append(item);
-    col += item.pos;
+    const sepStart = w.pos;
+    if (i > 0) w.ascii(spaced);
+    const itemStart = w.pos;
+    write(i, w);
+    const len = w.pos - itemStart;
+    const needed = len + (i < count - 1 ? sep.length : 0);
+    if (i > 0 && col + spaced.length + needed > width) {
+      w.ensure(shift);
+      w.buf.copyWithin(itemStart + shift, itemStart, itemStart + len);
+      w.pos = sepStart;
+      w.ascii(breakText);
+      w.pos += len;
+      col = indentWidth + len;
+    } else col += (i > 0 ? spaced.length : 0) + len;
   }
   out.push(w.text());
   return col;
