@@ -185,7 +185,8 @@ class Printer {
   }
 
   attribute(a: A.Attribute): Doc {
-    const parts: Doc[] = [a.name?.value ?? ""];
+    // Quoted only where the source quoted it (function parameters may be quoted names).
+    const parts: Doc[] = [a.name ? this.name(a.name) : ""];
     if (a.annotation) parts.push(": ", a.annotation.text);
     parts.push(" = ");
     if (a.value) parts.push(this.attrValue(a.value));
