@@ -177,8 +177,11 @@ function inferNode(node: NodeProto, scope: Scope, env: Env, where: string, decla
     if (got) inferred.set(name, got);
     const vi = declared.get(name);
     const merged = mergeTypes(vi ? fromTypeProto(vi.type) : undefined, got);
-    if (merged?.conflict && vi) env.reporter.report("error", "declared-type-mismatch", `'${name}' is ${merged.conflict}`, vi, `${where} > value '${name}'`, "type");
-    if (merged) scope.types.set(name, merged.type);
+    // Reported at the producing node (as onnx does): that is where the two descriptions meet.
+    if (merged?.conflict && vi) env.reporter.report("error", "declared-type-mismatch", `'${name}' is ${merged.conflict}`, node, `${where} > value '${name}'`, { output: j });
+    // After a contradiction the operator's answer flows on, so one mistake is reported once.
+    const flowing = merged?.conflict ? got : merged?.type;
+    if (flowing) scope.types.set(name, flowing);
     const c = outConsts[j];
     if (c) scope.consts.set(name, c);
   });
