@@ -64,7 +64,13 @@ function positions(dims: readonly number[]): number[][] {
   return out;
 }
 
-export function conv(x: Tensor, w: Tensor, b: Tensor | undefined, ctx: KernelContext, xZero = 0, wZero: ArrayLike<number> | undefined = undefined): Float64Array | Float32Array {
+/** Convolution result: float32 storage for float32 input, doubles otherwise. */
+export interface ConvResult {
+  readonly data: Float32Array | Float64Array;
+  readonly dims: number[];
+}
+
+export function conv(x: Tensor, w: Tensor, b: Tensor | undefined, ctx: KernelContext, xZero = 0, wZero: ArrayLike<number> | undefined = undefined): ConvResult {
   const [N, C] = x.dims as [number, number];
   const spatial = x.dims.slice(2);
   const M = w.dims[0]!;
@@ -135,16 +141,14 @@ export function conv(x: Tensor, w: Tensor, b: Tensor | undefined, ctx: KernelCon
       for (let o = 0; o < outSize; o++) out[base + o] += bias;
     }
   }
-  (out as { dims?: number[] }).dims = [N, M, ...win.out];
-  return out;
+  return { data: out, dims: [N, M, ...win.out] };
 }
 
 function convKernel([x, w, b]: readonly (Value | undefined)[], ctx: KernelContext): Value[] {
   const xt = t(x);
-  const out = conv(xt, t(w), b === undefined ? undefined : t(b), ctx);
-  const dims = (out as unknown as { dims: number[] }).dims;
-  if (out instanceof Float32Array) return [tensor(DT.FLOAT, dims, out)];
-  return [fromNumbers(xt.dtype, dims, out)];
+  const { data, dims } = conv(xt, t(w), b === undefined ? undefined : t(b), ctx);
+  if (data instanceof Float32Array) return [tensor(DT.FLOAT, dims, data)];
+  return [fromNumbers(xt.dtype, dims, data)];
 }
 
 function convTranspose([x, w, b]: readonly (Value | undefined)[], ctx: KernelContext): Value[] {
@@ -558,7 +562,7 @@ function convInteger([x, w, xz, wz]: readonly (Value | undefined)[], ctx: Kernel
   const xZero = xz === undefined ? 0 : numbers(t(xz))[0]!;
   const wZero = wz === undefined ? undefined : numbers(t(wz));
   const out = conv({ ...xt, dtype: DT.DOUBLE }, t(w), undefined, ctx, xZero, wZero);
-  return [fromNumbers(DT.INT32, (out as unknown as { dims: number[] }).dims, out)];
+  return [fromNumbers(DT.INT32, out.dims, out.data)];
 }
 
 export function registerNN(r: Registry): void {
