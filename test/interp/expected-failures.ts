@@ -83,15 +83,6 @@ export const NODE_TESTS_EXPECTED_FAILURES: readonly ExpectedFailureGroup[] = [
     ],
   },
   {
-    reason: "no kernel for DeformConv yet",
-    tests: [
-      "test_basic_deform_conv_with_padding",
-      "test_basic_deform_conv_without_padding",
-      "test_deform_conv_with_mask_bias",
-      "test_deform_conv_with_multiple_offset_groups",
-    ],
-  },
-  {
     reason: "the samples come from numpy's random generator, which a seeded run cannot reproduce",
     tests: [
       "test_bernoulli",
