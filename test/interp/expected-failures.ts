@@ -94,22 +94,6 @@ export const NODE_TESTS_EXPECTED_FAILURES: readonly ExpectedFailureGroup[] = [
     ],
   },
   {
-    reason: "no kernel for ai.onnx.preview.FlexAttention yet",
-    tests: [
-      "test_flexattention",
-      "test_flexattention_causal_mask",
-      "test_flexattention_diff_head_sizes",
-      "test_flexattention_double",
-      "test_flexattention_fp16",
-      "test_flexattention_gqa",
-      "test_flexattention_prob_mod",
-      "test_flexattention_relative_positional",
-      "test_flexattention_scaled",
-      "test_flexattention_score_mod",
-      "test_flexattention_soft_cap",
-    ],
-  },
-  {
     reason: "no kernel for ImageDecoder yet",
     tests: [
       "test_image_decoder_decode_bmp_rgb",

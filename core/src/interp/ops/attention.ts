@@ -267,7 +267,61 @@ function linearAttention(inputs: readonly (Value | undefined)[], ctx: KernelCont
   return [fromNumbers(Qt.dtype, [B, T, QN * DV], out), fromNumbers(pastT?.dtype ?? Qt.dtype, [B, KN, DK, DV], state)];
 }
 
+/** FlexAttention: softmax(score_mod(Q K^T * scale)) -> prob_mod -> times V; mods are graphs. */
+function flexAttention(inputs: readonly (Value | undefined)[], ctx: KernelContext): Value[] {
+  const Qt = t(inputs[0]);
+  const Vt = t(inputs[2]);
+  const q = heads(Qt, undefined);
+  const k = heads(t(inputs[1]), undefined);
+  const v = heads(Vt, undefined);
+  const { B, N: QN, S: L, H: E } = q;
+  const KN = k.N;
+  const S = k.S;
+  const EV = v.H;
+  const rep = QN / KN;
+  const scale = ctx.attrs.float("scale") ?? 1 / Math.sqrt(E);
+  const precision = ctx.attrs.int("softmax_precision");
+  const computeType = precision ?? (Qt.dtype === DT.DOUBLE ? DT.DOUBLE : DT.FLOAT);
+  const scores = new Float64Array(B * QN * L * S);
+  for (let b = 0; b < B; b++) for (let h = 0; h < QN; h++) for (let i = 0; i < L; i++) for (let j = 0; j < S; j++) {
+    const qOff = ((b * QN + h) * L + i) * E;
+    const kOff = ((b * KN + Math.floor(h / rep)) * S + j) * E;
+    let dot = 0;
+    for (let e = 0; e < E; e++) dot += q.data[qOff + e]! * k.data[kOff + e]!;
+    scores[((b * QN + h) * L + i) * S + j] = dot * scale;
+  }
+  const dims = [B, QN, L, S];
+  const applyMod = (name: string, values: Float64Array): Float64Array => {
+    const g = ctx.attrs.graph(name);
+    if (!g) return values;
+    const [res] = ctx.runGraph(g, [fromNumbers(computeType, dims, values)]);
+    return Float64Array.from(numbers(t(res)));
+  };
+  const modded = applyMod("score_mod", scores);
+  for (let r = 0; r < B * QN * L; r++) {
+    let max = -Infinity;
+    for (let j = 0; j < S; j++) max = Math.max(max, modded[r * S + j]!);
+    let sum = 0;
+    for (let j = 0; j < S; j++) {
+      const e = Math.exp(modded[r * S + j]! - max);
+      modded[r * S + j] = e;
+      sum += e;
+    }
+    for (let j = 0; j < S; j++) modded[r * S + j]! /= sum;
+  }
+  const probs = applyMod("prob_mod", modded);
+  const out = new Float64Array(B * QN * L * EV);
+  for (let b = 0; b < B; b++) for (let h = 0; h < QN; h++) for (let i = 0; i < L; i++) for (let j = 0; j < S; j++) {
+    const p = probs[((b * QN + h) * L + i) * S + j]!;
+    const vOff = ((b * KN + Math.floor(h / rep)) * S + j) * EV;
+    const oOff = ((b * QN + h) * L + i) * EV;
+    for (let e = 0; e < EV; e++) out[oOff + e] += p * v.data[vOff + e]!;
+  }
+  return [fromNumbers(Vt.dtype, [B, QN, L, EV], out)];
+}
+
 export function registerAttention(r: Registry): void {
+  r.register("FlexAttention", flexAttention, { domain: "ai.onnx.preview" });
   r.register("LinearAttention", linearAttention);
   r.register("Attention", attention);
   r.register("RotaryEmbedding", rotaryEmbedding);
