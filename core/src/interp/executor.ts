@@ -301,8 +301,9 @@ export class Interpreter {
       outputCount: step.node.output.length,
       rng: this.rng,
       runGraph: (g, inputs) => this.runSubgraph(g, inputs, scope, step.opset),
-      checkGuards: (iterations) => {
+      checkGuards: (iterations, heldBytes) => {
         this.checkGuards();
+        if (heldBytes !== undefined) this.checkMemory(heldBytes);
         if (iterations !== undefined && iterations > (this.options.maxLoopIterations ?? DEFAULT_LOOP_LIMIT)) {
           throw new GuardError(`loop stopped after ${iterations - 1} iterations (limit ${this.options.maxLoopIterations ?? DEFAULT_LOOP_LIMIT})`);
         }
@@ -352,9 +353,9 @@ export class Interpreter {
     if (limit !== undefined && Date.now() - this.startedAt > limit) throw new GuardError(`the run took longer than ${limit} ms`);
   }
 
-  private checkMemory(): void {
+  private checkMemory(heldBytes = 0): void {
     const cap = this.options.maxMemoryBytes ?? DEFAULT_MEMORY;
-    if (this.liveBytes > cap) throw new GuardError(`the run needs more than ${formatBytes(cap)} of memory (the limit)`);
+    if (this.liveBytes + heldBytes > cap) throw new GuardError(`the run needs more than ${formatBytes(cap)} of memory (the limit)`);
   }
 }
 

@@ -59,11 +59,16 @@ export function sizeOf(dims: readonly number[]): number {
   return n;
 }
 
-/** Allocates zeroed storage for `n` elements of `dtype`. */
-export function allocData(dtype: number, n: number): TensorData {
+/** Throws if `n` elements of `dtype` would not fit the memory limit; for kernels that plan first. */
+export function checkAllocation(dtype: number, n: number): void {
   if (n * 8 > allocationLimit && n * (dataTypeInfo(dtype)?.bits ?? 64) / 8 > allocationLimit) {
     throw new GuardError(`a tensor of ${n} ${dtypeName(dtype)} elements would exceed the memory limit`);
   }
+}
+
+/** Allocates zeroed storage for `n` elements of `dtype`. */
+export function allocData(dtype: number, n: number): TensorData {
+  checkAllocation(dtype, n);
   switch (dtype) {
     case DT.FLOAT:
       return new Float32Array(n);
