@@ -1,6 +1,10 @@
 // A short, seeded fuzz run over every stage (the long one is `npm run fuzz`). Any failure
 // prints its target, problem and iteration; replay with scripts/fuzz.mjs --seed.
 import { strict as assert } from "node:assert";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { runCli } from "../helpers/cli.js";
 import { binaryCorpus, textCorpus } from "./harness/corpus.js";
 import { runFuzz, type FuzzReport } from "./harness/fuzz.js";
 import { mutateText } from "./harness/mutate-text.js";
@@ -20,8 +24,8 @@ describe("fuzz (short seeded run)", () => {
 
   for (const seed of [1, 2, 3]) {
     it(`seed ${seed}: no exception, every diagnostic located, no input slower than 10 s`, () => {
-      const r = runFuzz({ seed, count: 250, texts, binaries, slowMs: 10_000 });
-      assert.equal(r.inputs, 250);
+      const r = runFuzz({ seed, count: 400, texts, binaries, slowMs: 10_000 });
+      assert.equal(r.inputs, 400);
       assert.equal(r.failures.length, 0, summary(r));
     });
   }
@@ -37,5 +41,25 @@ describe("fuzz (short seeded run)", () => {
     const r = runFuzz({ seed: 5, count: 3, texts, binaries: [], textTargets: [throwing, ...TEXT_TARGETS] });
     assert.equal(r.failures.length, 3);
     assert.match(r.failures[0]!.problem, /threw TypeError: boom/);
+  });
+
+  it("onnxtxt check on 40 mutated texts: exit 0 or 1, no stack trace, every line FILE:LINE:COL", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "onnxtxt-mutated-"));
+    try {
+      const rng = new Rng(77);
+      const files = Array.from({ length: 40 }, (_, i) => {
+        const file = path.join(dir, `m${i}.onnxtxt`);
+        fs.writeFileSync(file, mutateText(rng.pick(texts), rng, texts));
+        return file;
+      });
+      const r = runCli(["check", ...files]);
+      assert.ok(r.code === 0 || r.code === 1, `exit ${r.code}: ${r.stderr.slice(0, 500)}`);
+      assert.doesNotMatch(r.stdout + r.stderr, /^\s+at |^\w*Error: /m);
+      const lines = r.stderr.split("\n").filter((l) => l !== "");
+      assert.ok(lines.length > 0);
+      for (const line of lines) assert.match(line, /^.+\/m\d+\.onnxtxt:\d+:\d+: (error|warning|info|hint): .+ \[[\w.-]+\]$/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

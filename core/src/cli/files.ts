@@ -82,3 +82,25 @@ export const readRange: RangeReader = (absPath, offset, length) => {
     if (fd !== undefined) fs.closeSync(fd);
   }
 };
+
+/**
+ * A RangeReader for external data of a model in `baseDir`: the path is already checked to be
+ * inside the folder as written; this also refuses a symbolic link that leads out of it.
+ */
+export function readRangeWithin(baseDir: string): RangeReader {
+  return (absPath, offset, length) => {
+    let real: string;
+    let realBase: string;
+    try {
+      real = fs.realpathSync(absPath);
+      realBase = fs.realpathSync(baseDir);
+    } catch (e) {
+      throw new FileError(absPath, ioMessage(e));
+    }
+    const rel = path.relative(realBase, real);
+    if (rel === "" || rel.startsWith("..") || path.isAbsolute(rel)) {
+      throw new FileError(absPath, "external data is a link to a file outside the model's folder");
+    }
+    return readRange(real, offset, length);
+  };
+}

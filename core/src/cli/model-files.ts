@@ -8,7 +8,7 @@ import { modelFromText } from "../text.js";
 import { diagnosticLines, InputError } from "./diagnostic-lines.js";
 import { bringBack, externalize } from "../ext/externalize.js";
 import { printModel } from "../print/print-model.js";
-import { FileError, readBytes, readRange, readText, writeAtomic } from "./files.js";
+import { FileError, readBytes, readRangeWithin, readText, writeAtomic } from "./files.js";
 
 export type ModelFormat = "onnx" | "onnxtxt";
 
@@ -74,6 +74,6 @@ export function loadTextModel(file: string): ModelProto {
   if (!r.model || hasErrors(r.diagnostics)) {
     throw new InputError(file, diagnosticLines(file, text, r.diagnostics.filter((d) => d.severity === "error")));
   }
-  about(file, () => bringBack(r.model!, path.dirname(path.resolve(file)), readRange));
+  about(file, () => bringBack(r.model!, path.dirname(path.resolve(file)), readRangeWithin(path.dirname(path.resolve(file)))));
   return r.model;
 }

@@ -17,8 +17,11 @@ export interface KernelContext {
   runGraph(graph: GraphProto, inputs: readonly (Value | undefined)[]): Value[];
   /** Random numbers for the random ops (seeded per run). */
   readonly rng: Rng;
-  /** Throws when the run was cancelled or went over its limits; loops call it each iteration. */
-  checkGuards(iterations?: number): void;
+  /**
+   * Throws when the run was cancelled or went over its limits; loops call it each iteration,
+   * with the bytes they hold outside the graph's values (accumulated scan outputs).
+   */
+  checkGuards(iterations?: number, heldBytes?: number): void;
 }
 
 /** Inputs are undefined where the node leaves an optional input empty. */

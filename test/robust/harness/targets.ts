@@ -6,7 +6,11 @@ import { parseGraph, parseModel, parseNode, parseTypeExpr } from "../../../gramm
 import { checkModel } from "../../../core/src/check/index.js";
 import { inferModel } from "../../../core/src/infer/index.js";
 import { decodeModel, encodeModel, OnnxtxtError } from "../../../core/src/io/index.js";
+import { formatText } from "../../../core/src/print/format.js";
+import { printModel } from "../../../core/src/print/print-model.js";
 import { modelFromText } from "../../../core/src/text.js";
+import { toBinary } from "@bufbuild/protobuf";
+import { ModelProtoSchema, type ModelProto } from "../../../proto/src/index.js";
 import { binaryDiagnosticProblems, textDiagnosticProblems } from "./invariants.js";
 
 export interface TextTarget {
@@ -17,6 +21,23 @@ export interface TextTarget {
 export interface BinaryTarget {
   readonly name: string;
   run(bytes: Uint8Array): string[];
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** The model's bytes without unknown fields, which the text format does not carry. */
+function knownBytes(model: ModelProto): Uint8Array {
+  return toBinary(ModelProtoSchema, model, { writeUnknownFields: false });
+}
+
+/** Printing must be lossless: the printed text reads back to the very same model. */
+function printProblems(model: ModelProto): string[] {
+  const text = printModel(model);
+  const back = modelFromText(text);
+  if (!back.model) return [`printed text does not read back: ${back.diagnostics.slice(0, 2).map((d) => d.message).join("; ")}\n${text.slice(0, 400)}`];
+  return sameBytes(knownBytes(back.model), knownBytes(model)) ? [] : ["printed text reads back to a different model"];
 }
 
 export const TEXT_TARGETS: TextTarget[] = [
@@ -42,6 +63,23 @@ export const TEXT_TARGETS: TextTarget[] = [
       // What lowering built must survive the binary round trip.
       const again = decodeModel(encodeModel(r.model));
       problems.push(...binaryDiagnosticProblems(checkModel(again)));
+      problems.push(...printProblems(r.model));
+      return problems;
+    },
+  },
+  {
+    name: "format",
+    run(t) {
+      const f = formatText(t);
+      if (!f.ok) return textDiagnosticProblems([...f.diagnostics], t.length);
+      const problems: string[] = [];
+      const again = formatText(f.text);
+      if (!again.ok || again.text !== f.text) problems.push("formatting is not idempotent");
+      // Formatting must not change the model the text stands for.
+      const before = modelFromText(t);
+      const after = modelFromText(f.text);
+      if (before.model && (!after.model || !sameBytes(encodeModel(before.model), encodeModel(after.model)))) problems.push("formatting changed the model");
+      if (!before.model && after.model) problems.push("formatting turned an invalid model into a valid one");
       return problems;
     },
   },
@@ -49,7 +87,7 @@ export const TEXT_TARGETS: TextTarget[] = [
 
 export const BINARY_TARGETS: BinaryTarget[] = [
   {
-    name: "decode+check",
+    name: "decode+check+print",
     run(bytes) {
       let model;
       try {
@@ -58,7 +96,7 @@ export const BINARY_TARGETS: BinaryTarget[] = [
         if (e instanceof OnnxtxtError) return e.message.includes("\n") ? [`multi-line error: ${e.message}`] : [];
         throw e;
       }
-      return binaryDiagnosticProblems(checkModel(model));
+      return [...binaryDiagnosticProblems(checkModel(model)), ...printProblems(model)];
     },
   },
 ];

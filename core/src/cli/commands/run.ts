@@ -11,6 +11,7 @@ import {
   Interpreter,
   InterpError,
   runWithOrt,
+  setAllocationLimit,
   summarize,
   valueToProto,
   type Tolerance,
@@ -19,7 +20,7 @@ import {
 import { prepareFastRun, startFastKernels } from "../../interp/fast/index.js";
 import { flag, hasFlag, parseArgs, UsageError } from "../args.js";
 import type { Command, Output } from "../command.js";
-import { FileError, readRange, writeAtomic } from "../files.js";
+import { FileError, readRangeWithin, writeAtomic } from "../files.js";
 import { about, loadModel } from "../model-files.js";
 import { progress } from "../progress.js";
 import { gatherInputs } from "../run-inputs.js";
@@ -190,14 +191,21 @@ export const runCommand: Command = {
     if (backend === "interp" && compare === undefined) startFastKernels();
     const model = loadModel(file);
     if (!model.graph) throw new FileError(file, "the model has no graph");
-    about(file, () => inlineExternalData(model, path.dirname(path.resolve(file)), readRange));
-    const { feeds } = gatherInputs(model.graph, {
-      inputs: args.flags.get("input") ?? [],
-      inputDir: flag(args, "input-dir"),
-      dims: parseDims(args.flags.get("dim") ?? []),
-      seed,
-    });
+    about(file, () => inlineExternalData(model, path.dirname(path.resolve(file)), readRangeWithin(path.dirname(path.resolve(file)))));
     try {
+      // Default inputs follow the declared shapes, which may be huge: same memory limit as the run.
+      setAllocationLimit(options.maxMemoryBytes);
+      let feeds: Map<string, Value>;
+      try {
+        ({ feeds } = gatherInputs(model.graph, {
+          inputs: args.flags.get("input") ?? [],
+          inputDir: flag(args, "input-dir"),
+          dims: parseDims(args.flags.get("dim") ?? []),
+          seed,
+        }));
+      } finally {
+        setAllocationLimit(Infinity);
+      }
       if (compare === "ort") return await compareWithOrt(model, feeds, io, options, tol);
       const outputs = backend === "ort" ? await runWithOrt(model, feeds) : await runInterp(model, feeds, io, options);
       const outDir = flag(args, "output-dir");

@@ -2,7 +2,7 @@
 // gives them the enclosing scope (outer-scope capture).
 import type { GraphProto } from "../../../../proto/src/index.js";
 import type { KernelContext, Registry } from "../registry.js";
-import { DT, int64Tensor, reshaped, scalar, tensor, type Tensor, type Value } from "../value.js";
+import { byteSizeOf, DT, int64Tensor, reshaped, scalar, tensor, type Tensor, type Value } from "../value.js";
 import { concat, sliceTensor } from "./shape.js";
 import { axisOf, fail, t } from "./util.js";
 
@@ -22,6 +22,12 @@ function ifKernel([cond]: readonly (Value | undefined)[], ctx: KernelContext): V
   return ctx.runGraph(branch, []);
 }
 
+/**
+ * What one scan-output value held in a JS array costs beyond its data (object, typed array,
+ * dims): counted so a Loop with a huge trip count hits the memory limit, not the heap limit.
+ */
+const HELD_VALUE_OVERHEAD = 512;
+
 function loopKernel(inputs: readonly (Value | undefined)[], ctx: KernelContext): Value[] {
   const body = ctx.attrs.requireGraph("body");
   const maxTrip = inputs[0] === undefined ? Infinity : Number(t(inputs[0]).data[0]);
@@ -29,13 +35,17 @@ function loopKernel(inputs: readonly (Value | undefined)[], ctx: KernelContext):
   let carried = inputs.slice(2) as (Value | undefined)[];
   const nCarried = carried.length;
   const scans: Value[][] = [];
+  let held = 0;
   let i = 0;
   while (i < maxTrip && cond) {
-    ctx.checkGuards(i + 1);
+    ctx.checkGuards(i + 1, held);
     const outs = ctx.runGraph(body, [int64Tensor([], [i]), scalar(DT.BOOL, cond), ...carried]);
     cond = Boolean(t(outs[0]).data[0]);
     carried = outs.slice(1, 1 + nCarried);
-    outs.slice(1 + nCarried).forEach((v, k) => (scans[k] ??= []).push(v));
+    outs.slice(1 + nCarried).forEach((v, k) => {
+      (scans[k] ??= []).push(v);
+      held += byteSizeOf(v) + HELD_VALUE_OVERHEAD;
+    });
     i++;
   }
   const nScan = body.output.length - 1 - nCarried;

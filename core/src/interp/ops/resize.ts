@@ -1,7 +1,7 @@
 // Resize and Upsample: separable interpolation (nearest, linear, cubic) along each axis,
 // with every coordinate transformation mode, antialiasing and extrapolation.
 import type { KernelContext, Registry } from "../registry.js";
-import { fromNumbers, intList, numbers, sizeOf, stridesOf, type Tensor, type Value } from "../value.js";
+import { checkAllocation, DT, fromNumbers, intList, numbers, sizeOf, stridesOf, type Tensor, type Value } from "../value.js";
 import { axisOf, fail, t } from "./util.js";
 
 interface ResizeOptions {
@@ -125,6 +125,8 @@ function applyAxis(src: Float64Array, dims: number[], axis: number, plan: AxisPl
 }
 
 export function resize(x: Tensor, scales: number[], outDims: number[], roi: number[] | undefined, o: ResizeOptions): Tensor {
+  // Before planning: the per-index plans alone would take minutes for a huge output.
+  checkAllocation(DT.DOUBLE, sizeOf(outDims));
   const rank = x.dims.length;
   let buf: Float64Array = Float64Array.from(numbers(x));
   const dims = x.dims.slice();
