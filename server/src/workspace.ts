@@ -33,6 +33,8 @@ interface Entry {
   generation: number;
   run?: { version: number; values: RunValues };
   runAbort?: AbortController;
+  /** The version whose full diagnostics were last published. */
+  publishedVersion: number;
   /** Requests waiting for the full analysis of the current text. */
   waiters: ((a: Analysis | undefined) => void)[];
 }
@@ -55,7 +57,7 @@ export class Workspace {
 
   open(uri: string, languageId: string, version: number, text: string): void {
     this.close(uri);
-    const entry: Entry = { doc: TextDocument.create(uri, languageId, version, text), analysedVersion: -1, generation: 0, changes: undefined, waiters: [] };
+    const entry: Entry = { doc: TextDocument.create(uri, languageId, version, text), analysedVersion: -1, generation: 0, changes: undefined, waiters: [], publishedVersion: -1 };
     this.entries.set(uri, entry);
     this.schedule(entry, 0);
   }
@@ -219,6 +221,8 @@ export class Workspace {
   }
 
   private publishComplete(entry: Entry, a: Analysis, version: number): void {
+    if (entry.publishedVersion === version) return;
+    entry.publishedVersion = version;
     this.publish(entry.doc.uri, version, a.lines, a.diagnostics);
   }
 
@@ -229,6 +233,9 @@ export class Workspace {
     if (analysis.complete && version === entry.doc.version) {
       entry.lastComplete = analysis;
       entry.changes = [];
+      // Whoever finished the analysis (the background steps or a request), its diagnostics
+      // go out before any waiting request is answered.
+      this.publishComplete(entry, analysis, version);
       for (const w of entry.waiters.splice(0)) w(entry.analysis);
     }
   }
