@@ -198,6 +198,10 @@ export class Workspace {
         if (r.done) {
           this.store(entry, r.value, version);
           this.publishComplete(entry, r.value, version);
+          // Build the symbol index now, after the diagnostics went out, so requests find it ready.
+          setImmediate(() => {
+            if (entry.generation === generation) void r.value.symbols;
+          });
           return;
         }
         if (r.value && !early) {
