@@ -14,6 +14,9 @@ import { LineIndex } from "../../grammar/src/line-index.js";
 /** Pause after an edit before analysing, so a burst of keystrokes is analysed once. */
 export const DEBOUNCE_MS = 60;
 
+/** Quiet time after the full diagnostics before the symbol index is built in advance. */
+const SYMBOLS_DELAY_MS = 150;
+
 /** "syntax": the parse and the symbol index suffice; "full": types, checks and the model too. */
 export type Need = "syntax" | "full";
 
@@ -198,10 +201,11 @@ export class Workspace {
         if (r.done) {
           this.store(entry, r.value, version);
           this.publishComplete(entry, r.value, version);
-          // Build the symbol index now, after the diagnostics went out, so requests find it ready.
-          setImmediate(() => {
+          // Build the symbol index once typing pauses, so requests find it ready but a
+          // keystroke right after the diagnostics is not held up by it.
+          setTimeout(() => {
             if (entry.generation === generation) void r.value.symbols;
-          });
+          }, SYMBOLS_DELAY_MS);
           return;
         }
         if (r.value && !early) {
