@@ -142,7 +142,7 @@ class Printer {
     const parts: Doc[] = [];
     if (f.header) parts.push(this.header(f.header), hardline);
     parts.push(this.name(f.name), " ");
-    if (f.params) parts.push(this.bracketed(f.params, "<", f.params.items.map((p) => (p.kind === "Name" ? this.wrap(p, this.name(p)) : this.attribute(p))), ">"), " ");
+    if (f.params) parts.push(this.bracketed(f.params, "<", f.params.items.map((p) => (p.kind === "Name" ? this.wrap(p, this.name(p)) : this.attribute(p, true))), ">"), " ");
     parts.push(this.valueDecls(f.inputs, "(", ")"), " => ", this.valueDecls(f.outputs, "(", ")"));
     if (f.valueInfos) parts.push(" ", this.valueDecls(f.valueInfos, "<", ">"));
     parts.push(" ", this.body(f.body));
@@ -183,8 +183,9 @@ class Printer {
     return this.bracketed(l, "<", l.items.map((a) => this.attribute(a)), ">");
   }
 
-  attribute(a: A.Attribute): Doc {
-    const parts: Doc[] = [a.name?.value ?? ""];
+  /** Node attribute names are bare identifiers; a function parameter's name may be quoted. */
+  attribute(a: A.Attribute, quotableName = false): Doc {
+    const parts: Doc[] = [quotableName && a.name ? this.name(a.name) : (a.name?.value ?? "")];
     if (a.annotation) parts.push(": ", a.annotation.text);
     parts.push(" = ");
     if (a.value) parts.push(this.attrValue(a.value));
