@@ -137,6 +137,9 @@ export async function runCell(a: Analysis, req: RunCellRequest): Promise<RunCell
       feeds.set(info.name, described(`test_data_set_0/input_${i}.pb`, () => valueFromProto(decodeValue(file, valueKindOf(info.type)))));
       sources[info.name] = "test_data_set_0";
     } else {
+      if (info.type?.value.case !== "tensorType" && info.type?.value.case !== "sequenceType" && info.type?.value.case !== "optionalType") {
+        throw new OnnxtxtError(`input '${info.name}' has no type to make a default value from; give it in the request or with a directive such as # @input ${info.name} = float[2] {1, 2}`);
+      }
       feeds.set(info.name, described("default", () => defaultValue(info.type, directives.dims, rng, info.name)));
       sources[info.name] = "default";
     }
