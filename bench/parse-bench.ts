@@ -41,7 +41,7 @@ export function bigGraphText(nodes: number): string {
 export function bigTensorText(count: number): string {
   const next = lcg(42);
   const parts: string[] = new Array<string>(count);
-  for (let i = 0; i < count; i++) parts[i] = ((next() - 0.5) * 20).toFixed(7);
+  for (let i = 0; i < count; i++) parts[i] = ((next() - 0.5) * 20).toFixed(6);
   return `<ir_version: 8, opset_import: ["" : 18]>\ntensor () => (float[${count}] y) <float[${count}] w = {${parts.join(", ")}}> {\n  y = Identity (w)\n}`;
 }
 
@@ -59,10 +59,20 @@ function timeRun(cmd: string, args: readonly string[]): number {
   return ms;
 }
 
-function best(runs: number, fn: () => number): number {
-  let b = Infinity;
-  for (let i = 0; i < runs; i++) b = Math.min(b, fn());
-  return b;
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor((s.length - 1) / 2)]!;
+}
+
+/** Runs the two commands alternately, so both see the same machine noise; medians. */
+function sideBySide(runs: number, a: () => number, b: () => number): [number, number] {
+  const ta: number[] = [];
+  const tb: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    ta.push(a());
+    tb.push(b());
+  }
+  return [median(ta), median(tb)];
 }
 
 function sameModel(a: string, b: string): boolean {
@@ -72,7 +82,7 @@ function sameModel(a: string, b: string): boolean {
 
 function main(): void {
   const runsFlag = process.argv.indexOf("--runs");
-  const runs = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 3;
+  const runs = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 5;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "onnxtxt-parse-bench-"));
   try {
     const inputs: [string, string][] = [
@@ -80,15 +90,18 @@ function main(): void {
       ["2M-element float tensor", bigTensorText(2_000_000)],
     ];
     console.log("parse bench: `onnxtxt convert X.onnxtxt X.onnx` vs the reference C++ parser available here");
-    console.log("(Debian onnx 1.12 via /usr/bin/python3: parse_model + SerializeToString to a file); whole processes, best of " + runs);
+    console.log("(Debian onnx 1.12 via /usr/bin/python3: parse_model + SerializeToString to a file); whole processes run alternately, median of " + runs);
     let allOk = true;
     for (const [name, text] of inputs) {
       const src = path.join(dir, "in.onnxtxt");
       fs.writeFileSync(src, text);
       const ours = path.join(dir, "ours.onnx");
       const ref = path.join(dir, "ref.onnx");
-      const tOurs = best(runs, () => timeRun(process.execPath, [CLI, "convert", src, ours]));
-      const tRef = best(runs, () => timeRun("/usr/bin/python3", ["-c", REFERENCE, src, ref]));
+      const [tOurs, tRef] = sideBySide(
+        runs,
+        () => timeRun(process.execPath, [CLI, "convert", src, ours]),
+        () => timeRun("/usr/bin/python3", ["-c", REFERENCE, src, ref]),
+      );
       const same = sameModel(ours, ref);
       const ok = tOurs <= tRef && same;
       allOk &&= ok;

@@ -20,7 +20,7 @@ const DIST = path.join(CLIENT, "dist");
  * unbundled CLI start-up fast; in a bundle Chevrotain is inlined anyway, so a plain re-export
  * stands in for it (top-level await is not allowed in the CommonJS client bundle).
  */
-const inlineChevrotain: Plugin = {
+export const inlineChevrotain: Plugin = {
   name: "inline-chevrotain",
   setup(b) {
     b.onLoad({ filter: /grammar[\\/]src[\\/]chevrotain\.ts$/ }, () => ({

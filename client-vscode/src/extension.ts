@@ -10,7 +10,7 @@ import { readRange } from "../../core/src/cli/files.js";
 import { coreConverter } from "./core-converter.js";
 import { createLanguageClient, RUN_COMMAND, sendRun } from "./language-client.js";
 import { OpenAsTextOffer, textViewForCommand } from "./open-as-text.js";
-import { runCell } from "./run-cell.js";
+import { runCell, type RunHost } from "./run-cell.js";
 import { RunPanel } from "./run-panel.js";
 import { readSettings, SETTINGS_SECTION, type Settings } from "./settings.js";
 import type { ExternalDataSource } from "./model-converter.js";
@@ -18,6 +18,25 @@ import { BINARY_AS_TEXT_SCHEME, type UriParts } from "./uris.js";
 import { toUri, vscodeHost } from "./vscode-host.js";
 
 let client: LanguageClient | undefined;
+let starting: Promise<LanguageClient> | undefined;
+
+/**
+ * Starts the language server once, when the first onnxtxt document opens (or a run needs it),
+ * so that activating at start-up for the .onnx offer costs no server process.
+ */
+function startClient(context: vscode.ExtensionContext, run: (args: unknown[]) => Promise<unknown>): Promise<LanguageClient> {
+  starting ??= (async () => {
+    const c = createLanguageClient(context, settings(), run);
+    await c.start();
+    client = c;
+    // A server that does not advertise `onnxtxt.run` leaves the command to us.
+    if (!(await vscode.commands.getCommands(true)).includes(RUN_COMMAND)) {
+      context.subscriptions.push(vscode.commands.registerCommand(RUN_COMMAND, (...args: unknown[]) => run(args)));
+    }
+    return c;
+  })();
+  return starting;
+}
 
 function settings(): Settings {
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
@@ -46,19 +65,16 @@ function tabUri(tab: vscode.Tab): vscode.Uri | undefined {
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const panel = new RunPanel();
-  const runHost = {
+  const runHost: RunHost = {
     activeDocumentUri: () => {
       const doc = vscode.window.activeTextEditor?.document;
       return doc?.languageId === "onnxtxt" ? doc.uri.toString() : undefined;
     },
-    documentText: (uri: string) => vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri)?.getText(),
-    execute: (args: Parameters<typeof sendRun>[1]) => {
-      if (!client) return Promise.reject(new Error("the onnxtxt language server is not running"));
-      return sendRun(client, args);
-    },
-    show: (model: Parameters<RunPanel["show"]>[0]) => panel.show(model),
-    markFailure: (uri: string, failure: Parameters<RunPanel["markFailure"]>[1]) => panel.markFailure(uri, failure),
-    error: (message: string) => vscodeHost.error(message),
+    documentText: (uri) => vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri)?.getText(),
+    execute: async (args) => sendRun(await startClient(context, run), args),
+    show: (model) => panel.show(model),
+    markFailure: (uri, failure) => panel.markFailure(uri, failure),
+    error: (message) => vscodeHost.error(message),
   };
   const run = (args: unknown[]) => runCell(args, runHost, settings().maxTensorElements);
 
@@ -73,12 +89,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(
     panel,
     vscode.workspace.registerFileSystemProvider(BINARY_AS_TEXT_SCHEME, new BinaryFsProvider(content), { isCaseSensitive: true }),
-    vscode.commands.registerCommand("onnxtxt.convertToBinary", (target?: vscode.Uri) => {
-      const editor = vscode.window.activeTextEditor;
-      const doc = target && editor?.document.uri.toString() !== target.toString()
-        ? vscode.workspace.openTextDocument(target)
-        : Promise.resolve(editor?.document);
-      return doc.then((d) => convertToBinary(d && { uri: d.uri, fileName: d.fileName, getText: () => d.getText() }, vscodeHost, coreConverter, externalDataOf(d?.uri ?? vscode.Uri.file("/"))));
+    vscode.commands.registerCommand("onnxtxt.convertToBinary", async (target?: vscode.Uri) => {
+      const doc = await documentFor(target);
+      const text = doc && { uri: doc.uri, fileName: doc.fileName, getText: () => doc.getText() };
+      return convertToBinary(text, vscodeHost, coreConverter, externalDataOf(doc?.uri ?? vscode.Uri.file("/")));
     }),
     vscode.commands.registerCommand("onnxtxt.openAsText", async (target?: vscode.Uri) => {
       const view = textViewForCommand(target ?? vscode.window.activeTextEditor?.document.uri ?? activeTabUri(), vscodeHost);
@@ -102,12 +116,20 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }
   }
 
-  client = createLanguageClient(context, settings(), run);
-  await client.start();
-  // A server that does not advertise `onnxtxt.run` leaves the command to us.
-  if (!(await vscode.commands.getCommands(true)).includes(RUN_COMMAND)) {
-    context.subscriptions.push(vscode.commands.registerCommand(RUN_COMMAND, (...args: unknown[]) => run(args)));
-  }
+  const isOnnxtxt = (d: vscode.TextDocument) => d.languageId === "onnxtxt";
+  context.subscriptions.push(
+    vscode.workspace.onDidOpenTextDocument((d) => {
+      if (isOnnxtxt(d)) void startClient(context, run);
+    }),
+  );
+  if (vscode.workspace.textDocuments.some(isOnnxtxt)) await startClient(context, run);
+}
+
+/** The explorer's file (opened if needed), else the active editor's document. */
+async function documentFor(target: vscode.Uri | undefined): Promise<vscode.TextDocument | undefined> {
+  const active = vscode.window.activeTextEditor?.document;
+  if (!target || active?.uri.toString() === target.toString()) return active;
+  return vscode.workspace.openTextDocument(target);
 }
 
 function activeTabUri(): vscode.Uri | undefined {
@@ -116,6 +138,8 @@ function activeTabUri(): vscode.Uri | undefined {
 }
 
 export async function deactivate(): Promise<void> {
-  await client?.stop();
+  const c = client;
   client = undefined;
+  starting = undefined;
+  await c?.stop();
 }

@@ -45,6 +45,7 @@ export async function runCell(args: readonly unknown[], host: RunHost, maxTensor
   }
   const title = titleOf(request);
   host.markFailure(request.uri, undefined);
+  host.show({ title, outputs: [], limits: [], running: true });
   let model: RunViewModel;
   try {
     const answer = await host.execute(request);

@@ -9,6 +9,8 @@ export interface RunViewModel {
   readonly outputs: readonly RunOutput[];
   readonly elapsedMs?: number;
   readonly failure?: RunFailure;
+  /** True while the run is under way (nothing to show yet). */
+  readonly running?: boolean;
   /** Input name -> where its value came from. */
   readonly inputSources?: Readonly<Record<string, string>>;
   /** Elements shown per output, index-aligned with `outputs`. */
@@ -154,7 +156,7 @@ export function renderRunView(model: RunViewModel, nonce: string, cspSource: str
   const sections = model.failure
     ? [failureSection(model.failure)]
     : model.outputs.map((o, i) => outputSection(o, i, model.limits[i] ?? 100));
-  const status = model.failure ? "" : `<p class="status">${model.outputs.length} output${model.outputs.length === 1 ? "" : "s"}${elapsed}</p>${inputsLine(model.inputSources)}`;
+  const status = model.running ? '<p class="status">Running…</p>' : model.failure ? "" : `<p class="status">${model.outputs.length} output${model.outputs.length === 1 ? "" : "s"}${elapsed}</p>${inputsLine(model.inputSources)}`;
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${cspSource} 'nonce-${nonce}'; script-src 'nonce-${nonce}';">

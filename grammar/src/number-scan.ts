@@ -103,28 +103,55 @@ export interface PackedPayload {
 /**
  * Matches `{ n, n, ... }` with only numbers, commas and blanks inside (at least one number).
  * Returns the end offset and the values, or undefined so that the ordinary `{` path takes over
- * (strings, comments, identifiers, `{}`, a node block, a malformed list).
+ * (strings, comments, identifiers, `{}`, a node block, a malformed list). Plain decimal literals
+ * are scanned and valued in one pass; anything else goes through scanNumber.
  */
 export function scanPackedList(text: string, start: number): { end: number; payload: PackedPayload } | undefined {
-  const n = text.length;
   let p = start + 1;
-  let values = new Float64Array(16);
+  let values = new Float64Array(64);
   let count = 0;
   let allIntegers = true;
   for (;;) {
-    while (p < n && isBlank(text.charCodeAt(p))) p++;
-    const s = scanNumber(text, p);
-    if (s.end < 0) return undefined;
+    let c = text.charCodeAt(p);
+    while (c === 32 || (c >= 9 && c <= 13)) c = text.charCodeAt(++p);
     if (count === values.length) {
       const grown = new Float64Array(count * 2);
       grown.set(values);
       values = grown;
     }
-    values[count++] = fastValue(text, p, s.end);
-    if (s.isFloat) allIntegers = false;
-    p = s.end;
-    while (p < n && isBlank(text.charCodeAt(p))) p++;
-    const c = text.charCodeAt(p);
+    // Fast path: -?digits(.digits)? with a mantissa below 2^53 and at most 22 fraction digits.
+    const first = p;
+    const neg = c === C.Minus;
+    if (neg) c = text.charCodeAt(++p);
+    let m = 0;
+    let scale = 0;
+    let ok = isDigit(c);
+    while (isDigit(c)) {
+      m = m * 10 + (c - C.Zero);
+      c = text.charCodeAt(++p);
+    }
+    if (c === C.Dot && ok) {
+      allIntegers = false;
+      c = text.charCodeAt(++p);
+      while (isDigit(c)) {
+        m = m * 10 + (c - C.Zero);
+        scale++;
+        c = text.charCodeAt(++p);
+      }
+    }
+    if (ok && (c === C.LowerE || c === C.UpperE || isIdentChar(c) || m > 9007199254740991 || scale > 22)) ok = false;
+    if (ok) {
+      const v = scale === 0 ? m : m / POW10[scale]!;
+      values[count++] = neg ? -v : v;
+    } else {
+      const s = scanNumber(text, first);
+      if (s.end < 0) return undefined;
+      if (s.isFloat) allIntegers = false;
+      values[count++] = fastValue(text, first, s.end);
+      p = s.end;
+      c = text.charCodeAt(p);
+    }
+    while (c === 32 || (c >= 9 && c <= 13)) c = text.charCodeAt(++p);
     if (c === 44 /* , */) {
       p++;
       continue;

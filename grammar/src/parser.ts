@@ -21,7 +21,6 @@ import * as T from "./tokens.js";
 /** Deeper nesting (types, subgraphs, lists) is refused with a clear message, never a stack overflow. */
 export const MAX_NESTING = 256;
 
-const OPENERS = new Set<TokenType>([T.LBrace]);
 
 /**
  * A copy without the spare capacity `push` leaves (an array grown from empty keeps room for 17):
@@ -177,7 +176,7 @@ export class Parser {
         if (tt === T.RBrace) return;
         if (this.startsLine(this.i) && (tt === T.Identifier || tt === T.StringLit || tt === T.LBracket || tt === T.Comma)) return;
       }
-      if (OPENERS.has(tt)) depth++;
+      if (tt === T.LBrace) depth++;
       else if (tt === T.RBrace) depth--;
       this.next();
     }
@@ -512,7 +511,7 @@ export class Parser {
       this.expect(T.RBracket, name ? "']' after the node label" : "a node label or ']'");
       label = { kind: "Label", span: this.spanFrom(s), ...(name && { name }) };
     }
-    const outputs = this.idList("output");
+    const outputs = this.idList();
     if (!this.panic && !this.at(T.Equals)) {
       const last = outputs.items[outputs.items.length - 1];
       this.fail(last?.kind === "Name" ? "',' or '=' after an output name" : "'=' after the node outputs");
@@ -524,7 +523,7 @@ export class Parser {
     let inputs: A.IdList | undefined;
     if (this.at(T.LParen)) {
       this.next();
-      inputs = this.idList("input");
+      inputs = this.idList();
       if (!this.panic && !this.at(T.RParen)) {
         const last = inputs.items[inputs.items.length - 1];
         this.fail(last?.kind === "Name" ? "',' or ')' after an input name" : "an input name or ')'");
@@ -545,7 +544,7 @@ export class Parser {
   }
 
   /** Id lists with the empty-entry rule of syntax doc §2.5. */
-  private idList(what: string): A.IdList {
+  private idList(): A.IdList {
     const start = this.start;
     const items: (A.Name | A.Empty)[] = [];
     let slot: A.Name | undefined = this.atQid() ? this.name(this.next()) : undefined;
@@ -561,7 +560,6 @@ export class Parser {
       if (slot) items.push(slot);
       break;
     }
-    void what;
     return { kind: "IdList", span: items.length ? this.spanFrom(start) : { start, end: start }, items: exact(items) };
   }
 

@@ -20,7 +20,7 @@ import { signatureHelp } from "../../core/src/ide/signature-help.js";
 import { toLspDiagnostic, toOffset, toRange, toSpan } from "./convert.js";
 import { describe, guarded } from "./guard.js";
 import { runCommand } from "./run-command.js";
-import { Workspace } from "./workspace.js";
+import { Workspace, type Need } from "./workspace.js";
 import { ErrorCodes, LSPErrorCodes, ResponseError } from "vscode-languageserver/node";
 
 export const RUN_COMMAND = "onnxtxt.run";
@@ -70,14 +70,23 @@ export function capabilities(): InitializeResult["capabilities"] {
 
 export function registerHandlers(connection: Connection): Workspace {
   const workspace = new Workspace(
-    (uri, version, a) => {
-      void connection.sendDiagnostics({ uri, version, diagnostics: a.diagnostics.map((d) => toLspDiagnostic(a.lines, d)) });
+    (uri, version, lines, diagnostics) => {
+      void connection.sendDiagnostics({ uri, version, diagnostics: diagnostics.map((d) => toLspDiagnostic(lines, d)) });
     },
     (uri, e) => connection.console.error(`analysis of ${uri} failed: ${describe(e)}`),
   );
-  const analysisOf = (uri: string): Analysis => {
-    const a = workspace.analysis(uri);
-    if (!a) throw new ResponseError(ErrorCodes.InvalidParams, `document not open: ${uri}`);
+  const notOpen = (uri: string): ResponseError<void> =>
+    new ResponseError(ErrorCodes.InvalidParams, `no analysis of ${uri}: the document is not open, or its analysis failed (see the log)`);
+  /** A snapshot that has at least the parse; computed at once if needed (parsing is quick). */
+  const analysisOf = (uri: string, need: Need): Analysis => {
+    const a = workspace.analysis(uri, need);
+    if (!a) throw notOpen(uri);
+    return a;
+  };
+  /** The full analysis, awaited without blocking the early diagnostics of an edit. */
+  const fullAnalysisOf = async (uri: string): Promise<Analysis> => {
+    const a = await workspace.fullAnalysis(uri);
+    if (!a) throw notOpen(uri);
     return a;
   };
   const on = <P extends unknown[], R>(name: string, f: (...args: P) => R | Promise<R>) => guarded(connection, name, f);
@@ -103,19 +112,19 @@ export function registerHandlers(connection: Connection): Workspace {
     void connection.sendDiagnostics({ uri: p.textDocument.uri, diagnostics: [] });
   });
 
-  connection.onHover(on("hover", (p) => {
-    const a = analysisOf(p.textDocument.uri);
+  connection.onHover(on("hover", async (p) => {
+    const a = await fullAnalysisOf(p.textDocument.uri);
     const h = hover(a, toOffset(a.lines, p.position));
     return h ? { range: toRange(a.lines, h.span), contents: { kind: "markdown" as const, value: h.markdown } } : null;
   }));
 
   connection.onDefinition(on("definition", (p): Location[] => {
-    const a = analysisOf(p.textDocument.uri);
+    const a = analysisOf(p.textDocument.uri, "syntax");
     return definition(a, toOffset(a.lines, p.position)).map((s) => ({ uri: p.textDocument.uri, range: toRange(a.lines, s) }));
   }));
 
   connection.onReferences(on("references", (p): Location[] => {
-    const a = analysisOf(p.textDocument.uri);
+    const a = analysisOf(p.textDocument.uri, "syntax");
     return references(a, toOffset(a.lines, p.position), p.context.includeDeclaration).map((s) => ({
       uri: p.textDocument.uri,
       range: toRange(a.lines, s),
@@ -123,27 +132,27 @@ export function registerHandlers(connection: Connection): Workspace {
   }));
 
   connection.onDocumentHighlight(on("documentHighlight", (p) => {
-    const a = analysisOf(p.textDocument.uri);
+    const a = analysisOf(p.textDocument.uri, "syntax");
     const kinds = { read: DocumentHighlightKind.Read, write: DocumentHighlightKind.Write, text: DocumentHighlightKind.Text };
     return documentHighlights(a, toOffset(a.lines, p.position)).map((h) => ({ range: toRange(a.lines, h.span), kind: kinds[h.kind] }));
   }));
 
   connection.onPrepareRename(on("prepareRename", (p) => {
-    const a = analysisOf(p.textDocument.uri);
+    const a = analysisOf(p.textDocument.uri, "syntax");
     const r = prepareRename(a, toOffset(a.lines, p.position));
     if (!r.ok) throw new ResponseError(ErrorCodes.InvalidRequest, r.reason);
     return { range: toRange(a.lines, r.span), placeholder: r.placeholder };
   }));
 
   connection.onRenameRequest(on("rename", (p): WorkspaceEdit => {
-    const a = analysisOf(p.textDocument.uri);
+    const a = analysisOf(p.textDocument.uri, "syntax");
     const r = rename(a, toOffset(a.lines, p.position), p.newName);
     if (!r.ok) throw new ResponseError(ErrorCodes.InvalidRequest, r.reason);
     return { changes: { [p.textDocument.uri]: r.edits.map((e) => ({ range: toRange(a.lines, e.span), newText: e.newText })) } };
   }));
 
   connection.onCompletion(on("completion", (p) => {
-    const a = analysisOf(p.textDocument.uri);
+    const a = analysisOf(p.textDocument.uri, "syntax");
     const offset = toOffset(a.lines, p.position);
     const c = completion(a, offset);
     const range = toRange(a.lines, { start: c.replaceStart, end: offset });
@@ -162,7 +171,7 @@ export function registerHandlers(connection: Connection): Workspace {
   }));
 
   connection.onSignatureHelp(on("signatureHelp", (p) => {
-    const a = analysisOf(p.textDocument.uri);
+    const a = analysisOf(p.textDocument.uri, "syntax");
     const s = signatureHelp(a, toOffset(a.lines, p.position));
     if (!s) return null;
     return {
@@ -186,7 +195,7 @@ export function registerHandlers(connection: Connection): Workspace {
   });
 
   connection.onDocumentSymbol(on("documentSymbol", (p) => {
-    const a = analysisOf(p.textDocument.uri);
+    const a = analysisOf(p.textDocument.uri, "syntax");
     return documentOutline(a).map((i) => toDocumentSymbol(a, i));
   }));
 
@@ -194,7 +203,7 @@ export function registerHandlers(connection: Connection): Workspace {
     const query = p.query.toLowerCase();
     const out = [];
     for (const uri of workspace.uris()) {
-      const a = analysisOf(uri);
+      const a = analysisOf(uri, "syntax");
       for (const { item, container } of flatOutline(documentOutline(a))) {
         if (item.kind === "input" || item.kind === "output" || item.kind === "initializer") continue;
         if (query && !item.name.toLowerCase().includes(query)) continue;
@@ -210,7 +219,7 @@ export function registerHandlers(connection: Connection): Workspace {
   }));
 
   connection.languages.semanticTokens.on(on("semanticTokens", (p): SemanticTokens => {
-    const a = analysisOf(p.textDocument.uri);
+    const a = analysisOf(p.textDocument.uri, "syntax");
     const data: number[] = [];
     let prevLine = 0;
     let prevChar = 0;
@@ -228,7 +237,7 @@ export function registerHandlers(connection: Connection): Workspace {
   }));
 
   connection.onFoldingRanges(on("foldingRange", (p) => {
-    const a = analysisOf(p.textDocument.uri);
+    const a = analysisOf(p.textDocument.uri, "syntax");
     return foldingRanges(a).map((f) => {
       const r = toRange(a.lines, f.span);
       return {
@@ -239,14 +248,14 @@ export function registerHandlers(connection: Connection): Workspace {
     });
   }));
 
-  connection.languages.inlayHint.on(on("inlayHint", (p) => {
-    const a = analysisOf(p.textDocument.uri);
+  connection.languages.inlayHint.on(on("inlayHint", async (p) => {
+    const a = await fullAnalysisOf(p.textDocument.uri);
     const span = toSpan(a.lines, p.range);
     return inlayHints(a, span.start, span.end).map((h) => ({ position: a.lines.position(h.offset), label: h.label, paddingLeft: false }));
   }));
 
   const formatting = (uri: string, range?: import("vscode-languageserver/node").Range) => {
-    const a = analysisOf(uri);
+    const a = analysisOf(uri, "syntax");
     const r = formatEdits(a, range && toSpan(a.lines, range));
     if (!r.ok) throw new ResponseError(LSPErrorCodes.RequestFailed, r.reason);
     return r.edits.map((e) => ({ range: toRange(a.lines, e.span), newText: e.newText }));
@@ -254,8 +263,8 @@ export function registerHandlers(connection: Connection): Workspace {
   connection.onDocumentFormatting(on("formatting", (p) => formatting(p.textDocument.uri)));
   connection.onDocumentRangeFormatting(on("rangeFormatting", (p) => formatting(p.textDocument.uri, p.range)));
 
-  connection.onCodeAction(on("codeAction", (p) => {
-    const a = analysisOf(p.textDocument.uri);
+  connection.onCodeAction(on("codeAction", async (p) => {
+    const a = await fullAnalysisOf(p.textDocument.uri);
     const uri = p.textDocument.uri;
     return codeActions(a, toSpan(a.lines, p.range)).map((action) => {
       const fixes = action.fixes;
@@ -275,7 +284,7 @@ export function registerHandlers(connection: Connection): Workspace {
   }));
 
   connection.onCodeLens(on("codeLens", (p): CodeLens[] => {
-    const a = analysisOf(p.textDocument.uri);
+    const a = analysisOf(p.textDocument.uri, "syntax");
     return codeLenses(a).map((l) => ({
       range: toRange(a.lines, l.span),
       command: { title: l.title, command: RUN_COMMAND, arguments: [{ uri: p.textDocument.uri, graph: l.graph }] },

@@ -12,24 +12,52 @@ import type { Workspace } from "./workspace.js";
 /** The worker script, beside this module (a bundler must emit it as its own entry). */
 const WORKER_URL = new URL("./run-worker.js", import.meta.url);
 
+/** One worker kept warm between runs; a cancelled run's worker is terminated instead. */
+let idle: Worker | undefined;
+
+function takeWorker(): Worker {
+  const w = idle ?? new Worker(WORKER_URL);
+  idle = undefined;
+  return w;
+}
+
+function release(w: Worker): void {
+  if (idle) void w.terminate();
+  else {
+    idle = w;
+    w.unref();
+  }
+}
+
 function runInWorker(job: RunJob, signal: AbortSignal): Promise<RunReply> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_URL, { workerData: job });
+    if (signal.aborted) return resolve({ ok: false, message: "the run was cancelled by an edit" });
+    const worker = takeWorker();
+    worker.ref();
+    const finish = (): void => {
+      signal.removeEventListener("abort", cancel);
+      worker.off("message", onMessage);
+      worker.off("error", onError);
+    };
     const cancel = (): void => {
+      finish();
       void worker.terminate();
       resolve({ ok: false, message: "the run was cancelled by an edit" });
     };
-    if (signal.aborted) return cancel();
-    signal.addEventListener("abort", cancel, { once: true });
-    worker.once("message", (reply: RunReply) => {
-      signal.removeEventListener("abort", cancel);
-      void worker.terminate();
+    const onMessage = (reply: RunReply): void => {
+      finish();
+      release(worker);
       resolve(reply);
-    });
-    worker.once("error", (e) => {
-      signal.removeEventListener("abort", cancel);
+    };
+    const onError = (e: Error): void => {
+      finish();
+      void worker.terminate();
       reject(e);
-    });
+    };
+    signal.addEventListener("abort", cancel, { once: true });
+    worker.on("message", onMessage);
+    worker.on("error", onError);
+    worker.postMessage(job);
   });
 }
 

@@ -1,11 +1,12 @@
-// The worker thread a run-cell executes in, so a long run never blocks the server and an
-// edit can cancel it by terminating the thread. It re-analyses the text it is given.
-import { parentPort, workerData } from "node:worker_threads";
+// The worker thread run-cells execute in, so a long run never blocks the server and an edit
+// can cancel it by terminating the thread. It stays alive between runs (module loading is
+// the slow part of starting one) and re-analyses the text of each job it is given.
+import { parentPort } from "node:worker_threads";
 import { analyze } from "../../core/src/ide/analyze.js";
 import { runCell } from "../../core/src/ide/run-cell.js";
 import type { RunJob, RunReply } from "./run-protocol.js";
 
-async function main(job: RunJob): Promise<RunReply> {
+async function handle(job: RunJob): Promise<RunReply> {
   try {
     const r = await runCell(analyze(job.text), {
       ...(job.graph !== undefined ? { graph: job.graph } : {}),
@@ -25,4 +26,6 @@ async function main(job: RunJob): Promise<RunReply> {
   }
 }
 
-void main(workerData as RunJob).then((reply) => parentPort!.postMessage(reply));
+parentPort!.on("message", (job: RunJob) => {
+  void handle(job).then((reply) => parentPort!.postMessage(reply));
+});

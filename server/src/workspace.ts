@@ -1,47 +1,94 @@
 // Open documents and their analyses. Analysis runs in steps after a short pause in typing; a
 // newer edit abandons the steps of an older one, and a request analyses at once if it must.
-import { TextDocument } from "vscode-languageserver-textdocument";
+// Right after parsing, an early set of diagnostics goes out: the new syntax diagnostics plus
+// the last full analysis's semantic ones carried across the edits; the full set follows.
+import { TextDocument, type TextDocumentContentChangeEvent } from "vscode-languageserver-textdocument";
+import type { Diagnostic } from "../../grammar/src/diagnostics.js";
 import type { Analysis } from "../../core/src/ide/analysis.js";
 import { analyzeSteps } from "../../core/src/ide/analyze.js";
 import type { RunValues } from "../../core/src/ide/run-values.js";
+import { shiftDiagnostics, type TextChange } from "../../core/src/ide/shift-diagnostics.js";
+import { statementSyntaxCheck } from "../../core/src/ide/statement-check.js";
+import { LineIndex } from "../../grammar/src/line-index.js";
 
 /** Pause after an edit before analysing, so a burst of keystrokes is analysed once. */
 export const DEBOUNCE_MS = 60;
 
+/** "syntax": the parse and the symbol index suffice; "full": types, checks and the model too. */
+export type Need = "syntax" | "full";
+
 interface Entry {
   doc: TextDocument;
+  /** The newest analysis and the version it belongs to. */
   analysis?: Analysis;
   analysedVersion: number;
+  /** The last complete analysis, for carrying its diagnostics across edits. */
+  lastComplete?: Analysis;
+  /** Edits since `lastComplete`'s text; undefined when one could not be mapped. */
+  changes: TextChange[] | undefined;
   timer?: NodeJS.Timeout;
+  /** The analysis in progress, shared by the background steps and synchronous requests. */
+  steps?: { version: number; gen: Generator<Analysis | undefined, Analysis, void> };
   /** Bumped on each edit; running steps stop when it changes. */
   generation: number;
   run?: { version: number; values: RunValues };
   runAbort?: AbortController;
+  /** Requests waiting for the full analysis of the current text. */
+  waiters: ((a: Analysis | undefined) => void)[];
 }
+
+type RangedChange = Extract<TextDocumentContentChangeEvent, { range: unknown }>;
+
+function isRanged(c: TextDocumentContentChangeEvent): c is RangedChange {
+  return "range" in c && c.range !== undefined;
+}
+
+export type Publish = (uri: string, version: number, lines: Analysis["lines"], diagnostics: readonly Diagnostic[]) => void;
 
 export class Workspace {
   private readonly entries = new Map<string, Entry>();
 
   constructor(
-    private readonly onAnalysed: (uri: string, version: number, a: Analysis) => void,
+    private readonly publish: Publish,
     private readonly onError: (uri: string, e: unknown) => void,
   ) {}
 
   open(uri: string, languageId: string, version: number, text: string): void {
     this.close(uri);
-    const entry: Entry = { doc: TextDocument.create(uri, languageId, version, text), analysedVersion: -1, generation: 0 };
+    const entry: Entry = { doc: TextDocument.create(uri, languageId, version, text), analysedVersion: -1, generation: 0, changes: undefined, waiters: [] };
     this.entries.set(uri, entry);
     this.schedule(entry, 0);
   }
 
-  change(uri: string, version: number, changes: Parameters<typeof TextDocument.update>[1]): void {
+  change(uri: string, version: number, changes: readonly TextDocumentContentChangeEvent[]): void {
     const entry = this.entries.get(uri);
     if (!entry) return;
-    entry.doc = TextDocument.update(entry.doc, changes, version);
+    const before = entry.analysedVersion === entry.doc.version ? entry.analysis : undefined;
+    const single = changes.length === 1 ? changes[0] : undefined;
+    const singleChange = single && isRanged(single)
+      ? { start: entry.doc.offsetAt(single.range.start), end: entry.doc.offsetAt(single.range.end), newLength: single.text.length }
+      : undefined;
+    for (const c of changes) {
+      if (isRanged(c)) {
+        entry.changes?.push({ start: entry.doc.offsetAt(c.range.start), end: entry.doc.offsetAt(c.range.end), newLength: c.text.length });
+      } else entry.changes = undefined;
+      entry.doc = TextDocument.update(entry.doc, [c], version);
+    }
     entry.generation++;
     // A stale run is worthless once the text moved on.
     entry.runAbort?.abort();
+    if (before && singleChange) this.publishStatementCheck(entry, before, singleChange);
     this.schedule(entry, DEBOUNCE_MS);
+  }
+
+  /** Diagnostics right after a keystroke: the edited statement's syntax plus carried ones. */
+  private publishStatementCheck(entry: Entry, before: Analysis, change: TextChange): void {
+    const text = entry.doc.getText();
+    const syntax = statementSyntaxCheck(before, change, text);
+    if (!syntax) return;
+    const last = entry.lastComplete;
+    const carried = last && entry.changes ? shiftDiagnostics(last.diagnostics.slice(last.syntaxCount), entry.changes) : [];
+    this.publish(entry.doc.uri, entry.doc.version, new LineIndex(text), [...syntax, ...carried]);
   }
 
   close(uri: string): void {
@@ -51,6 +98,7 @@ export class Workspace {
     entry.runAbort?.abort();
     entry.generation++;
     this.entries.delete(uri);
+    for (const w of entry.waiters.splice(0)) w(undefined);
   }
 
   uris(): string[] {
@@ -61,17 +109,42 @@ export class Workspace {
     return this.entries.get(uri)?.doc;
   }
 
-  /** The analysis of the current text, computed now if the scheduled one has not finished. */
-  analysis(uri: string): Analysis | undefined {
+  /**
+   * The full analysis of the current text, without blocking: resolves when the background
+   * analysis finishes (with a newer text's analysis if the document changed meanwhile).
+   */
+  fullAnalysis(uri: string): Promise<Analysis | undefined> {
+    const entry = this.entries.get(uri);
+    if (!entry) return Promise.resolve(undefined);
+    if (entry.analysedVersion === entry.doc.version && entry.analysis?.complete) return Promise.resolve(entry.analysis);
+    return new Promise((resolve) => entry.waiters.push(resolve));
+  }
+
+  /** An analysis of the current text that meets `need`, computed now if none is ready. */
+  analysis(uri: string, need: Need = "full"): Analysis | undefined {
     const entry = this.entries.get(uri);
     if (!entry) return undefined;
-    if (entry.analysedVersion !== entry.doc.version || !entry.analysis) {
-      const steps = analyzeSteps(entry.doc.getText());
-      let r = steps.next();
-      while (!r.done) r = steps.next();
-      this.store(entry, r.value, entry.doc.version);
+    const version = entry.doc.version;
+    const current = entry.analysedVersion === version ? entry.analysis : undefined;
+    if (current && (current.complete || need === "syntax")) return current;
+    // Continue the analysis in progress for this version rather than starting over.
+    const gen = this.stepsFor(entry);
+    for (;;) {
+      const r = gen.next();
+      if (r.done) {
+        this.store(entry, r.value, version);
+        return entry.analysis;
+      }
+      if (r.value) {
+        this.store(entry, r.value, version);
+        if (need === "syntax") return entry.analysis;
+      }
     }
-    return entry.analysis;
+  }
+
+  private stepsFor(entry: Entry): Generator<Analysis | undefined, Analysis, void> {
+    if (entry.steps?.version !== entry.doc.version) entry.steps = { version: entry.doc.version, gen: analyzeSteps(entry.doc.getText()) };
+    return entry.steps.gen;
   }
 
   /** Starts a run for the current version; a later edit aborts its signal. */
@@ -88,7 +161,7 @@ export class Workspace {
     const entry = this.entries.get(uri);
     if (!entry || entry.doc.version !== version) return;
     entry.run = { version, values };
-    if (entry.analysis && entry.analysedVersion === version) entry.analysis = { ...entry.analysis, run: values };
+    if (entry.analysis && entry.analysedVersion === version) entry.analysis = entry.analysis.withRun(values);
   }
 
   private schedule(entry: Entry, delay: number): void {
@@ -103,32 +176,60 @@ export class Workspace {
   private runSteps(entry: Entry): void {
     const generation = entry.generation;
     const version = entry.doc.version;
-    const steps = analyzeSteps(entry.doc.getText());
+    const uri = entry.doc.uri;
+    const steps = this.stepsFor(entry);
+    let early = false;
     const step = (): void => {
-      if (entry.generation !== generation || !this.entries.has(entry.doc.uri)) return;
-      if (entry.analysedVersion === version && entry.analysis) {
-        // A request already analysed this version synchronously.
-        this.onAnalysed(entry.doc.uri, version, entry.analysis);
-        return;
-      }
+      if (entry.generation !== generation || !this.entries.has(uri)) return;
       try {
-        const r = steps.next();
-        if (!r.done) {
-          setImmediate(step);
+        if (entry.analysedVersion === version && entry.analysis?.complete) {
+          // A request finished this version's analysis.
+          this.publishComplete(entry, entry.analysis, version);
           return;
         }
-        this.store(entry, r.value, version);
-        this.onAnalysed(entry.doc.uri, version, r.value);
+        if (!early && entry.analysedVersion === version && entry.analysis) {
+          // A request got this version's early snapshot first.
+          early = true;
+          this.publishEarly(entry, entry.analysis, version);
+        }
+        const r = steps.next();
+        if (r.done) {
+          this.store(entry, r.value, version);
+          this.publishComplete(entry, r.value, version);
+          return;
+        }
+        if (r.value && !early) {
+          early = true;
+          this.store(entry, r.value, version);
+          this.publishEarly(entry, r.value, version);
+        }
+        setImmediate(step);
       } catch (e) {
-        this.onError(entry.doc.uri, e);
+        this.onError(uri, e);
+        for (const w of entry.waiters.splice(0)) w(undefined);
       }
     };
     step();
   }
 
+  private publishEarly(entry: Entry, partial: Analysis, version: number): void {
+    const last = entry.lastComplete;
+    const carried = last && entry.changes ? shiftDiagnostics(last.diagnostics.slice(last.syntaxCount), entry.changes) : [];
+    this.publish(entry.doc.uri, version, partial.lines, [...partial.diagnostics, ...carried]);
+  }
+
+  private publishComplete(entry: Entry, a: Analysis, version: number): void {
+    this.publish(entry.doc.uri, version, a.lines, a.diagnostics);
+  }
+
   private store(entry: Entry, analysis: Analysis, version: number): void {
     const run = entry.run?.version === version ? entry.run.values : undefined;
-    entry.analysis = run ? { ...analysis, run } : analysis;
+    entry.analysis = run ? analysis.withRun(run) : analysis;
     entry.analysedVersion = version;
+    if (analysis.complete && version === entry.doc.version) {
+      entry.lastComplete = analysis;
+      entry.changes = [];
+      for (const w of entry.waiters.splice(0)) w(entry.analysis);
+    }
   }
 }

@@ -122,3 +122,27 @@ describe("ide: navigation aids", () => {
     assert.equal(s.label.slice(st, en), "B: T");
   });
 });
+
+describe("ide: completion for model-local functions", () => {
+  const FN = `<ir_version: 10, opset_import: ["" : 21, "local" : 1]>
+g (float[N] x) => (float[N] y) {
+  y = local.Scale (x)
+}
+
+<domain: "local", opset_import: ["" : 21]>
+Scale <alpha: float = 0.5, mode> (x) => (y) {
+  s = Constant <value_float: float = @alpha> ()
+  y = Mul (x, s)
+}
+`;
+
+  it("offers the function after = and its attributes with their defaults", () => {
+    checkCompletion(FN.replace("y = local.Scale (x)", "y = $0"), ["local.Scale", "Relu"]);
+    checkCompletion(FN.replace("local.Scale (x)", "local.Scale <$0> (x)"), ["alpha", "mode"]);
+    checkCompletion(FN.replace("local.Scale (x)", "local.Scale <alpha = $0> (x)"), ["0.5", "1.0"]);
+  });
+
+  it("offers @references to the function's attributes inside its body", () => {
+    checkCompletion(FN.replace("value_float: float = @alpha", "value_float: float = $0"), ["@alpha", "@mode"]);
+  });
+});

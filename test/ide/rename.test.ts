@@ -57,6 +57,10 @@ describe("ide: rename", () => {
     checkRenameRefused(FUNCS.replace("Mul (x, s)", "M$0ul (x, s)"), "Add", /op names/);
     checkRenameRefused(FUNCS.replace("(float[N] x)", "(fl$0oat[N] x)"), "y", /keywords/);
     checkRenameRefused(FUNCS.replace("Scale <alpha: float", "$0Scale <alpha: float"), "my scale", /cannot be quoted/);
-    checkRenameRefused(CONTROL.replace("  t = Neg", "  $0t = Neg"), "flag", /already defined/);
+    checkRenameRefused(CONTROL.replace("  t = Neg", "  $0t = Neg"), "flag", /already defined in this scope/);
+    // Renaming the subgraph's own `t` to `x` would hide the captured outer `x`.
+    checkRenameRefused(CONTROL.replace("      t = Abs", "      $0t = Abs"), "x", /enclosing or nested/);
+    // Renaming the outer `x` to `out` would be shadowed inside else_branch.
+    checkRenameRefused(CONTROL.replace("float[3] x)", "float[3] $0x)"), "out", /enclosing or nested/);
   });
 });

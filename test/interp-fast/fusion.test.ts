@@ -5,7 +5,7 @@ import {
   OperatorSetIdProtoSchema, ValueInfoProtoSchema, type ModelProto, type NodeProto, type TensorProto,
 } from '../../proto/src/index.js';
 import { defaultRegistry, DT, Interpreter, tensor, tensorToProto, type Tensor } from '../../core/src/interp/index.js';
-import { CONV_CHAIN, fuseConvChains } from '../../core/src/interp/fast/fuse.js';
+import { AFFINE_CHAIN, CONV_CHAIN, fuseConvChains } from '../../core/src/interp/fast/fuse.js';
 import { fastRegistry } from '../../core/src/interp/fast/index.js';
 import { closeness, randomArray, seededRandom } from './reference.js';
 
@@ -109,6 +109,27 @@ describe('Conv chain fusion', () => {
       const got = run(m, true, x).get('y')!;
       assert.deepEqual(got.dims, want.dims);
       assert.ok(closeness(got.data as Float32Array, want.data as Float32Array, 1e-4, 1e-5) <= 1, `residual [${resDims}]`);
+    }
+  });
+
+  it('fuses BatchNormalization chains on other inputs into one per-channel pass', () => {
+    for (const [mulDims, foldable] of [[[3, 1, 1], true], [[1, 3, 9, 8], false]] as const) {
+      const m = model(
+        [
+          node('BatchNormalization', ['x', 's', 'bb', 'mean', 'var'], ['n'], { epsilon: 1e-3 }),
+          node('Mul', ['n', 'k'], ['m']),
+          node('Add', ['a', 'm'], ['p']),
+          node('Relu', ['p'], ['y']),
+        ],
+        [init('s', [3]), init('bb', [3]), init('mean', [3]), init('var', [3], randomArray(3, random).map((v) => Math.abs(v) + 0.5)), init('k', [...mulDims]), init('a', [3, 1, 1])],
+        ['y'],
+      );
+      assert.deepEqual(fuseConvChains(m).graph!.node.map((n) => n.opType), [AFFINE_CHAIN]);
+      const x = input();
+      const want = run(m, false, x).get('y')!;
+      const got = run(m, true, x).get('y')!;
+      assert.deepEqual(got.dims, want.dims);
+      assert.ok(closeness(got.data as Float32Array, want.data as Float32Array, 1e-5, 1e-6) <= 1, `foldable ${foldable}`);
     }
   });
 

@@ -19,7 +19,7 @@ describe('fast matmul', () => {
   after(() => Promise.all(pools.map((p) => p.close())));
 
   const shapes: Array<[number, number, number]> = [
-    [1, 7, 5], [3, 4, 2], [5, 3, 9], [37, 61, 29], [64, 300, 72], [13, 517, 130], [130, 64, 3], [1, 2048, 1000],
+    [1, 7, 5], [3, 4, 2], [5, 3, 9], [37, 61, 29], [64, 300, 72], [13, 517, 130], [130, 64, 3], [1, 2048, 1000], [3, 300, 70],
   ];
   for (const [m, k, n] of shapes) {
     for (const [transA, transB] of [[false, false], [true, false], [false, true], [true, true]] as const) {
@@ -29,7 +29,9 @@ describe('fast matmul', () => {
         const want = referenceMatmul(a, b, m, k, n, transA, transB);
         for (const pool of pools) {
           const got = matmulF32(a, b, m, k, n, { transA, transB, pool });
-          assert.ok(closeness(got, want, 1e-4, 1e-5) <= 1, `closeness ${closeness(got, want)}`);
+          // float32 accumulation drifts from the float64 reference about as sqrt(k).
+          const atol = 2e-6 * Math.sqrt(k);
+          assert.ok(closeness(got, want, 1e-4, atol) <= 1, `closeness ${closeness(got, want, 1e-4, atol)}`);
         }
       });
     }

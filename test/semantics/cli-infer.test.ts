@@ -7,7 +7,7 @@ import * as path from "node:path";
 import { decodeModel, encodeModel } from "../../core/src/io/index.js";
 import { formatType, fromTypeProto } from "../../core/src/infer/index.js";
 import { runCli } from "../helpers/cli.js";
-import { LIGHT, LIBONNX_DATA } from "../helpers/paths.js";
+import { LIGHT, LIBONNX_DATA, REPO } from "../helpers/paths.js";
 import { model, node } from "./build.js";
 
 function tempDir(): string {
@@ -56,5 +56,17 @@ describe("onnxtxt infer", () => {
     const r = runCli(["infer", "/nonexistent/x.onnx", "/tmp/y.onnx"]);
     assert.equal(r.code, 2);
     assert.match(r.stderr, /^onnxtxt: \/nonexistent\/x\.onnx: /);
+  });
+
+  it("reads and writes the text format, keeping symbolic dims", () => {
+    const out = tempDir();
+    try {
+      const r = runCli(["infer", path.join(REPO, "examples/convnet.onnxtxt"), path.join(out, "c.onnxtxt")]);
+      assert.equal(r.code, 0, r.stderr);
+      const text = fs.readFileSync(path.join(out, "c.onnxtxt"), "utf8");
+      for (const decl of ["float[N, 2, 8, 8] conv", "float[N, 2, 4, 4] pooled", "float[N, 32] flat", "float[N, 3] logits"]) assert.ok(text.includes(decl), `missing ${decl}`);
+    } finally {
+      fs.rmSync(out, { recursive: true, force: true });
+    }
   });
 });

@@ -141,3 +141,76 @@ export async function expectFormatting(client: LspClient, text: string, expected
   const applied = applyEdits(text, edits.map((e) => ({ start: offsetOf(text, e.range.start), end: offsetOf(text, e.range.end), newText: e.newText })));
   assert.equal(applied, expected);
 }
+
+/** Applies the code action titled `title` offered for the fixture's range and compares. */
+export async function expectCodeAction(client: LspClient, marked: string, title: string, expected: string): Promise<void> {
+  const { uri, fx, diagnostics } = await open(client, marked);
+  const range = { start: positionOf(fx.text, fx.markers[0]!), end: positionOf(fx.text, fx.markers[1] ?? fx.markers[0]!) };
+  const actions = await client.request<{ title: string; edit: { changes: Record<string, TextEdit[]> } }[]>("textDocument/codeAction", {
+    textDocument: { uri },
+    range,
+    context: { diagnostics },
+  });
+  close(client, uri);
+  const action = actions.find((a) => a.title === title);
+  assert.ok(action, `no action ${title}; got ${JSON.stringify(actions.map((a) => a.title))}`);
+  const edits = action.edit.changes[uri]!.map((e) => ({ start: offsetOf(fx.text, e.range.start), end: offsetOf(fx.text, e.range.end), newText: e.newText }));
+  assert.equal(applyEdits(fx.text, edits), expected);
+}
+
+/** Inlay hints as `line:label`. */
+export async function expectInlayHints(client: LspClient, text: string, expected: string[]): Promise<void> {
+  const { uri } = await open(client, text);
+  const end = positionOf(text, text.length);
+  const hints = await client.request<{ position: { line: number }; label: string }[]>("textDocument/inlayHint", {
+    textDocument: { uri },
+    range: { start: { line: 0, character: 0 }, end },
+  });
+  close(client, uri);
+  assert.deepEqual(hints.map((h) => `${h.position.line + 1}${h.label}`), expected);
+}
+
+/** Decodes the semantic tokens and checks that each `text:type` is among them. */
+export async function expectSemanticTokens(client: LspClient, text: string, expected: string[]): Promise<void> {
+  const { uri } = await open(client, text);
+  const r = await client.request<{ data: number[] }>("textDocument/semanticTokens/full", { textDocument: { uri } });
+  close(client, uri);
+  const legend = TOKEN_LEGEND;
+  const lines = text.split("\n");
+  const got: string[] = [];
+  let line = 0;
+  let ch = 0;
+  for (let i = 0; i < r.data.length; i += 5) {
+    const [dl, dc, len, type] = r.data.slice(i, i + 4) as [number, number, number, number];
+    line += dl;
+    ch = dl === 0 ? ch + dc : dc;
+    got.push(`${lines[line]!.slice(ch, ch + len)}:${legend[type]}`);
+  }
+  for (const e of expected) assert.ok(got.includes(e), `missing ${e} in ${got.join(" ")}`);
+}
+
+/** The token types the server announces (checked against its capabilities in the tests). */
+export const TOKEN_LEGEND = ["namespace", "type", "typeParameter", "parameter", "variable", "property", "function", "keyword", "comment", "string", "number", "label"];
+
+export async function expectWorkspaceSymbols(client: LspClient, texts: string[], query: string, expected: string[]): Promise<void> {
+  const opened = await Promise.all(texts.map((t) => open(client, t)));
+  const syms = await client.request<{ name: string; containerName?: string }[]>("workspace/symbol", { query });
+  for (const o of opened) close(client, o.uri);
+  assert.deepEqual(syms.map((s) => `${s.containerName ?? ""}/${s.name}`).sort(), [...expected].sort());
+}
+
+export async function expectCodeLenses(client: LspClient, text: string, expected: { line: number; graph: string }[]): Promise<void> {
+  const { uri } = await open(client, text);
+  const lenses = await client.request<{ range: Range; command: { command: string; arguments: { uri: string; graph: string }[] } }[]>("textDocument/codeLens", { textDocument: { uri } });
+  close(client, uri);
+  assert.deepEqual(lenses.map((l) => ({ line: l.range.start.line + 1, graph: l.command.arguments[0]!.graph })), expected);
+  for (const l of lenses) assert.equal(l.command.command, "onnxtxt.run");
+}
+
+export async function expectFolding(client: LspClient, text: string, expected: string[]): Promise<void> {
+  const { uri } = await open(client, text);
+  const folds = await client.request<{ startLine: number; endLine: number; kind?: string }[]>("textDocument/foldingRange", { textDocument: { uri } });
+  close(client, uri);
+  const got = folds.map((f) => `${f.kind}:${f.startLine + 1}-${f.endLine + 1}`);
+  for (const e of expected) assert.ok(got.includes(e), `missing fold ${e} in ${got.join(" ")}`);
+}

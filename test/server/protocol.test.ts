@@ -118,3 +118,38 @@ describe("language server over stdio", function () {
     close(client, uri);
   });
 });
+
+describe("language server: diagnostics across edits", function () {
+  let client: LspClient;
+  before(async () => {
+    client = new LspClient();
+    await client.initialize();
+  });
+  after(async () => {
+    await client.shutdown();
+  });
+
+  it("publishes semantic errors, carries them across an unrelated edit, then recomputes", async () => {
+    const text = MLP.replace("Relu (h)", "Relu (q)");
+    const { uri, diagnostics } = await open(client, text);
+    // The first publication may be the syntax-only one; wait for the full set.
+    const full = diagnostics.length > 0 ? diagnostics : ((await client.waitFor("textDocument/publishDiagnostics", (p) => {
+      const d = p as { uri: string; diagnostics: unknown[] };
+      return d.uri === uri && d.diagnostics.length > 0;
+    })) as { diagnostics: { code?: string; range: { start: { line: number } } }[] }).diagnostics;
+    assert.ok(full.some((d) => d.code === "undefined-value" && d.range.start.line === 5), JSON.stringify(full));
+    const versions: { version: number; codes: string[] }[] = [];
+    const done = client.waitFor("textDocument/publishDiagnostics", (p) => {
+      const d = p as { uri: string; version: number; diagnostics: { code: string }[] };
+      if (d.uri !== uri || d.version !== 2) return false;
+      versions.push({ version: d.version, codes: d.diagnostics.map((x) => x.code) });
+      return versions.length === 2;
+    });
+    // Insert a blank line at the top: every diagnostic moves down one line.
+    client.notify("textDocument/didChange", { textDocument: { uri, version: 2 }, contentChanges: [{ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: "\n" }] });
+    await done;
+    assert.deepEqual(versions.map((v) => v.version), [2, 2]);
+    for (const v of versions) assert.ok(v.codes.includes("undefined-value"), JSON.stringify(versions));
+    close(client, uri);
+  });
+});

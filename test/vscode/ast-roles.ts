@@ -50,6 +50,12 @@ export function rolesOf(text: string): RoleAt[] | undefined {
       case "Node": node.outputs.items.forEach((n) => name(n, "value-name")); node.inputs?.items.forEach((n) => name(n, "value-name")); break;
       case "ValueDecl": name(node.name, "value-name"); break;
       case "Int": case "Float": add("number", node); break;
+      case "PackedNumbers": {
+        // One token for `{1, 2.5, ...}`: check each number's first character.
+        const body = text.slice(node.span.start, node.span.end);
+        for (const m of body.matchAll(/-?[0-9A-Za-z.+]+/g)) out.push({ role: "number", offset: node.span.start + m.index });
+        break;
+      }
       case "Str": add("string", node); break;
       default: break;
     }

@@ -5,7 +5,7 @@ import * as path from "node:path";
 import { BinaryAsText, ConversionFailed, NotATextView } from "../../client-vscode/src/binary-as-text.js";
 import { coreConverter } from "../../client-vscode/src/core-converter.js";
 import { decodeModel, encodeModel } from "../../core/src/io/index.js";
-import { LIGHT, NODE_TESTS } from "../helpers/paths.js";
+import { LIGHT, NODE_TESTS, requireDir } from "../helpers/paths.js";
 import type { ModelConverter } from "../../client-vscode/src/model-converter.js";
 import { binaryOfTextView, binaryUriFor, textViewOf } from "../../client-vscode/src/uris.js";
 import { FakeHost, fileUri } from "./fake-host.js";
@@ -87,6 +87,7 @@ describe("binary .onnx as text, with the real printer and parser", () => {
 
   for (const file of models) {
     it(`saves ${path.basename(path.dirname(file)) === "light" ? path.basename(file) : path.basename(path.dirname(file))} back byte for byte`, async () => {
+      requireDir(path.dirname(file), "the shared test data beside the repository");
       const original = new Uint8Array(fs.readFileSync(file));
       const host = new FakeHost();
       const binary = fileUri("/w/model.onnx");

@@ -3,6 +3,7 @@
 // but VS Code and Node, and the bundled server answers `initialize` run from the unpacked
 // .vsix alone.
 import * as assert from "node:assert/strict";
+import { fork } from "node:child_process";
 import * as fs from "node:fs";
 import { builtinModules, createRequire } from "node:module";
 import Module from "node:module";
@@ -152,6 +153,26 @@ describe("npm run package:vscode", function () {
       assert.ok(result.capabilities.textDocumentSync !== undefined, "no text document sync");
       const commands = (result.capabilities.executeCommandProvider as { commands?: string[] } | undefined)?.commands;
       assert.ok(commands?.includes("onnxtxt.run"), "the server does not offer onnxtxt.run");
+    });
+
+    it("answers initialize over Node IPC, the transport VS Code starts it with", async () => {
+      const child = fork(path.join(dir, "unpacked/extension/dist/server.js"), ["--node-ipc"], { cwd: dir, env: { PATH: process.env.PATH ?? "" }, stdio: ["ignore", "ignore", "pipe", "ipc"] });
+      try {
+        const answer = await new Promise<{ id?: number; result?: { capabilities?: Record<string, unknown> } }>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error("no answer over IPC within 20 s")), 20_000);
+          child.on("message", (m: { id?: number }) => {
+            if (m.id === 1) {
+              clearTimeout(timer);
+              resolve(m);
+            }
+          });
+          child.on("error", reject);
+          child.send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { processId: process.pid, rootUri: null, capabilities: {} } });
+        });
+        assert.ok(answer.result?.capabilities?.documentFormattingProvider, "no formatting provider: format on save needs it");
+      } finally {
+        child.kill();
+      }
     });
 
     it("formats a document, which is what format on save asks", async () => {

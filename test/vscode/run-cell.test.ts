@@ -56,7 +56,7 @@ describe("onnxtxt.run", () => {
     const host = new FakeRunHost(ACTIVE, async () => ({ outputs: [{ name: "y", type: "float[2]", text: "float[2] {4, 6}" }], elapsedMs: 3, inputSources: { x: "default", n: 5 } }));
     const model = await runCell([{ uri: "file:///w/m.onnxtxt", graph: "main" }], host, 64);
     assert.deepEqual(host.sent, [{ uri: "file:///w/m.onnxtxt", graph: "main" }]);
-    assert.equal(host.shown.length, 1);
+    assert.deepEqual(host.shown.map((m) => m.running === true), [true, false], "a running state, then the result");
     assert.deepEqual(model, { title: "main (m.onnxtxt)", outputs: [{ name: "y", type: "float[2]", text: "float[2] {4, 6}" }], elapsedMs: 3, inputSources: { x: "default" }, limits: [64] });
     assert.deepEqual(host.marks, [["file:///w/m.onnxtxt", undefined]], "an old failure mark is cleared");
   });
@@ -67,7 +67,7 @@ describe("onnxtxt.run", () => {
     const model = await runCell([], host, 10);
     assert.deepEqual(model?.failure, { message: "Relu: input x is missing", range, node: "r1" });
     assert.deepEqual(host.marks.at(-1), ["file:///w/m.onnxtxt", { message: "Relu: input x is missing", range, node: "r1" }]);
-    assert.equal(host.shown[0]?.failure?.message, "Relu: input x is missing");
+    assert.equal(host.shown.at(-1)?.failure?.message, "Relu: input x is missing");
   });
 
   it("finds the failed node in the document when the server gives no range", async () => {

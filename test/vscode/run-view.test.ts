@@ -94,6 +94,11 @@ describe("run output view", () => {
       assert.ok(html.includes("showing 4 of 6 elements"));
     });
 
+    it("says when a run is under way", () => {
+      const html = renderRunView({ title: "t", outputs: [], limits: [], running: true }, "N", "c");
+      assert.ok(html.includes("Running…") && !html.includes("0 outputs"));
+    });
+
     it("shows everything after Show all", () => {
       const all = widenLimit(model, 0, true);
       const html = renderRunView(all, "N", "c");

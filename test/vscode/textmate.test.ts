@@ -11,7 +11,7 @@ import { highlight } from "./textmate-helper.js";
 
 const SAMPLE = `# A model with every kind of token.
 <ir_version: 10, opset_import: ["" : 21, "com.acme" : 1], producer_name: "by \\"hand\\"">
-main (float[N, 8] x, seq(int64[]) ids) => (float[N, 8] y) <float[2] w = {0.5, -3}> {
+main (float[N, 8] x, seq(int64[?]) ids) => (float[N, 8] y) <float[2] w = {0.5, -3}> {
   [first] h = com.acme.Shift:v2 <amount = 1e-5, mode: string = "fast", axes: ints = [0, -1]> (x, w)
   y = If (flag) <then_branch = branch () => (float[N, 8] t) {
       t = Identity (h)
@@ -43,9 +43,11 @@ describe("TextMate grammar", () => {
       ["main", 0, "entity.name.type.graph.onnxtxt"],
       ["float[N", 0, "storage.type.primitive.onnxtxt"],
       ["seq(", 0, "storage.type.constructor.onnxtxt"],
-      ["int64[]", 0, "storage.type.primitive.onnxtxt"],
+      ["int64[?]", 0, "storage.type.primitive.onnxtxt"],
       ["map(", 0, "storage.type.constructor.onnxtxt"],
-      ["N, 8]", 0, "variable.other.value.onnxtxt"],
+      ["N, 8]", 0, "variable.other.dimension.onnxtxt"],
+      ["8] x", 0, "constant.numeric.integer.onnxtxt"],
+      ["?]", 0, "constant.language.unknown-dimension.onnxtxt"],
       ["x, seq", 0, "variable.other.value.onnxtxt"],
       ["w = {", 0, "variable.other.value.onnxtxt"],
       ["0.5", 0, "constant.numeric.float.onnxtxt"],

@@ -39,9 +39,11 @@ export class StructureChecker {
 
   checkGraph(g: GraphProto, where: string, parent?: NameScope): void {
     const scope = new NameScope(parent);
+    // Graph inputs and initializers may reuse a name of an enclosing graph (as onnx's checker
+    // allows); node outputs may not.
     const define = (name: string, def: Omit<Definition, "used" | "at">, at: string): void => {
       if (name === "") return;
-      const prev = scope.lookup(name);
+      const prev = def.kind === "node-output" ? scope.lookup(name) : scope.defs.get(name);
       if (prev) {
         const what = prev.kind === "node-output" ? "a node output" : prev.kind === "input" ? "a graph input" : "an initializer";
         this.out.emit("redefinition", `'${name}' is already defined as ${what}${scope.defs.has(name) ? "" : " of an enclosing graph"}; every name must be assigned once`, def.element, at, def.part);
@@ -71,9 +73,14 @@ export class StructureChecker {
       node.output.forEach((name, j) => define(name, { element: node, part: { output: j }, kind: "node-output" }, at));
     });
     for (const vi of g.output) {
-      const def = scope.lookup(vi.name);
+      const def = scope.defs.get(vi.name);
       if (def) def.used = true;
-      else this.out.emit("output-not-produced", `graph output '${vi.name}' is not produced by any node, input or initializer`, vi, `${where} > output '${vi.name}'`, "name");
+      else {
+        const outer = scope.parent?.lookup(vi.name);
+        if (outer) outer.used = true;
+        const why = outer ? "is a value of an enclosing graph; a subgraph must produce its outputs itself (e.g. with Identity)" : "is not produced by any node, input or initializer";
+        this.out.emit("output-not-produced", `graph output '${vi.name}' ${why}`, vi, `${where} > output '${vi.name}'`, "name");
+      }
     }
     this.reportUnused(scope);
   }

@@ -17,8 +17,19 @@ import { OnnxtxtError } from "../io/errors.js";
 /** Messages are plain objects; dynamic access by local field name happens only here. */
 type Fields = Record<string, unknown>;
 
+const byName = new WeakMap<DescMessage, Map<string, DescField>>();
+
 export function fieldByName(schema: DescMessage, protoName: string): DescField {
-  const f = schema.fields.find((x) => x.name === protoName || x.jsonName === protoName);
+  let fields = byName.get(schema);
+  if (!fields) {
+    fields = new Map();
+    for (const x of schema.fields) {
+      fields.set(x.name, x);
+      fields.set(x.jsonName, x);
+    }
+    byName.set(schema, fields);
+  }
+  const f = fields.get(protoName);
   if (!f) throw new OnnxtxtError(`${schema.name} has no field '${protoName}'`);
   return f;
 }
@@ -29,16 +40,15 @@ export function isSet(schema: DescMessage, msg: object, protoName: string): bool
 
 /** The JSON (proto field names) of the listed fields that are set in `msg`. */
 export function fieldsJson<Desc extends DescMessage>(schema: Desc, msg: MessageShape<Desc>, names: readonly string[]): JsonObject {
-  const part = create(schema) as unknown as Fields;
-  let any = false;
+  let part: Fields | undefined;
   for (const n of names) {
     const f = fieldByName(schema, n);
     if (!isFieldSet(msg, f)) continue;
     const key = f.oneof ? f.oneof.localName : f.localName;
+    part ??= create(schema) as unknown as Fields;
     part[key] = (msg as unknown as Fields)[key];
-    any = true;
   }
-  if (!any) return {};
+  if (!part) return {};
   return toJson(schema, part as unknown as MessageShape<Desc>, { useProtoFieldName: true }) as JsonObject;
 }
 

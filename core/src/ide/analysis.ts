@@ -9,6 +9,8 @@ import type { SymbolIndex, SymbolInfo } from "./symbols.js";
 import type { RunValues } from "./run-values.js";
 
 export interface Analysis {
+  /** False for the early snapshot that has only the parse and the symbol index. */
+  readonly complete: boolean;
   readonly text: string;
   readonly lines: LineIndex;
   /** The syntax tree (absent only when nothing parsed). */
@@ -20,8 +22,12 @@ export interface Analysis {
   readonly sourceMap?: SourceMap;
   /** Syntax, lowering, checker and inference diagnostics, in that order. */
   readonly diagnostics: readonly Diagnostic[];
+  /** How many of `diagnostics` (the first ones) come from the parser. */
+  readonly syntaxCount: number;
   /** The type and shape of a value, declared or inferred, in the text syntax (`float[N, 8]`). */
   typeOf(value: SymbolInfo): string | undefined;
   /** Values computed by the last run of this text, if any. */
   readonly run?: RunValues;
+  /** The same snapshot with the values of a run. */
+  withRun(run: RunValues): Analysis;
 }

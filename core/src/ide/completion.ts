@@ -5,7 +5,7 @@ import { innermost, pathAt } from "./ast-walk.js";
 import { TYPE_KEYWORDS, writeName } from "./names.js";
 import { opsetsAt } from "./opsets.js";
 import { attributeText, defaultText } from "./schema-text.js";
-import { canonicalDomain, getSchema, knownDomains, listOps, type AttributeSchema, type OpSchema } from "../schema/index.js";
+import { canonicalDomain, getSchema, knownDomains, latestOpsetVersion, listOps, type AttributeSchema, type OpSchema } from "../schema/index.js";
 import { functionKey } from "./symbols.js";
 import { openBrackets, opBefore, wordBefore } from "./text-context.js";
 
@@ -92,38 +92,61 @@ function inputSnippet(s: OpSchema): string {
   return required.map((p, i) => `\${${i + 1}:${p.name}}`).join(", ");
 }
 
-function attributeItems(a: Analysis, open: number, offset: number, domain: string, opType: string): CompletionItem[] {
-  const inside = a.text.slice(open + 1, offset);
-  const segStart = inside.lastIndexOf(",") + 1;
-  const segment = inside.slice(segStart);
-  const eq = /^\s*([A-Za-z_]\w*)\s*(?::\s*\w+\s*)?=\s*[\w.@"-]*$/.exec(segment);
+/** An attribute the op at hand accepts, from its schema or a local function's parameters. */
+interface AttrChoice {
+  readonly name: string;
+  readonly required: boolean;
+  readonly type?: AttributeSchema["type"];
+  readonly defaultText?: string;
+  readonly detail: string;
+}
+
+const ATTRIBUTE_TYPES = new Set(["FLOAT", "INT", "STRING", "TENSOR", "GRAPH", "SPARSE_TENSOR", "TYPE_PROTO", "FLOATS", "INTS", "STRINGS", "TENSORS", "GRAPHS", "SPARSE_TENSORS", "TYPE_PROTOS"]);
+
+function attributeChoices(a: Analysis, open: number, domain: string, opType: string): AttrChoice[] {
   const local = a.ast?.functions.find((f) => {
     const k = functionKey(f);
     return k.name === opType && k.domain === domain;
   });
-  const attrs: AttributeSchema[] = [];
   if (local) {
-    for (const p of local.params?.items ?? []) {
-      const name = (p.kind === "Name" ? p : p.name)?.value;
-      if (name) attrs.push({ name, type: "FLOAT", required: p.kind === "Name" });
-    }
-  } else {
-    const version = opsetsAt(a.ast, open).get(canonicalDomain(domain));
-    const schema = version === undefined ? undefined : getSchema(domain, opType, version);
-    if (schema) attrs.push(...schema.attributes.values());
+    return (local.params?.items ?? []).flatMap((p): AttrChoice[] => {
+      if (p.kind === "Name") return [{ name: p.value, required: true, detail: "function attribute" }];
+      if (!p.name) return [];
+      const type = p.annotation?.text.toUpperCase();
+      return [{
+        name: p.name.value,
+        required: false,
+        ...(type && ATTRIBUTE_TYPES.has(type) ? { type: type as AttributeSchema["type"] } : {}),
+        ...(p.value ? { defaultText: a.text.slice(p.value.span.start, p.value.span.end) } : {}),
+        detail: `function attribute: ${a.text.slice(p.span.start, p.span.end)}`,
+      }];
+    });
   }
-  if (eq) {
-    const attr = attrs.find((x) => x.name === eq[1]);
-    return attributeValueItems(a, open, attr);
-  }
+  const version = opsetsAt(a.ast, open).get(canonicalDomain(domain));
+  const schema = version === undefined ? undefined : getSchema(domain, opType, version);
+  return [...(schema?.attributes.values() ?? [])].map((x) => ({
+    name: x.name,
+    required: x.required,
+    type: x.type,
+    ...(x.default !== undefined ? { defaultText: defaultText(x.default, x.type) } : {}),
+    detail: attributeText(x),
+  }));
+}
+
+function attributeItems(a: Analysis, open: number, offset: number, domain: string, opType: string): CompletionItem[] {
+  const inside = a.text.slice(open + 1, offset);
+  const segment = inside.slice(inside.lastIndexOf(",") + 1);
+  const eq = /^\s*([A-Za-z_]\w*)\s*(?::\s*\w+\s*)?=\s*[\w.@"-]*$/.exec(segment);
+  const attrs = attributeChoices(a, open, domain, opType);
+  if (eq) return attributeValueItems(a, open, attrs.find((x) => x.name === eq[1]));
   const present = new Set([...inside.matchAll(/(?:^|,)\s*([A-Za-z_]\w*)\s*[:=]/g)].map((m) => m[1]));
   return attrs
     .filter((x) => !present.has(x.name))
     .map((x) => ({
       label: x.name,
       kind: "attribute" as const,
-      detail: local ? "function attribute" : attributeText(x),
-      insertText: x.default !== undefined ? `${x.name} = \${1:${defaultText(x.default, x.type)}}` : `${x.name} = \${1}`,
+      detail: x.detail,
+      insertText: x.defaultText !== undefined ? `${x.name} = \${1:${x.defaultText}}` : `${x.name} = \${1}`,
       snippet: true,
       sortText: `${x.required ? 0 : 1}${x.name}`,
     }));
@@ -141,7 +164,7 @@ const TYPICAL: Partial<Record<AttributeSchema["type"], string[]>> = {
   TYPE_PROTO: ["float[]"],
 };
 
-function attributeValueItems(a: Analysis, open: number, attr: AttributeSchema | undefined): CompletionItem[] {
+function attributeValueItems(a: Analysis, open: number, attr: AttrChoice | undefined): CompletionItem[] {
   const out: CompletionItem[] = [];
   const seen = new Set<string>();
   const add = (text: string, detail: string): void => {
@@ -149,8 +172,8 @@ function attributeValueItems(a: Analysis, open: number, attr: AttributeSchema | 
     seen.add(text);
     out.push({ label: text, kind: "constant", detail, insertText: text, snippet: false });
   };
-  if (attr?.default !== undefined) add(defaultText(attr.default, attr.type), "default");
-  for (const t of attr ? TYPICAL[attr.type] ?? [] : []) add(t, attr!.type.toLowerCase());
+  if (attr?.defaultText !== undefined) add(attr.defaultText, "default");
+  for (const t of attr?.type ? TYPICAL[attr.type] ?? [] : []) add(t, attr!.type!.toLowerCase());
   // Inside a function body, its attribute parameters can be referenced.
   const fn = a.ast?.functions.find((f) => f.span.start <= open && open <= f.span.end);
   for (const p of fn?.params?.items ?? []) {
@@ -188,10 +211,7 @@ function headerKeyItems(a: Analysis, open: number): CompletionItem[] {
   return keys.map((k) => ({
     label: k,
     kind: "keyword" as const,
-    insertText: k === "opset_import" ? `opset_import: ["" : \${1:${DEFAULT_OPSET}}]` : `${k}: `,
+    insertText: k === "opset_import" ? `opset_import: ["" : \${1:${latestOpsetVersion("") ?? 1}}]` : `${k}: `,
     snippet: k === "opset_import",
   }));
 }
-
-/** The opset a new document's default domain gets in snippets. */
-const DEFAULT_OPSET = 21;

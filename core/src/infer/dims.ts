@@ -50,6 +50,13 @@ export function product(dims: readonly Dim[]): number | undefined {
   return p;
 }
 
+/** Like `product`, but a single symbolic dim among ones stays symbolic: [N, 1] gives N. */
+export function productDim(dims: readonly Dim[]): Dim {
+  const rest = dims.filter((d) => d !== 1);
+  if (rest.length === 1) return rest[0];
+  return product(dims);
+}
+
 /** Normalises a possibly negative axis; undefined when out of range. */
 export function normAxis(axis: number, rank: number): number | undefined {
   const a = axis < 0 ? axis + rank : axis;

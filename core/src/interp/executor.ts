@@ -29,8 +29,13 @@ export interface RunOptions {
   registry?: Registry;
   /** Seed of the random ops; the same seed gives the same results. */
   seed?: number;
-  /** Cancels the run (checked between nodes; `runAsync` lets the signal fire mid-run). */
+  /** Cancels the run (checked before every node; `runAsync` lets the signal fire mid-run). */
   signal?: AbortSignal;
+  /**
+   * Polled before every node, loop bodies included: a caller that runs the interpreter in a
+   * worker can back it with a SharedArrayBuffer flag to cancel even a single long Loop.
+   */
+  isCancelled?: () => boolean;
   /** A run fails when its live values would exceed this many bytes (default 4 GiB). */
   maxMemoryBytes?: number;
   /** A Loop or Scan fails after this many iterations (default 10 million). */
@@ -69,7 +74,12 @@ interface Step {
   readonly fn?: FunctionProto;
   /** Names defined in this body whose last use is this step. */
   readonly frees: readonly string[];
+  /** Set when every input is a constant: the outputs are computed once and kept. */
+  readonly fold?: { outputs?: (Value | undefined)[] };
 }
+
+/** Ops whose results differ between runs; they are never folded. */
+const NONDETERMINISTIC = new Set(["RandomUniform", "RandomNormal", "RandomUniformLike", "RandomNormalLike", "Bernoulli", "Multinomial", "Dropout"]);
 
 type OpsetMap = ReadonlyMap<string, number>;
 
@@ -217,11 +227,22 @@ export class Interpreter {
     });
     const frees: string[][] = nodes.map(() => []);
     for (const [name, i] of lastUse) if (!keep.has(name)) frees[i]!.push(name);
+    // constants: initializers a caller cannot override, and outputs of foldable nodes
+    const constant = new Set([...initializers.keys()].filter((n) => !inputs.includes(n)));
+    const foldable = nodes.map((n) => {
+      const ok =
+        !NONDETERMINISTIC.has(n.opType) &&
+        normalizeDomain(n.domain) === "" &&
+        n.attribute.every((a) => !a.g && a.graphs.length === 0) &&
+        n.input.every((i) => i === "" || constant.has(i));
+      if (ok) for (const o of n.output) if (o) constant.add(o);
+      return ok;
+    });
     const steps: Step[] = nodes.map((node, i) => {
       const domain = normalizeDomain(node.domain);
       const opset = opsets.get(domain) ?? (domain === "" ? 21 : 1);
       const fn = this.functions.get(functionKey(node.domain, node.opType, node.overload));
-      const step: Step = { node, attrs: new Attrs(node), opset, frees: frees[i]! };
+      const step: Step = { node, attrs: new Attrs(node), opset, frees: frees[i]!, ...(foldable[i] ? { fold: {} } : {}) };
       if (fn) return { ...step, fn };
       const kernel = this.registry.find(domain, node.opType, opset);
       if (kernel) return { ...step, kernel };
@@ -245,8 +266,12 @@ export class Interpreter {
       const node = step.node;
       let outs: (Value | undefined)[];
       try {
-        const ins = node.input.map((n) => (n === "" ? undefined : scope.lookup(n)));
-        outs = step.fn ? this.callFunction(step, ins, scope) : step.kernel!(ins, this.context(step, scope));
+        if (step.fold?.outputs) outs = step.fold.outputs;
+        else {
+          const ins = node.input.map((n) => (n === "" ? undefined : scope.lookup(n)));
+          outs = step.fn ? this.callFunction(step, ins, scope) : step.kernel!(ins, this.context(step, scope));
+          if (step.fold) step.fold.outputs = outs;
+        }
       } catch (e) {
         throw wrapError(e, node);
       }
@@ -323,7 +348,7 @@ export class Interpreter {
   }
 
   private checkGuards(): void {
-    if (this.options.signal?.aborted) throw new GuardError("the run was cancelled");
+    if (this.options.signal?.aborted || this.options.isCancelled?.()) throw new GuardError("the run was cancelled");
     const limit = this.options.timeoutMs;
     if (limit !== undefined && Date.now() - this.startedAt > limit) throw new GuardError(`the run took longer than ${limit} ms`);
   }

@@ -221,8 +221,12 @@ export function encodeElement(dtype: number, v: number | bigint | string | boole
     case DT.FLOAT4E2M1:
       return numberToMini(E2M1, n, true);
     case DT.FLOAT8E8M0: {
-      if (Number.isNaN(n) || n <= 0) return 255;
-      const e = Math.round(Math.log2(n));
+      // a power of two, rounding up (the default round_mode); no sign, no zero
+      if (Number.isNaN(n)) return 255;
+      if (!Number.isFinite(n)) return saturate ? 254 : 255;
+      const a = Math.abs(n);
+      if (a <= 2 ** -127) return 0;
+      const e = Math.ceil(Math.log2(a));
       return Math.max(0, Math.min(254, e + 127));
     }
     case DT.INT4:

@@ -1,16 +1,17 @@
 // Attributes: value kind inference, `: type` annotations and lists (syntax doc §3), as in the
 // 1.23 parser. Deviation (follows the ONNX spec, not the 1.23 parser, which drops them): lists
 // of tensors, graphs and types fill `tensors`, `graphs` and `type_protos`.
-import { create } from "@bufbuild/protobuf";
 import type * as A from "../../../grammar/src/ast.js";
 import { ATTRIBUTE_TYPES } from "../../../grammar/src/keywords.js";
 import { AttributeProto_AttributeType as AT, AttributeProtoSchema, type AttributeProto, type GraphProto } from "../../../proto/src/index.js";
 import type { LowerContext } from "./context.js";
 import { parseFloat32 } from "./float32.js";
+import { messageFactory } from "./messages.js";
 import { lowerTensor } from "./tensors.js";
 import { int64Of, lowerType } from "./types.js";
 
 const utf8 = new TextEncoder();
+const newAttribute = messageFactory(AttributeProtoSchema);
 
 const PLURAL: Partial<Record<AT, AT>> = {
   [AT.INT]: AT.INTS, [AT.FLOAT]: AT.FLOATS, [AT.STRING]: AT.STRINGS, [AT.TENSOR]: AT.TENSORS,
@@ -55,7 +56,8 @@ function floatOf(lit: A.IntLit | A.FloatLit, env: AttrEnv): number {
 
 export function lowerAttribute(attr: A.Attribute, env: AttrEnv): AttributeProto {
   const { cx } = env;
-  const a = create(AttributeProtoSchema, { name: attr.name?.value ?? "" });
+  const a = newAttribute();
+  a.name = attr.name?.value ?? "";
   const annotated = attr.annotation ? (ATTRIBUTE_TYPES[attr.annotation.text] as AT) : undefined;
   const v = attr.value;
   if (cx.mapping) cx.sourceMap.set(a, {

@@ -3,18 +3,6 @@
 // two floats while the decimal does not; that case is decided exactly with BigInt.
 import { numberValue } from "../../../grammar/src/number-scan.js";
 
-const f32 = new Float32Array(1);
-const u32 = new Uint32Array(f32.buffer);
-
-/** The float32 adjacent to `f` in the direction of `toward`. */
-function nextFloat(f: number, toward: number): number {
-  if (f === 0) return toward > 0 ? 1.401298464324817e-45 : -1.401298464324817e-45;
-  f32[0] = f;
-  const awayFromZero = toward > f === f > 0;
-  u32[0] = awayFromZero ? u32[0]! + 1 : u32[0]! - 1;
-  return f32[0]!;
-}
-
 /** Splits a finite double into an integer mantissa and a power-of-two exponent. */
 function binaryParts(x: number): { m: bigint; e: number } {
   const view = new DataView(new ArrayBuffer(8));
@@ -60,11 +48,11 @@ export function parseFloat32(text: string): number {
 export function roundToFloat32(d: number, textOf: () => string): number {
   const f = Math.fround(d);
   if (f === d || !Number.isFinite(f) || Number.isNaN(d)) return f;
-  const g = nextFloat(f, d);
-  if (!Number.isFinite(g)) return f;
-  const mid = (f + g) / 2;
-  if (d !== mid) return f;
-  const cmp = compareMagnitude(textOf(), mid);
+  // d is a midpoint between f and its neighbour g exactly when 2d - f (exact, by Sterbenz) is a
+  // float32: that neighbour. Otherwise 2d - f lies strictly between two adjacent floats.
+  const g = 2 * d - f;
+  if (Math.fround(g) !== g || !Number.isFinite(g)) return f;
+  const cmp = compareMagnitude(textOf(), d);
   if (cmp === 0) return f;
   const larger = Math.abs(f) > Math.abs(g) ? f : g;
   const smaller = larger === f ? g : f;

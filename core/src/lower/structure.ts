@@ -2,7 +2,6 @@
 // presence rules of §2.9: names always set, node domain always set, header fields only if written.
 import { create } from "@bufbuild/protobuf";
 import type * as A from "../../../grammar/src/ast.js";
-import type { Span } from "../../../grammar/src/span.js";
 import {
   FunctionProtoSchema, GraphProtoSchema, ModelProtoSchema, NodeProtoSchema, OperatorSetIdProtoSchema,
   StringStringEntryProtoSchema, ValueInfoProtoSchema, type FunctionProto, type GraphProto, type ModelProto,
@@ -10,8 +9,12 @@ import {
 } from "../../../proto/src/index.js";
 import { lowerAttribute, type AttrEnv } from "./attributes.js";
 import type { LowerContext } from "./context.js";
+import { messageFactory } from "./messages.js";
 import { lowerTensor } from "./tensors.js";
 import { int64Of, lowerType } from "./types.js";
+
+const newNode = messageFactory(NodeProtoSchema);
+const newValueInfo = messageFactory(ValueInfoProtoSchema);
 
 export class Lowerer {
   private readonly env: AttrEnv;
@@ -24,7 +27,8 @@ export class Lowerer {
   }
 
   valueInfo(d: A.ValueDecl): ValueInfoProto {
-    const vi = create(ValueInfoProtoSchema, { name: d.name?.value ?? "" });
+    const vi = newValueInfo();
+    vi.name = d.name?.value ?? "";
     if (d.type) vi.type = lowerType(d.type, this.cx);
     if (this.cx.mapping) this.cx.sourceMap.set(vi, { whole: d.span, ...(d.name && { name: d.name.span }), ...(d.type && { type: d.type.span, op: d.type.span }) });
     return vi;
@@ -67,12 +71,12 @@ export class Lowerer {
   }
 
   node(n: A.OpNode): NodeProto {
-    const np = create(NodeProtoSchema, {
-      input: (n.inputs?.items ?? []).map(nameOf),
-      output: n.outputs.items.map(nameOf),
-      opType: n.op?.opType?.value ?? "",
-      domain: n.op?.domain.map((p) => p.value).join(".") ?? "",
-    });
+    const np = newNode();
+    np.input = n.inputs ? n.inputs.items.map(nameOf) : [];
+    np.output = n.outputs.items.map(nameOf);
+    np.opType = n.op?.opType?.value ?? "";
+    const domain = n.op?.domain;
+    np.domain = !domain || domain.length === 0 ? "" : domain.length === 1 ? domain[0]!.value : domain.map((p) => p.value).join(".");
     if (n.label) np.name = n.label.name?.value ?? "";
     if (n.op?.overload) np.overload = n.op.overload.value;
     np.attribute = (n.attributes?.items ?? []).map((a) => lowerAttribute(a, this.env));
@@ -182,8 +186,4 @@ export class Lowerer {
 
 function nameOf(item: A.Name | A.Empty): string {
   return item.kind === "Name" ? item.value : "";
-}
-
-export function spanOf(n: { span: Span }): Span {
-  return n.span;
 }

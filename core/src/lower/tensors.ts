@@ -138,7 +138,7 @@ export function lowerTensor(src: TensorSource, cx: LowerContext, text: string | 
     return t;
   }
   const el = data.elements instanceof Array ? literalElements(data.elements) : packedElements(data.elements as A.PackedNumbers, text);
-  fillData(t, info.name, info.storage, el, cx);
+  fillData(t, info.name, info.storage, el, cx, data.elements instanceof Array ? undefined : (data.elements as A.PackedNumbers));
   checkCount(shape.dims, info.name, el.count, data.span, cx);
   return t;
 }
@@ -157,7 +157,24 @@ function checkCount(dims: readonly A.IntLit[], elem: string, count: number, span
   }
 }
 
-function fillData(t: TensorProto, elem: string, storage: string, el: Elements, cx: LowerContext): void {
+/** Float32 data from a packed list: one tight loop; element texts are read only for midpoints. */
+function packedFloats(packed: A.PackedNumbers, el: Elements, cx: LowerContext): number[] {
+  const values = packed.values;
+  const n = values.length;
+  const out = new Array<number>(n);
+  for (let k = 0; k < n; k++) {
+    const d = values[k]!;
+    let f = Math.fround(d);
+    if (f !== d && f === f) {
+      f = roundToFloat32(d, () => el.text(k));
+      if (!Number.isFinite(f) && Number.isFinite(d)) cx.error("int-range", `${el.text(k)} is beyond the float range`, el.span(k));
+    }
+    out[k] = f;
+  }
+  return out;
+}
+
+function fillData(t: TensorProto, elem: string, storage: string, el: Elements, cx: LowerContext, packed?: A.PackedNumbers): void {
   const n = el.count;
   const needNumber = (k: number): boolean => {
     if (!el.isString(k)) return true;
@@ -174,6 +191,10 @@ function fillData(t: TensorProto, elem: string, storage: string, el: Elements, c
   };
   switch (storage) {
     case "floatData": {
+      if (packed) {
+        t.floatData = packedFloats(packed, el, cx);
+        return;
+      }
       const out = new Array<number>(n);
       for (let k = 0; k < n; k++) {
         if (!needNumber(k)) { out[k] = 0; continue; }

@@ -59,6 +59,7 @@ class Placement {
   readonly leading = new Map<Node, string[]>();
   readonly trailing = new Map<Node, string[]>();
   readonly dangling = new Map<Node, string[]>();
+  readonly afterOpen = new Map<Node, string[]>();
   readonly blankBefore = new Set<Node>();
 
   add(map: Map<Node, string[]>, n: Node, text: string): void {
@@ -97,6 +98,7 @@ function place(p: Placement, root: A.Model, c: A.Comment, text: string): void {
   const own = ownLine(text, c.span.start);
   if (own && after) p.add(p.leading, after, c.text);
   else if (!own && before) p.add(p.trailing, before, c.text);
+  else if (!own && DANGLING.has(container.kind) && container.kind !== "Model") p.add(p.afterOpen, container, c.text);
   else if (!own && after) p.add(p.leading, after, c.text);
   else if (DANGLING.has(container.kind)) p.add(p.dangling, container, c.text);
   else if (before) p.add(p.trailing, before, c.text);

@@ -8,6 +8,7 @@ export type DocNode =
   | { readonly t: "group"; readonly body: Doc; readonly broken: boolean }
   | { readonly t: "indent"; readonly body: Doc }
   | { readonly t: "suffix"; readonly text: string }
+  | { readonly t: "freshline" }
   | { readonly t: "fill"; readonly count: number; readonly item: (i: number) => string; readonly sep: string };
 
 /** A space in flat mode, a newline when the group breaks. */
@@ -24,6 +25,9 @@ export function group(body: Doc, broken = false): Doc {
 export function indent(body: Doc): Doc {
   return { t: "indent", body };
 }
+
+/** A newline unless the current line holds only indentation (so own-line comments stay so). */
+export const freshline: Doc = { t: "freshline" };
 
 /** Text put at the end of the current line (a trailing comment); forces the line to end. */
 export function lineSuffix(text: string): Doc {
@@ -55,6 +59,7 @@ function hasHardBreak(doc: Doc): boolean {
     case "indent":
       return hasHardBreak(doc.body);
     case "suffix":
+    case "freshline":
       return true;
     case "fill":
       return false;
@@ -63,49 +68,125 @@ function hasHardBreak(doc: Doc): boolean {
 
 type Mode = "flat" | "break";
 
-interface Frame {
-  readonly ind: number;
-  readonly mode: Mode;
-  readonly doc: Doc;
+/**
+ * A stack of docs to visit without an object per entry: arrays are walked with a cursor
+ * instead of being pushed element by element (a graph body can hold 100k nodes).
+ */
+class DocStack {
+  readonly docs: Doc[] = [];
+  readonly modes: Mode[] = [];
+  readonly inds: number[] = [];
+  /** For an array entry, the next index to visit; -1 for a single doc. */
+  readonly cursors: number[] = [];
+
+  get size(): number {
+    return this.docs.length;
+  }
+
+  push(doc: Doc, mode: Mode, ind: number): void {
+    this.docs.push(doc);
+    this.modes.push(mode);
+    this.inds.push(ind);
+    this.cursors.push(Array.isArray(doc) ? 0 : -1);
+  }
+
+  /** The next leaf-or-node doc; sets `mode` and `ind` to its frame's. Undefined when empty. */
+  mode: Mode = "break";
+  ind = 0;
+  next(): Doc | undefined {
+    for (;;) {
+      const top = this.docs.length - 1;
+      if (top < 0) return undefined;
+      const doc = this.docs[top]!;
+      this.mode = this.modes[top]!;
+      this.ind = this.inds[top]!;
+      const c = this.cursors[top]!;
+      if (c < 0) {
+        this.pop();
+        return doc;
+      }
+      const arr = doc as Doc[];
+      if (c >= arr.length) {
+        this.pop();
+        continue;
+      }
+      this.cursors[top] = c + 1;
+      const item = arr[c]!;
+      if (Array.isArray(item)) {
+        this.push(item, this.mode, this.ind);
+        continue;
+      }
+      return item;
+    }
+  }
+
+  private pop(): void {
+    this.docs.pop();
+    this.modes.pop();
+    this.inds.pop();
+    this.cursors.pop();
+  }
+
+  clear(): void {
+    this.docs.length = this.modes.length = this.inds.length = this.cursors.length = 0;
+  }
+
+  /** Copies the frames (with their cursors) for a look-ahead that must not disturb them. */
+  copyFrom(other: DocStack): void {
+    this.clear();
+    for (let i = 0; i < other.docs.length; i++) {
+      this.docs.push(other.docs[i]!);
+      this.modes.push(other.modes[i]!);
+      this.inds.push(other.inds[i]!);
+      this.cursors.push(other.cursors[i]!);
+    }
+  }
 }
 
-/** Does `doc` (then `rest`) fit in `width` columns up to the first line break? */
-function fits(doc: Doc, rest: readonly Frame[], width: number, mustBeFlat: boolean): boolean {
+const fitStack = new DocStack();
+const restStack = new DocStack();
+
+/** Does `doc` (then what follows in `rest`) fit in `width` columns up to the first line break? */
+function fits(doc: Doc, rest: DocStack, width: number): boolean {
   let remaining = width;
-  const stack: { mode: Mode; doc: Doc }[] = [{ mode: "flat", doc }];
-  let restIdx = rest.length;
+  fitStack.clear();
+  fitStack.push(doc, "flat", 0);
+  let inRest = false;
   while (remaining >= 0) {
-    let item = stack.pop();
-    if (!item) {
-      if (restIdx === 0 || mustBeFlat) return true;
-      const f = rest[--restIdx]!;
-      item = { mode: f.mode, doc: f.doc };
+    let d = fitStack.next();
+    let mode = fitStack.mode;
+    if (d === undefined) {
+      if (!inRest) {
+        // Only the top few frames of the rest matter: up to the next line break.
+        restStack.copyFrom(rest);
+        inRest = true;
+      }
+      d = restStack.next();
+      mode = restStack.mode;
+      if (d === undefined) return true;
     }
-    const d = item.doc;
     if (typeof d === "string") {
       remaining -= d.length;
       continue;
     }
-    if (Array.isArray(d)) {
-      for (let i = d.length - 1; i >= 0; i--) stack.push({ mode: item.mode, doc: d[i]! });
-      continue;
-    }
+    if (Array.isArray(d)) continue;
     switch (d.t) {
       case "line":
-        if (item.mode === "break" || d.hard) return true;
+        if (mode === "break" || d.hard) return true;
         if (!d.soft) remaining -= 1;
         break;
       case "group":
-        if (mustBeFlat && d.broken) return false;
-        stack.push({ mode: d.broken ? "break" : item.mode, doc: d.body });
+        (inRest ? restStack : fitStack).push(d.body, d.broken ? "break" : mode, 0);
         break;
       case "indent":
-        stack.push({ mode: item.mode, doc: d.body });
+        (inRest ? restStack : fitStack).push(d.body, mode, 0);
         break;
       case "suffix":
         break;
+      case "freshline":
+        return true;
       case "fill":
-        if (item.mode === "break") return true;
+        if (mode === "break") return true;
         for (let i = 0; i < d.count && remaining >= 0; i++) remaining -= d.item(i).length + (i > 0 ? d.sep.length + 1 : 0);
         break;
     }
@@ -117,30 +198,35 @@ function fits(doc: Doc, rest: readonly Frame[], width: number, mustBeFlat: boole
 export function layout(doc: Doc, width_ = 100, indentUnit = "  "): string {
   const out: string[] = [];
   let col = 0;
+  let lineStart = 0; // out index where the current line starts
   let suffixes: string[] = [];
-  const stack: Frame[] = [{ ind: 0, mode: "break", doc }];
+  const stack = new DocStack();
+  stack.push(doc, "break", 0);
   const newline = (ind: number): void => {
     if (suffixes.length) {
-      out.push(suffixes.join(""));
+      // One comment per line: a second one would merge into the first comment's text.
+      out.push(suffixes[0]!);
+      for (const extra of suffixes.slice(1)) out.push("\n" + indentUnit.repeat(ind) + extra.trimStart());
       suffixes = [];
     }
     // Trim spaces that a break left at the end of the line.
     const last = out.length - 1;
     if (last >= 0 && out[last]!.endsWith(" ")) out[last] = out[last]!.replace(/[ ]+$/, "");
     out.push("\n" + indentUnit.repeat(ind));
+    lineStart = out.length;
     col = ind * indentUnit.length;
   };
-  while (stack.length) {
-    const { ind, mode, doc: d } = stack.pop()!;
+  for (;;) {
+    const d = stack.next();
+    if (d === undefined) break;
+    const ind = stack.ind;
+    const mode = stack.mode;
     if (typeof d === "string") {
       out.push(d);
       col += d.length;
       continue;
     }
-    if (Array.isArray(d)) {
-      for (let i = d.length - 1; i >= 0; i--) stack.push({ ind, mode, doc: d[i]! });
-      continue;
-    }
+    if (Array.isArray(d)) continue;
     switch (d.t) {
       case "line":
         if (mode === "break" || d.hard) newline(ind);
@@ -150,15 +236,23 @@ export function layout(doc: Doc, width_ = 100, indentUnit = "  "): string {
         }
         break;
       case "group": {
-        const flat = !d.broken && fits(d.body, stack, width_ - col, false);
-        stack.push({ ind, mode: flat ? "flat" : "break", doc: d.body });
+        const flat = !d.broken && fits(d.body, stack, width_ - col);
+        stack.push(d.body, flat ? "flat" : "break", ind);
         break;
       }
       case "indent":
-        stack.push({ ind: ind + 1, mode, doc: d.body });
+        stack.push(d.body, mode, ind + 1);
         break;
       case "suffix":
         suffixes.push(d.text);
+        break;
+      case "freshline":
+        for (let i = lineStart; i < out.length; i++) {
+          if (out[i]!.trim() !== "") {
+            newline(ind);
+            break;
+          }
+        }
         break;
       case "fill": {
         // Items are joined a line at a time: one string per line, not one per item.
@@ -184,6 +278,6 @@ export function layout(doc: Doc, width_ = 100, indentUnit = "  "): string {
       }
     }
   }
-  if (suffixes.length) out.push(suffixes.join(""));
+  if (suffixes.length) out.push(suffixes[0]!, ...suffixes.slice(1).map((x) => "\n" + x.trimStart()));
   return out.join("");
 }

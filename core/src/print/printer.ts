@@ -5,7 +5,7 @@
 import type * as A from "../../../grammar/src/ast.js";
 import type { CommentPlacement } from "./comments.js";
 import { NO_COMMENTS } from "./comments.js";
-import { fill, group, hardline, indent, join, layout, line, lineSuffix, softline, type Doc } from "./doc.js";
+import { fill, freshline, group, hardline, indent, join, layout, line, lineSuffix, softline, type Doc } from "./doc.js";
 import { formatFloat32, formatFloat64 } from "./float-text.js";
 import { quote } from "./names.js";
 
@@ -29,10 +29,19 @@ class Printer {
     const trail = this.c.trailing.get(node);
     if (!lead && !trail) return doc;
     const parts: Doc[] = [];
-    if (lead) for (const t of lead) parts.push("#" + t, hardline);
+    if (lead) {
+      parts.push(freshline);
+      for (const t of lead) parts.push("#" + t, hardline);
+    }
     parts.push(doc);
     if (trail) for (const t of trail) parts.push(lineSuffix(" #" + t));
     return parts;
+  }
+
+  /** An opening bracket with the end-of-line comments that followed it. */
+  private open(node: A.AstNode | undefined, bracket: string): Doc {
+    const after = node && this.c.afterOpen.get(node);
+    return after ? [bracket, ...after.map((t) => lineSuffix(" #" + t))] : bracket;
   }
 
   private dangling(node: A.AstNode): Doc[] {
@@ -46,7 +55,8 @@ class Printer {
   /** `open items close`: flat when it fits, otherwise one item per line. */
   private bracketed(owner: A.AstNode | undefined, open: string, items: readonly Doc[], close: string): Doc {
     const tail = owner ? this.dangling(owner) : [];
-    const doc = items.length === 0 && tail.length === 0 ? open + close : group([open, indent([softline, join([",", line], items), ...tail]), softline, close]);
+    const opened = this.open(owner, open);
+    const doc = items.length === 0 && tail.length === 0 && opened === open ? open + close : group([opened, indent([softline, join([",", line], items), ...tail]), softline, close]);
     return owner ? this.wrap(owner, doc) : doc;
   }
 
@@ -124,8 +134,8 @@ class Printer {
 
   body(b: A.NodeBlock | undefined): Doc {
     const tail = b ? this.dangling(b) : [];
-    if (!b || (b.nodes.length === 0 && tail.length === 0)) return "{}";
-    return this.wrap(b, ["{", indent([hardline, ...this.lines(b.nodes, b.nodes.map((n) => this.node(n))), ...tail]), hardline, "}"]);
+    if (!b || (b.nodes.length === 0 && tail.length === 0 && !this.c.afterOpen.has(b))) return "{}";
+    return this.wrap(b, [this.open(b, "{"), indent([hardline, ...this.lines(b.nodes, b.nodes.map((n) => this.node(n))), ...tail]), hardline, "}"]);
   }
 
   func(f: A.FunctionDef): Doc {
@@ -158,12 +168,19 @@ class Printer {
       const dotted = [...op.domain.map((d) => d.value), op.opType?.value ?? ""].join(".");
       parts.push(this.wrap(op, op.overload ? `${dotted}:${op.overload.value}` : dotted));
     }
-    const attrs = n.attributes ? this.bracketed(n.attributes, "<", n.attributes.items.map((a) => this.attribute(a)), ">") : undefined;
+    const attrs = n.attributes ? this.attributeList(n.attributes) : undefined;
     const inputs = this.bracketed(n.inputs, "(", this.idList(n.inputs), ")");
     if (attrs && !n.attributesAfterInputs) parts.push(" ", attrs);
     parts.push(" ", inputs);
     if (attrs && n.attributesAfterInputs) parts.push(" ", attrs);
     return this.wrap(n, group(parts));
+  }
+
+  /** A lone attribute hugs its brackets (`<body = g () => () {...}>`); more break per item. */
+  private attributeList(l: A.AttributeList): Doc {
+    const only = l.items.length === 1 ? l.items[0]! : undefined;
+    if (only && !this.c.dangling.has(l) && !this.c.afterOpen.has(l) && !this.c.leading.has(only) && !this.c.trailing.has(only)) return this.wrap(l, ["<", this.attribute(only), ">"]);
+    return this.bracketed(l, "<", l.items.map((a) => this.attribute(a)), ">");
   }
 
   attribute(a: A.Attribute): Doc {
@@ -238,8 +255,8 @@ class Printer {
       item = (i) => this.literal(lits[i]!);
     }
     const tail = this.dangling(d);
-    if (count === 0 && tail.length === 0) return this.wrap(d, "{}");
-    return this.wrap(d, group(["{", indent([softline, fill(count, item, ","), ...tail]), softline, "}"]));
+    if (count === 0 && tail.length === 0 && !this.c.afterOpen.has(d)) return this.wrap(d, "{}");
+    return this.wrap(d, group([this.open(d, "{"), indent([softline, fill(count, item, ","), ...tail]), softline, "}"]));
   }
 
   private packedItems(p: A.PackedNumbers, elem: string | undefined): [number, (i: number) => string] {

@@ -2,7 +2,9 @@
 // metadata, storage in raw_data, NaN payloads, data in an unexpected field) goes into the
 // element's residual.
 import type * as A from "../../../grammar/src/ast.js";
-import { TensorProtoSchema, TensorProto_DataLocation, dataTypeInfo, type TensorProto } from "../../../proto/src/index.js";
+import { isElementType } from "../../../grammar/src/keywords.js";
+import { TensorProtoSchema, TensorProto_DataLocation, dataTypeByName, dataTypeInfo, type TensorProto } from "../../../proto/src/index.js";
+import { rawElementSize } from "../ext/raw-data.js";
 import { movedOut } from "../ext/externalize.js";
 import { isSet } from "../ext/fields.js";
 import { int, keyword, NO_SPAN, propList } from "./ast-build.js";
@@ -37,15 +39,21 @@ function inline(elements: readonly A.Literal[] | A.PackedNumbers): A.InlineData 
 /** Raises a tensor's type and data; the caller decides about the name. */
 export function raiseTensor(t: TensorProto, ctx: RaiseContext): RaisedTensor {
   const residual = new Residual();
-  const info = isSet(TensorProtoSchema, t, "data_type") ? dataTypeInfo(t.dataType) : undefined;
-  // A type without a keyword prints as uint8 and restores data_type from the residual.
+  const known = isSet(TensorProtoSchema, t, "data_type") ? dataTypeInfo(t.dataType) : undefined;
+  // A type without a keyword (float6*, unknown ids) prints as uint8, which stores its data
+  // the same way (int32_data, one byte per raw element); the residual restores data_type.
+  const keywordOk = known !== undefined && isElementType(known.name);
+  const info = keywordOk ? known : known?.storage === "int32Data" && rawElementSize(known.id) === 1 ? dataTypeByName("uint8") : undefined;
   const type: A.TensorType = {
     kind: "TensorType",
     span: NO_SPAN,
     elem: keyword(info?.name ?? "uint8"),
     ...(t.dims.length ? { shape: { kind: "Shape", span: NO_SPAN, dims: t.dims.map((d) => ({ kind: "Dim", span: NO_SPAN, value: int(d) })) } } : {}),
   };
-  if (!info) residual.keep(TensorProtoSchema, t, ["data_type"]).clear("data_type");
+  if (!keywordOk) {
+    if (isSet(TensorProtoSchema, t, "data_type")) residual.keep(TensorProtoSchema, t, ["data_type"]);
+    else residual.clear("data_type");
+  }
   residual.keep(TensorProtoSchema, t, ["segment", "doc_string", "metadata_props"]);
 
   const setData = setDataFields(t);
@@ -61,9 +69,10 @@ export function raiseTensor(t: TensorProto, ctx: RaiseContext): RaisedTensor {
   let elements: RaisedElements | undefined;
   let raw = false;
   if (info && setData.length === 1 && setData[0] === "raw_data" && canBeRaw(t.dataType)) {
-    elements = rawElements(t);
+    elements = rawElements(t, info.id);
     raw = elements !== undefined;
   } else if (info && setData.length === 1 && setData[0] === LOCAL_TO_PROTO[info.storage]) {
+    // (uint8 standing in for a type without keyword reads raw bytes the same way)
     elements = typedElements(t, info.storage);
   } else if (info && setData.length === 0) {
     elements = { elements: [], nanBits: {} };

@@ -13,13 +13,14 @@ import {
   type TensorShapeProto,
   type TypeProto,
 } from "../../../proto/src/index.js";
+import { isElementType } from "../../../grammar/src/keywords.js";
 import { isSet } from "../ext/fields.js";
 import { isPlainWord } from "../print/names.js";
 import { bareName, int, keyword, name, NO_SPAN } from "./ast-build.js";
 
 function elemKeyword(id: number): A.Keyword | undefined {
   const info = dataTypeInfo(id);
-  return info && keyword(info.name);
+  return info && isElementType(info.name) ? keyword(info.name) : undefined;
 }
 
 function shapeOf(shape: TensorShapeProto): A.Shape | undefined {

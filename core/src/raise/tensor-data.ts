@@ -69,6 +69,44 @@ function elementsOf(field: NumberField | BigField, values: readonly (number | bi
   }
 }
 
+/** Sub-byte types: the text writes element values; lowering packs them (onnx.proto layout). */
+const SUB_BYTE = new Map<number, { bits: number; signed: boolean }>([
+  [DT.INT4, { bits: 4, signed: true }],
+  [DT.UINT4, { bits: 4, signed: false }],
+  [DT.FLOAT4E2M1, { bits: 4, signed: false }],
+  [DT.INT2, { bits: 2, signed: true }],
+  [DT.UINT2, { bits: 2, signed: false }],
+]);
+
+/**
+ * Unpacks stored bytes into element values, first element in the low bits. Writes exactly the
+ * shape's element count when the padding bits are zero, else every slot (packing either back
+ * gives the same bytes). Undefined when a stored value is not a byte.
+ */
+function unpack(stored: ArrayLike<number>, dataType: number, count: bigint): A.PackedNumbers | undefined {
+  const sub = SUB_BYTE.get(dataType)!;
+  const perByte = 8 / sub.bits;
+  const mask = (1 << sub.bits) - 1;
+  const slots = stored.length * perByte;
+  const out = new Float64Array(slots);
+  for (let b = 0; b < stored.length; b++) {
+    const byte = stored[b]!;
+    if (!Number.isInteger(byte) || byte < 0 || byte > 255) return undefined;
+    for (let k = 0; k < perByte; k++) {
+      let v = (byte >> (k * sub.bits)) & mask;
+      if (sub.signed && v > mask >> 1) v -= mask + 1;
+      out[b * perByte + k] = v;
+    }
+  }
+  let n = slots;
+  if (count <= BigInt(slots) && BigInt(Math.ceil(Number(count) / perByte)) === BigInt(stored.length) && out.subarray(Number(count)).every((v) => v === 0)) n = Number(count);
+  return { kind: "PackedNumbers", span: NO_SPAN, values: out.subarray(0, n), allIntegers: true };
+}
+
+function elementCount(t: TensorProto): bigint {
+  return t.dims.reduce((a, d) => a * d, 1n);
+}
+
 /** The elements held in the typed field `field` of `t`; undefined when strings are not UTF-8. */
 export function typedElements(t: TensorProto, field: NumberField | BigField | "stringData"): RaisedElements | undefined {
   const nanBits: Record<string, string> = {};
@@ -76,12 +114,20 @@ export function typedElements(t: TensorProto, field: NumberField | BigField | "s
     const literals = stringLiterals(t.stringData);
     return literals && { elements: literals, nanBits };
   }
+  if (SUB_BYTE.has(t.dataType)) {
+    const elements = unpack(t.int32Data, t.dataType, elementCount(t));
+    return elements && { elements, nanBits };
+  }
   return { elements: elementsOf(field, t[field], nanBits), nanBits };
 }
 
 /** The elements held in raw_data, or undefined when its length does not fit the type. */
-export function rawElements(t: TensorProto): RaisedElements | undefined {
-  const typed = rawToTyped(t.dataType, t.rawData);
+export function rawElements(t: TensorProto, dataType = t.dataType): RaisedElements | undefined {
+  if (SUB_BYTE.has(dataType)) {
+    const elements = unpack(t.rawData, dataType, elementCount(t));
+    return elements && { elements, nanBits: {} };
+  }
+  const typed = rawToTyped(dataType, t.rawData);
   if (!typed) return undefined;
   const dv = new DataView(t.rawData.buffer, t.rawData.byteOffset, t.rawData.byteLength);
   const wide = typed.field === "doubleData";

@@ -29,7 +29,14 @@ export const SEQUENCE_RULES: Record<string, OpRule> = {
   SequenceLength: (c) => c.set(0, [], DT.INT64),
   SplitToSequence: (c) => {
     const t = c.tensorIn(0);
-    c.setType(0, { kind: "sequence", elem: t ? tensor(t.elem) : undefined });
+    if (!t) return;
+    const axis = t.shape ? normAxis(c.int("axis", 0)!, t.shape.length) : undefined;
+    if (!t.shape || axis === undefined) return c.setType(0, { kind: "sequence", elem: tensor(t.elem) });
+    let shape: Dim[];
+    if (c.has(1)) shape = t.shape.map((d, i) => (i === axis ? undefined : d));
+    else if (c.int("keepdims", 1) === 1) shape = t.shape.map((d, i) => (i === axis ? 1 : d));
+    else shape = t.shape.filter((_, i) => i !== axis);
+    c.setType(0, { kind: "sequence", elem: tensor(t.elem, shape) });
   },
   ConcatFromSequence: (c) => {
     const e = elemOfSeq(c.inputs[0]);

@@ -3,7 +3,7 @@
 import { TensorProto_DataType as DT } from "../../../../proto/src/index.js";
 import { constOfTensor } from "../constants.js";
 import type { OpContext, OpRule } from "../context.js";
-import { broadcastShapes, normAxis, product, ShapeError } from "../dims.js";
+import { broadcastShapes, normAxis, product, productDim, ShapeError } from "../dims.js";
 import { formatShape, type Dim, type Shape } from "../types.js";
 import { int64Const } from "./fold.js";
 
@@ -71,7 +71,7 @@ const flatten: OpRule = (c) => {
   const axis = c.int("axis", 1)!;
   const a = axis < 0 ? axis + s.length : axis;
   if (a < 0 || a > s.length) throw new ShapeError(`axis ${axis} is out of range for rank ${s.length}`);
-  c.set(0, [product(s.slice(0, a)), product(s.slice(a))]);
+  c.set(0, [productDim(s.slice(0, a)), productDim(s.slice(a))]);
 };
 
 const transpose: OpRule = (c) => {

@@ -2,7 +2,7 @@
 // helper threads all see. Each kernel call takes scratch space from a bump allocator and
 // gives it all back when it ends; the memory only grows.
 
-import { createSharedMemory } from './wasm/kernel-module.js';
+import { createSharedMemory } from './wasm/kernel-instance.js';
 
 const PAGE_BYTES = 65536;
 const ALIGN = 64;

@@ -5,7 +5,8 @@
 import { Attrs } from '../attrs.js';
 import { InterpError } from '../errors.js';
 import type { Kernel, KernelContext, Registry } from '../registry.js';
-import { DT, type Tensor, type Value } from '../value.js';
+import type { NodeProto } from '../../../../proto/src/index.js';
+import { DT, tensor, type Tensor, type Value } from '../value.js';
 import { convChainPlan, stepParams, type ConvChainPlan } from './fuse.js';
 
 export interface FoldedSteps {
@@ -90,17 +91,26 @@ export function foldSteps(plan: ConvChainPlan, params: readonly (Value | undefin
   return { scale, shift, relu, ...(residual ? { residual } : {}) };
 }
 
-/** Runs the original Conv and steps with `registry`'s kernels. */
+/** Runs the original Conv (if any) and steps with `registry`'s kernels. */
 function runUnfused(plan: ConvChainPlan, inputs: readonly (Value | undefined)[], ctx: KernelContext, registry: Registry): Value | undefined {
-  const sub = (node: typeof plan.conv): KernelContext => ({ ...ctx, node, attrs: new Attrs(node), opset: plan.opset, outputCount: 1 });
+  const sub = (node: NodeProto): KernelContext => ({ ...ctx, node, attrs: new Attrs(node), opset: plan.opset, outputCount: 1 });
   const kernelOf = (op: string): Kernel => {
     const k = registry.find('', op, plan.opset);
     if (!k) throw new InterpError(`no implementation of operator ${op} (opset ${plan.opset})`);
     return k;
   };
-  let value = kernelOf('Conv')(inputs.slice(0, plan.conv.input.length), sub(plan.conv))[0];
-  let chained = plan.conv.output[0]!;
-  let at = 3;
+  let value: Value | undefined;
+  let chained: string;
+  let at: number;
+  if (plan.conv) {
+    value = kernelOf('Conv')(inputs.slice(0, plan.conv.input.length), sub(plan.conv))[0];
+    chained = plan.conv.output[0]!;
+    at = 3;
+  } else {
+    value = inputs[0];
+    chained = plan.steps[0]!.input[0]!;
+    at = 1;
+  }
   for (const step of plan.steps) {
     const names = stepParams(step, chained);
     const params = inputs.slice(at, at + names.length);
@@ -112,6 +122,47 @@ function runUnfused(plan: ConvChainPlan, inputs: readonly (Value | undefined)[],
     chained = step.output[0]!;
   }
   return value;
+}
+
+/** The AffineChain kernel: one pass of y = relu?(x * scale + shift (+ residual)) per channel. */
+export function affineChainKernel(registry: Registry): Kernel {
+  return (inputs, ctx) => {
+    const plan = convChainPlan(ctx.node);
+    if (!plan) throw new InterpError(`${ctx.node.opType} node '${ctx.node.name}' was not made by the fusion`);
+    const x = inputs[0];
+    const data = floats(x);
+    if (data && x?.kind === 'tensor' && x.dims.length >= 2) {
+      const channels = x.dims[1]!;
+      const folded = foldSteps(plan, inputs.slice(1), undefined, channels, x.dims.length);
+      const residual = folded?.residual ? floats(folded.residual) : undefined;
+      const sameShape = !folded?.residual || (folded.residual.dims.length === x.dims.length && folded.residual.dims.every((d, i) => d === x.dims[i]));
+      if (folded && sameShape && (!folded.residual || residual)) {
+        const inner = x.dims.slice(2).reduce((p, d) => p * d, 1);
+        return [tensor(DT.FLOAT, x.dims, affinePass(data, channels, inner, folded, residual))];
+      }
+    }
+    return [runUnfused(plan, inputs, ctx, registry)];
+  };
+}
+
+/** y = relu?(x * scale[c] + shift[c] (+ residual)) over NC... planes of `inner` elements. */
+function affinePass(x: Float32Array, channels: number, inner: number, folded: FoldedSteps, residual: Float32Array | undefined): Float32Array {
+  const out = new Float32Array(x.length);
+  const planes = inner === 0 ? 0 : x.length / inner;
+  for (let p = 0, i = 0; p < planes; p++) {
+    const c = p % channels;
+    const s = folded.scale[c]!, t = folded.shift[c]!;
+    const end = i + inner;
+    if (residual) {
+      if (folded.relu) for (; i < end; i++) { const v = x[i]! * s + t + residual[i]!; out[i] = v < 0 ? 0 : v; }
+      else for (; i < end; i++) out[i] = x[i]! * s + t + residual[i]!;
+    } else if (folded.relu) {
+      for (; i < end; i++) { const v = x[i]! * s + t; out[i] = v < 0 ? 0 : v; }
+    } else {
+      for (; i < end; i++) out[i] = x[i]! * s + t;
+    }
+  }
+  return out;
 }
 
 /**
@@ -130,7 +181,13 @@ export function convChainKernel(
     const bias = b === undefined ? undefined : floats(b);
     if (x?.kind === 'tensor' && weights && (b === undefined || bias)) {
       const folded = foldSteps(plan, inputs.slice(3), bias, weights.dims[0] ?? 0, x.dims.length);
-      const result = folded ? fastConv(inputs.slice(0, 2), ctx, folded) : undefined;
+      let result: Value[] | undefined;
+      try {
+        result = folded ? fastConv(inputs.slice(0, 2), ctx, folded) : undefined;
+      } catch (e) {
+        // The kernels' memory could not grow: run the original nodes instead.
+        if (!(e instanceof RangeError)) throw e;
+      }
       if (result) return result;
     }
     return [runUnfused(plan, inputs, ctx, registry)];

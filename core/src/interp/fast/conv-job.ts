@@ -5,8 +5,8 @@
 // A part is a range of column panels (or of row panels).
 
 import { gemmPanels, panelRange } from './gemm-job.js';
-import { GEMM_FLAG_RELU, GEMM_MR, GEMM_NR } from './wasm/gemm-kernel.js';
-import type { KernelExports } from './wasm/kernel-module.js';
+import { GEMM_FLAG_RELU, GEMM_MR, GEMM_NR } from './wasm/gemm-layout.js';
+import type { KernelExports } from './wasm/kernel-instance.js';
 
 /** Int32 parameter slots of a conv job. */
 export const enum ConvSlot {

@@ -3,7 +3,7 @@
 import { ConvMode, ConvSlot, im2colColumns } from './conv-job.js';
 import { JobKind } from './jobs.js';
 import { kernelPool, type KernelPool } from './pool.js';
-import { GEMM_FLAG_RELU, GEMM_MR, GEMM_NR } from './wasm/gemm-kernel.js';
+import { GEMM_FLAG_RELU, GEMM_MR, GEMM_NR } from './wasm/gemm-layout.js';
 
 export interface Conv2dOptions {
   strides?: readonly [number, number];
@@ -34,6 +34,17 @@ export function conv2dOutputSize(inSize: number, kernel: number, stride: number,
 
 type Layout = 'direct' | 'shifted' | 'im2col';
 
+/**
+ * Shifted rows compute (kw - 1) * dw dropped columns per padded row: that much of the GEMM is
+ * wasted on every output channel, while im2col costs about one copy of B. In multiply-adds
+ * per element of B, the waste is m * dropped / paddedW; a copy costs a few.
+ */
+const SHIFTED_MAX_WASTE = 4;
+
+function shiftedWaste(m: number, kw: number, dw: number, paddedW: number): number {
+  return (m * (kw - 1) * dw) / paddedW;
+}
+
 export function conv2d(
   x: Float32Array, xDims: readonly number[], w: Float32Array, wDims: readonly number[],
   bias: Float32Array | undefined, options: Conv2dOptions = {}, pool: KernelPool = kernelPool(),
@@ -54,7 +65,7 @@ export function conv2d(
   const mPad = mPanels * GEMM_MR;
   const layout: Layout = kh === 1 && kw === 1 && sh === 1 && sw === 1 && pt === 0 && pl === 0 && pb === 0 && pr === 0
     ? 'direct'
-    : sh === 1 && sw === 1 ? 'shifted' : 'im2col';
+    : sh === 1 && sw === 1 && shiftedWaste(mg, kw, dw, width + pl + pr) < SHIFTED_MAX_WASTE ? 'shifted' : 'im2col';
   // The input as the kernels see it: zero-padded for shifted rows.
   const inH = layout === 'shifted' ? height + pt + pb : height;
   const inW = layout === 'shifted' ? width + pl + pr : width;
@@ -196,12 +207,25 @@ function copyInput(
   } else if (layout === 'im2col') {
     f.set(image, at);
   } else {
-    f.fill(0, at, at + floats);
+    // One bulk copy to the end of the buffer, then each row moved forward to its padded place
+    // (a row never lands past a source row still to move), then the padding zeroed: no
+    // per-row subarray objects.
+    const tail = at + floats - channels * height * width;
+    f.set(image, tail);
     for (let ch = 0; ch < channels; ch++) {
       for (let y = 0; y < height; y++) {
-        const src = (ch * height + y) * width;
-        f.set(image.subarray(src, src + width), at + ch * inH * inW + (y + pt) * inW + pl);
+        const src = tail + (ch * height + y) * width;
+        f.copyWithin(at + ch * inH * inW + (y + pt) * inW + pl, src, src + width);
       }
     }
+    for (let ch = 0; ch < channels; ch++) {
+      const base = at + ch * inH * inW;
+      f.fill(0, base, base + pt * inW + pl);
+      for (let y = 0; y < height; y++) {
+        const rowEnd = base + (y + pt) * inW + pl + width;
+        f.fill(0, rowEnd, y + 1 < height ? rowEnd + inW - width : base + inH * inW);
+      }
+    }
+    f.fill(0, at + channels * inH * inW, at + floats);
   }
 }

@@ -7,9 +7,9 @@ import { Registry } from '../registry.js';
 import { defaultRegistry } from '../ops/index.js';
 import { windowOf } from '../ops/nn.js';
 import { DT, tensor, type Tensor, type Value } from '../value.js';
-import { convChainKernel, type FoldedSteps } from './conv-chain.js';
+import { affineChainKernel, convChainKernel, type FoldedSteps } from './conv-chain.js';
 import { conv2d } from './conv2d.js';
-import { CONV_CHAIN, FAST_DOMAIN } from './fuse.js';
+import { AFFINE_CHAIN, CONV_CHAIN, FAST_DOMAIN } from './fuse.js';
 import { batchNormF32, binaryF32, reluF32, type BinaryOp } from './elementwise.js';
 import { matmulF32 } from './matmul.js';
 import { averagePool2dF32, globalPoolF32, maxPool2dF32 } from './pool2d.js';
@@ -163,7 +163,36 @@ const constantOfShape: FastKernel = ([shape], ctx) => {
   return [out(dims, data)];
 };
 
+/** Float32 Concat as block copies (inputs of equal rank that agree off the axis). */
+const concat: FastKernel = (inputs, ctx) => {
+  const ts = inputs.map(f32);
+  if (ts.length === 0 || ts.some((t) => !t)) return undefined;
+  const first = ts[0]!;
+  const rank = first.dims.length;
+  const attr = ctx.attrs.int('axis');
+  if (attr === undefined || rank === 0 || attr < -rank || attr >= rank) return undefined;
+  const axis = attr < 0 ? attr + rank : attr;
+  for (const t of ts) {
+    if (t!.dims.length !== rank || t!.dims.some((d, i) => i !== axis && d !== first.dims[i])) return undefined;
+  }
+  const dims = first.dims.slice();
+  dims[axis] = ts.reduce((sum, t) => sum + t!.dims[axis]!, 0);
+  let outer = 1, inner = 1;
+  for (let i = 0; i < axis; i++) outer *= dims[i]!;
+  for (let i = axis + 1; i < rank; i++) inner *= dims[i]!;
+  const data = new Float32Array(outer * dims[axis]! * inner);
+  const row = dims[axis]! * inner;
+  let offset = 0;
+  for (const t of ts) {
+    const chunk = t!.dims[axis]! * inner;
+    for (let o = 0; o < outer; o++) data.set(t!.data.subarray(o * chunk, (o + 1) * chunk), o * row + offset);
+    offset += chunk;
+  }
+  return [out(dims, data)];
+};
+
 const FAST: Readonly<Record<string, FastKernel>> = {
+  Concat: concat,
   ConstantOfShape: constantOfShape,
   Conv: conv,
   MaxPool: pool('max'),
@@ -184,14 +213,27 @@ const FAST: Readonly<Record<string, FastKernel>> = {
 /** Operators with a fast path. */
 export const FAST_OPS: readonly string[] = Object.keys(FAST).sort();
 
+/** A fast kernel's result; undefined (use the base kernel) when its memory cannot grow. */
+function runFast(fast: FastKernel, inputs: readonly (Value | undefined)[], ctx: KernelContext): Value[] | undefined {
+  try {
+    return fast(inputs, ctx);
+  } catch (e) {
+    // WebAssembly.Memory.grow throws RangeError past the 2 GiB the kernels can address.
+    if (e instanceof RangeError) return undefined;
+    throw e;
+  }
+}
+
 class FastRegistry extends Registry {
   /** Wrapped kernels by op and base kernel, so each is built once. */
   private readonly cache = new Map<string, Map<Kernel, Kernel>>();
   private readonly convChain: Kernel;
+  private readonly affineChain: Kernel;
 
   constructor(private readonly base: Registry) {
     super();
     this.convChain = convChainKernel(this, fastConv);
+    this.affineChain = affineChainKernel(this);
   }
 
   override register(op: string, kernel: Kernel, options: { domain?: string; since?: number } = {}): this {
@@ -200,7 +242,11 @@ class FastRegistry extends Registry {
   }
 
   override find(domain: string, op: string, version: number): Kernel | undefined {
-    if (domain === FAST_DOMAIN) return op === CONV_CHAIN ? this.convChain : this.base.find(domain, op, version);
+    if (domain === FAST_DOMAIN) {
+      if (op === CONV_CHAIN) return this.convChain;
+      if (op === AFFINE_CHAIN) return this.affineChain;
+      return this.base.find(domain, op, version);
+    }
     const fallback = this.base.find(domain, op, version);
     const fast = domain === '' || domain === 'ai.onnx' ? FAST[op] : undefined;
     if (!fallback || !fast) return fallback;
@@ -208,14 +254,14 @@ class FastRegistry extends Registry {
     if (!byBase) this.cache.set(op, (byBase = new Map()));
     let kernel = byBase.get(fallback);
     if (!kernel) {
-      kernel = (inputs, ctx) => fast(inputs, ctx) ?? fallback(inputs, ctx);
+      kernel = (inputs, ctx) => runFast(fast, inputs, ctx) ?? fallback(inputs, ctx);
       byBase.set(fallback, kernel);
     }
     return kernel;
   }
 
   override has(domain: string, op: string): boolean {
-    return (domain === FAST_DOMAIN && op === CONV_CHAIN) || this.base.has(domain, op);
+    return (domain === FAST_DOMAIN && (op === CONV_CHAIN || op === AFFINE_CHAIN)) || this.base.has(domain, op);
   }
 
   override ops(): string[] {

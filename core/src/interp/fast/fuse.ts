@@ -11,10 +11,13 @@ import { Attrs } from '../attrs.js';
 
 export const FAST_DOMAIN = 'ai.onnxtxt.fast';
 export const CONV_CHAIN = 'ConvChain';
+/** A chain headed by a BatchNormalization on any input: one pass of y = relu?(x * s + t). */
+export const AFFINE_CHAIN = 'AffineChain';
 
 export interface ConvChainPlan {
-  readonly conv: NodeProto;
-  /** The fused steps in order; their parameters follow the conv's inputs in the node. */
+  /** The Conv heading the chain; inputs are then x, W, B (or ''), then the step parameters. */
+  readonly conv?: NodeProto;
+  /** The fused steps in order; without a conv, inputs are x, then the step parameters. */
   readonly steps: readonly NodeProto[];
   /** ai.onnx opset of the model (for the unfused fallback). */
   readonly opset: number;
@@ -80,10 +83,10 @@ function fuseGraph(graph: GraphProto, opset: number): GraphProto | undefined {
   const fusedAway = new Set<NodeProto>();
   const used = new Set<NodeProto>();
   const replacement = new Map<NodeProto, NodeProto>();
-  for (const conv of graph.node) {
-    if (conv.opType !== 'Conv' || (conv.domain !== '' && conv.domain !== 'ai.onnx') || conv.output.length !== 1) continue;
+  /** The steps that can follow `value` (each the only reader of the previous result). */
+  const chainFrom = (start: string): NodeProto[] => {
     const steps: NodeProto[] = [];
-    let value = conv.output[0]!;
+    let value = start;
     for (;;) {
       if (pinned.has(value) || readers.get(value) !== 1) break;
       const next = consumerOf.get(value);
@@ -92,22 +95,35 @@ function fuseGraph(graph: GraphProto, opset: number): GraphProto | undefined {
       value = next.output[0]!;
       if (next.opType === 'Relu') break;
     }
-    if (steps.length === 0) continue;
-    const inputs = [conv.input[0] ?? '', conv.input[1] ?? '', conv.input[2] ?? ''];
-    let chained = conv.output[0]!;
+    return steps;
+  };
+  const fuse = (opType: string, head: NodeProto, conv: NodeProto | undefined, steps: NodeProto[]): void => {
+    const inputs = conv ? [conv.input[0] ?? '', conv.input[1] ?? '', conv.input[2] ?? ''] : [head.input[0]!];
+    let chained = conv ? conv.output[0]! : head.input[0]!;
     for (const step of steps) {
       inputs.push(...stepParams(step, chained));
       chained = step.output[0]!;
     }
     const fused = create(NodeProtoSchema, {
-      name: conv.name, opType: CONV_CHAIN, domain: FAST_DOMAIN, input: inputs, output: [value], attribute: conv.attribute,
+      name: head.name, opType, domain: FAST_DOMAIN, input: inputs, output: [chained], attribute: conv?.attribute ?? [],
     });
-    plans.set(fused, { conv, steps, opset });
+    plans.set(fused, { ...(conv ? { conv } : {}), steps, opset });
     // The fused node takes the last step's place: every step parameter is computed by then.
-    fusedAway.add(conv);
+    if (conv) fusedAway.add(conv);
     for (const s of steps.slice(0, -1)) fusedAway.add(s);
     for (const s of steps) used.add(s);
     replacement.set(steps[steps.length - 1]!, fused);
+  };
+  for (const conv of graph.node) {
+    if (conv.opType !== 'Conv' || (conv.domain !== '' && conv.domain !== 'ai.onnx') || conv.output.length !== 1) continue;
+    const steps = chainFrom(conv.output[0]!);
+    if (steps.length > 0) fuse(CONV_CHAIN, conv, conv, steps);
+  }
+  // BatchNormalization chains the convolutions did not take (pre-activation networks).
+  for (const bn of graph.node) {
+    if (bn.opType !== 'BatchNormalization' || used.has(bn) || !fusableStep(bn, bn.input[0] ?? '')) continue;
+    const steps = [bn, ...chainFrom(bn.output[0]!)];
+    if (steps.length > 1) fuse(AFFINE_CHAIN, bn, undefined, steps);
   }
   if (replacement.size === 0) return undefined;
   const nodes = graph.node.filter((n) => !fusedAway.has(n) || replacement.has(n)).map((n) => replacement.get(n) ?? n);

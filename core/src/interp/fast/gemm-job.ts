@@ -2,8 +2,8 @@
 // of row and column panels, and the plain GEMM job built on it. Offsets are bytes into
 // the shared memory; leading dimensions are in floats; ldb and ldc are multiples of NR.
 
-import { GEMM_FLAG_ACCUMULATE, GEMM_FLAG_AFFINE, GEMM_FLAG_RELU, GEMM_MR, GEMM_NR } from './wasm/gemm-kernel.js';
-import type { KernelExports } from './wasm/kernel-module.js';
+import { GEMM_FLAG_ACCUMULATE, GEMM_FLAG_AFFINE, GEMM_FLAG_RELU, GEMM_MR, GEMM_NR } from './wasm/gemm-layout.js';
+import type { KernelExports } from './wasm/kernel-instance.js';
 
 /** Depth of the k blocks: a block of B column panels stays in L1 across the rows. */
 const KC = 256;

@@ -3,7 +3,7 @@
 import { workerData } from 'node:worker_threads';
 import { COMPLETED, FAILED, JOB_CHUNKS, JOB_KIND, PARAMS, READY, SEQ, STOP, claimChunk, type HelperData } from './pool-protocol.js';
 import { runJobPart, type JobKind } from './jobs.js';
-import { instantiateKernels } from './wasm/kernel-module.js';
+import { instantiateKernels } from './wasm/kernel-instance.js';
 
 const data = workerData as HelperData;
 const control = new Int32Array(data.control);

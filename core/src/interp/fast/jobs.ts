@@ -3,7 +3,7 @@
 import { runConvPart } from './conv-job.js';
 import { runGemmPart } from './gemm-job.js';
 import { runPoolPart } from './pool-job.js';
-import type { KernelExports } from './wasm/kernel-module.js';
+import type { KernelExports } from './wasm/kernel-instance.js';
 
 export const enum JobKind {
   Conv = 1,

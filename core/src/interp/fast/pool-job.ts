@@ -1,7 +1,7 @@
 // Pooling as a job: a part is a range of planes.
 
 import { panelRange } from './gemm-job.js';
-import type { KernelExports } from './wasm/kernel-module.js';
+import type { KernelExports } from './wasm/kernel-instance.js';
 
 export const enum PoolSlot { X, Y, Planes, Height, Width, OutH, OutW, KernelH, KernelW, StrideH, StrideW, PadTop, PadLeft, PadBottom, PadRight, Mode }
 

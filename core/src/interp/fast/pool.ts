@@ -10,7 +10,8 @@ import {
   claimChunk, claimTag, type HelperData,
 } from './pool-protocol.js';
 import { runJobPart, type JobKind } from './jobs.js';
-import { instantiateKernels, kernelModule, type KernelExports } from './wasm/kernel-module.js';
+import { instantiateKernels, type KernelExports } from './wasm/kernel-instance.js';
+import { kernelModule } from './wasm/kernel-module.js';
 
 /** Helpers that hold claimed chunks longer than this are given up on and the job redone. */
 const HELPER_TIMEOUT_MS = 60_000;

@@ -157,6 +157,26 @@ export function erf(x: number): number {
   return Math.sign(x) * (1 - erfc);
 }
 
+function bitWidth(dtype: number): number {
+  switch (dtype) {
+    case DT.UINT8:
+    case DT.INT8:
+      return 8;
+    case DT.UINT16:
+    case DT.INT16:
+      return 16;
+    default:
+      return 32;
+  }
+}
+
+function wrapBits(v: number, bits: number, signed: boolean): number {
+  const m = 2 ** bits;
+  let r = ((v % m) + m) % m;
+  if (signed && r >= m / 2) r -= m;
+  return r;
+}
+
 function pyMod(x: number, y: number): number {
   if (y === 0) return NaN;
   const r = x % y;
@@ -287,17 +307,15 @@ export function registerElementwise(r: Registry): void {
   r.register("BitShift", ([x, y], ctx) => {
     const a = t(x);
     const left = ctx.attrs.string("direction", "") === "LEFT";
-    const bits = a.dtype === DT.UINT8 ? 8 : a.dtype === DT.UINT16 ? 16 : 32;
-    const mask = bits === 32 ? 0xffffffff : (1 << bits) - 1;
-    return [
-      mapBinary(
-        a,
-        t(y),
-        (p, q) => (q >= bits ? 0 : left ? ((p * 2 ** q) % 2 ** bits) & mask : Math.floor(p / 2 ** q)) >>> 0,
-        a.dtype,
-        (p, q) => (left ? p << q : p >> q),
-      ),
-    ];
+    const bits = bitWidth(a.dtype);
+    const signed = a.dtype === DT.INT8 || a.dtype === DT.INT16 || a.dtype === DT.INT32;
+    // shifts outside [0, width) give 0, or the sign (-1) for a right shift of a negative value
+    const f: F2 = (p, q) => {
+      if (q < 0 || q >= bits) return !left && signed && p < 0 ? -1 : 0;
+      if (left) return wrapBits(p * 2 ** q, bits, signed);
+      return Math.floor(p / 2 ** q);
+    };
+    return [mapBinary(a, t(y), f, a.dtype, (p, q) => (q < 0n || q >= 64n ? (!left && p < 0n ? -1n : 0n) : left ? p << q : p >> q))];
   });
   const bitwise = (name: string, f: F2, big: B2) => r.register(name, ([x, y]) => [mapBinary(t(x), t(y), f, t(x).dtype, big)]);
   bitwise("BitwiseAnd", (x, y) => x & y, (x, y) => x & y);

@@ -13,6 +13,10 @@ import { registerText } from "./text.js";
 import { registerDetection } from "./detection.js";
 import { registerTraining } from "./training.js";
 import { registerSignal } from "./signal.js";
+import { registerRandom } from "./random.js";
+import { registerAttention } from "./attention.js";
+import { registerExtra } from "./extra.js";
+import { registerML } from "./ml.js";
 import { registerNN } from "./nn.js";
 import { registerReductions } from "./reduce.js";
 import { registerSequenceOps } from "./sequence.js";
@@ -37,6 +41,10 @@ export function createDefaultRegistry(): Registry {
   registerDetection(r);
   registerTraining(r);
   registerSignal(r);
+  registerRandom(r);
+  registerAttention(r);
+  registerExtra(r);
+  registerML(r);
   return r;
 }
 

@@ -37,7 +37,8 @@ function clip(inputs: readonly (Value | undefined)[], ctx: KernelContext): Value
   const out = new Float64Array(src.length);
   for (let i = 0; i < src.length; i++) {
     const v = src[i]!;
-    out[i] = v < l ? l : v > h ? h : v;
+    const low = v < l ? l : v;
+    out[i] = low > h ? h : low;
   }
   return [fromNumbers(x.dtype, x.dims, out)];
 }
@@ -197,7 +198,8 @@ function spaceToDepth([x]: readonly (Value | undefined)[], ctx: KernelContext): 
   const b = ctx.attrs.int("blocksize") ?? fail("SpaceToDepth: no blocksize");
   const [n, c, h, w] = a.dims as [number, number, number, number];
   const tmp = reshaped(a, [n, c, h / b, b, w / b, b]);
-  return [reshaped(transpose(tmp, [0, 3, 5, 1, 2, 4]), [n, c * b * b, h / b, w / b])];
+  const perm = ctx.attrs.string("mode", "DCR") === "CRD" ? [0, 1, 3, 5, 2, 4] : [0, 3, 5, 1, 2, 4];
+  return [reshaped(transpose(tmp, perm), [n, c * b * b, h / b, w / b])];
 }
 
 function reverseSequence([x, lens]: readonly (Value | undefined)[], ctx: KernelContext): Value[] {

@@ -76,8 +76,9 @@ function reduceKernel(name: string, inputSince: number) {
     const norm = axes.map((a) => axisOf(a, rank));
     if (name === "ReduceLogSumExp") return [logSumExp(x, norm, keep)];
     let red = REDUCTIONS[name]!;
-    if (sizeOf(x.dims) === 0 && (name === "ReduceMax" || name === "ReduceMin")) {
-      red = { ...red, init: name === "ReduceMax" ? -Infinity : Infinity };
+    if (x.dtype === DT.BOOL && (name === "ReduceMax" || name === "ReduceMin")) {
+      // an empty bool max is false, an empty min is true
+      red = { ...red, init: name === "ReduceMax" ? 0 : 1 };
     }
     if (isBigType(x.dtype) && (name === "ReduceMax" || name === "ReduceMin" || name === "ReduceSum" || name === "ReduceProd")) {
       return [bigReduce(x, norm, keep, name)];

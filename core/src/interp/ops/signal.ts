@@ -1,6 +1,6 @@
 // Signal kernels: DFT, STFT and MelWeightMatrix (plain O(n^2) transforms, in doubles).
 import type { KernelContext, Registry } from "../registry.js";
-import { DT, fromNumbers, intList, numbers, type Value } from "../value.js";
+import { DT, fromNumbers, intList, numbers, type Tensor, type Value } from "../value.js";
 import { axisOf, fail, t } from "./util.js";
 
 /** DFT of one complex signal of length n (re, im), padded/truncated to `len`. */
@@ -32,6 +32,10 @@ function dft(inputs: readonly (Value | undefined)[], ctx: KernelContext): Value[
   const comps = x.dims[rank - 1]!;
   const n = x.dims[axis]!;
   const len = inputs[1] === undefined || t(inputs[1]).data.length === 0 ? n : intList(t(inputs[1]))[0]!;
+  if (inverse && onesided) {
+    const given = inputs[1] !== undefined && t(inputs[1]).data.length > 0;
+    return [inverseRealDft(x, axis, given ? len : 2 * (n - 1))];
+  }
   const outLen = onesided ? Math.floor(len / 2) + 1 : len;
   const xv = numbers(x);
   let outer = 1;
@@ -64,6 +68,46 @@ function dft(inputs: readonly (Value | undefined)[], ctx: KernelContext): Value[
     }
   }
   return [fromNumbers(x.dtype, outDims, out)];
+}
+
+/** Inverse of a one-sided spectrum: rebuilds the Hermitian half and returns real values [.., len, 1]. */
+function inverseRealDft(x: Tensor, axis: number, len: number): Tensor {
+  const rank = x.dims.length;
+  const comps = x.dims[rank - 1]!;
+  const n = x.dims[axis]!;
+  const xv = numbers(x);
+  let outer = 1;
+  for (let i = 0; i < axis; i++) outer *= x.dims[i]!;
+  let inner = 1;
+  for (let i = axis + 1; i < rank - 1; i++) inner *= x.dims[i]!;
+  const outDims = x.dims.slice();
+  outDims[axis] = len;
+  outDims[rank - 1] = 1;
+  const out = new Float64Array(outer * len * inner);
+  const re = new Float64Array(len);
+  const im = new Float64Array(len);
+  const oRe = new Float64Array(len);
+  const oIm = new Float64Array(len);
+  for (let o = 0; o < outer; o++) {
+    for (let i = 0; i < inner; i++) {
+      re.fill(0);
+      im.fill(0);
+      for (let k = 0; k < Math.min(n, len); k++) {
+        const base = ((o * n + k) * inner + i) * comps;
+        re[k] = xv[base]!;
+        im[k] = comps === 2 ? xv[base + 1]! : 0;
+      }
+      for (let k = 1; k < len; k++) {
+        if (k < n && len - k >= n) {
+          re[len - k] = re[k]!;
+          im[len - k] = -im[k]!;
+        }
+      }
+      dft1(re, im, len, len, true, oRe, oIm);
+      for (let k = 0; k < len; k++) out[(o * len + k) * inner + i] = oRe[k]!;
+    }
+  }
+  return fromNumbers(x.dtype, outDims, out);
 }
 
 function stft(inputs: readonly (Value | undefined)[], ctx: KernelContext): Value[] {

@@ -15,13 +15,9 @@
 
 import { FunctionBuilder, type Local } from './assembler.js';
 
-export const GEMM_MR = 4;
-export const GEMM_NV = 2;
-export const GEMM_NR = GEMM_NV * 4;
+import { GEMM_MR, GEMM_NV } from './gemm-layout.js';
 
-export const GEMM_FLAG_ACCUMULATE = 1;
-export const GEMM_FLAG_RELU = 2;
-export const GEMM_FLAG_AFFINE = 4;
+export { GEMM_FLAG_ACCUMULATE, GEMM_FLAG_AFFINE, GEMM_FLAG_RELU, GEMM_MR, GEMM_NR, GEMM_NV } from './gemm-layout.js';
 
 export type BRows = 'strided' | 'table';
 
