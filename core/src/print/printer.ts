@@ -184,7 +184,7 @@ class Printer {
   }
 
   attribute(a: A.Attribute): Doc {
-    const parts: Doc[] = [a.name?.value ?? ""];
+    const parts: Doc[] = [a.name ? this.name(a.name) : ""];
     if (a.annotation) parts.push(": ", a.annotation.text);
     parts.push(" = ");
     if (a.value) parts.push(this.attrValue(a.value));
