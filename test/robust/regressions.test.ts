@@ -39,4 +39,14 @@ describe("fuzz regressions", () => {
     assert.ok(again.model, again.diagnostics.map((d) => d.message).join("; "));
     assert.deepEqual(encodeModel(again.model), encodeModel(modelFromText(text).model!));
   });
+
+  it("checker and inference messages quoting a name with a line break stay on one line", () => {
+    const text = `${HEADER}main (float x) => (float y) {\n  y = Relu("a\nb")\n}\n`;
+    const r = modelFromText(text);
+    const diagnostics = checkModel(r.model!, { sourceMap: r.sourceMap });
+    const undefinedName = diagnostics.find((d) => d.code === "undefined-value");
+    assert.ok(undefinedName, diagnostics.map((d) => d.message).join(" | "));
+    assert.match(undefinedName.message, /'a\\nb' is not defined/);
+    for (const d of diagnostics) assert.doesNotMatch(d.message, /\n/);
+  });
 });
