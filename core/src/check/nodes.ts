@@ -2,6 +2,7 @@
 // imported, the op exists at that version, arity, required/unknown attributes and their types.
 import { AttributeProto_AttributeType as AT, type AttributeProto, type FunctionProto, type NodeProto } from "../../../proto/src/index.js";
 import { canonicalDomain, findSchema, getSchemaVersions, latestOpsetVersion, listOps, type OpSchema } from "../schema/index.js";
+import { functionKey } from "../infer/index.js";
 import type { Emitter } from "./emit.js";
 
 export interface NodeEnv {
@@ -22,7 +23,7 @@ function attributeTypeName(t: AT): string {
 export function checkNode(node: NodeProto, where: string, env: NodeEnv, out: Emitter): void {
   checkAttributeBasics(node, where, env, out);
   const domain = canonicalDomain(node.domain);
-  const fn = env.functions.get(`${domain}::${node.opType}`);
+  const fn = env.functions.get(functionKey(domain, node.opType, node.overload));
   const version = env.opsets.get(domain);
   if (version === undefined) {
     out.emit("domain-not-imported", `domain '${domainLabel(domain)}' of ${node.opType} is not in opset_import`, node, where, "op");

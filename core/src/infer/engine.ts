@@ -47,8 +47,9 @@ export interface Env {
   readonly depth: number;
 }
 
-export function functionKey(domain: string, name: string): string {
-  return `${canonicalDomain(domain)}::${name}`;
+/** Model-local functions are identified by domain, name and overload. */
+export function functionKey(domain: string, name: string, overload = ""): string {
+  return `${canonicalDomain(domain)}::${name}::${overload}`;
 }
 
 export interface GraphResult {
@@ -151,7 +152,7 @@ function inferNode(node: NodeProto, scope: Scope, env: Env, where: string, decla
   const constOf = (i: number): Const | undefined => (node.input[i] ? scope.const(node.input[i]) : undefined);
   const domain = canonicalDomain(node.domain);
   const version = env.opsets.get(domain);
-  const fn = env.functions.get(functionKey(node.domain, node.opType));
+  const fn = env.functions.get(functionKey(node.domain, node.opType, node.overload));
   let outputs: (ValueType | undefined)[] = node.output.map(() => undefined);
   let outConsts: (Const | undefined)[] = [];
   if (fn) {

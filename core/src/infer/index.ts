@@ -12,6 +12,7 @@ import { toTypeProto, type ValueType } from "./types.js";
 
 export * from "./types.js";
 export { mergeTypes } from "./merge.js";
+export { functionKey } from "./engine.js";
 
 export interface InferOptions {
   readonly sourceMap?: SourceMap;
@@ -32,7 +33,7 @@ export function modelOpsets(model: ModelProto): Map<string, number> {
 }
 
 export function modelFunctions(model: ModelProto): Map<string, FunctionProto> {
-  return new Map(model.functions.map((f) => [functionKey(f.domain, f.name), f]));
+  return new Map(model.functions.map((f) => [functionKey(f.domain, f.name, f.overload), f]));
 }
 
 export function inferModel(model: ModelProto, options: InferOptions = {}): InferResult {
