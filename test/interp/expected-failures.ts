@@ -65,13 +65,6 @@ export const LIBONNX_EXPECTED_FAILURES: readonly ExpectedFailureGroup[] = [
       "node/test_training_dropout_mask",
     ],
   },
-  {
-    reason: "no kernel for ai.onnx.preview.training.Gradient yet",
-    tests: [
-      "simple/test_gradient_of_add",
-      "simple/test_gradient_of_add_and_mul",
-    ],
-  },
 ];
 
 export const NODE_TESTS_EXPECTED_FAILURES: readonly ExpectedFailureGroup[] = [
