@@ -65,23 +65,9 @@ export const LIBONNX_EXPECTED_FAILURES: readonly ExpectedFailureGroup[] = [
       "node/test_training_dropout_mask",
     ],
   },
-  {
-    reason: "no kernel for ai.onnx.preview.training.Gradient yet",
-    tests: [
-      "simple/test_gradient_of_add",
-      "simple/test_gradient_of_add_and_mul",
-    ],
-  },
 ];
 
 export const NODE_TESTS_EXPECTED_FAILURES: readonly ExpectedFailureGroup[] = [
-  {
-    reason: "no kernel for ai.onnx.ml.TreeEnsemble yet",
-    tests: [
-      "test_ai_onnx_ml_tree_ensemble_set_membership",
-      "test_ai_onnx_ml_tree_ensemble_single_tree",
-    ],
-  },
   {
     reason: "the samples come from numpy's random generator, which a seeded run cannot reproduce",
     tests: [
@@ -94,7 +80,7 @@ export const NODE_TESTS_EXPECTED_FAILURES: readonly ExpectedFailureGroup[] = [
     ],
   },
   {
-    reason: "no kernel for ImageDecoder yet",
+    reason: "ImageDecoder needs JPEG/PNG/BMP/TIFF/WebP codecs, which no dependency provides",
     tests: [
       "test_image_decoder_decode_bmp_rgb",
       "test_image_decoder_decode_jpeg2k_rgb",

@@ -66,6 +66,7 @@ interface Body {
   readonly outputs: readonly string[];
   readonly initializers: ReadonlyMap<string, Value>;
   readonly steps: readonly Step[];
+  readonly nodes: readonly NodeProto[];
 }
 
 interface Step {
@@ -228,7 +229,9 @@ export class Interpreter {
       for (const name of read) if (defined.has(name)) lastUse.set(name, i);
     });
     const frees: string[][] = nodes.map(() => []);
-    for (const [name, i] of lastUse) if (!keep.has(name)) frees[i]!.push(name);
+    // Gradient reads forward values it does not name as inputs: keep everything then
+    const differentiates = nodes.some((n) => n.opType === "Gradient");
+    if (!differentiates) for (const [name, i] of lastUse) if (!keep.has(name)) frees[i]!.push(name);
     // constants: initializers a caller cannot override, and outputs of foldable nodes
     const constant = new Set([...initializers.keys()].filter((n) => !inputs.includes(n)));
     const foldable = nodes.map((n) => {
@@ -252,7 +255,7 @@ export class Interpreter {
       if (resolved) return { ...step, fn: resolved };
       throw new InterpError(`no implementation of operator ${domain ? domain + "." : ""}${node.opType} (opset ${opset})`, [nodeLabel(node)]);
     });
-    return { opsets, inputs, outputs, initializers, steps };
+    return { opsets, inputs, outputs, initializers, steps, nodes };
   }
 
   private *execBody(
@@ -271,7 +274,7 @@ export class Interpreter {
         if (step.fold?.outputs) outs = step.fold.outputs;
         else {
           const ins = node.input.map((n) => (n === "" ? undefined : scope.lookup(n)));
-          outs = step.fn ? this.callFunction(step, ins) : step.kernel!(ins, this.context(step, scope, body.opsets));
+          outs = step.fn ? this.callFunction(step, ins) : step.kernel!(ins, this.context(step, scope, body));
           if (step.fold) step.fold.outputs = outs;
         }
       } catch (e) {
@@ -295,14 +298,15 @@ export class Interpreter {
     return body.outputs.map((n) => (n === "" ? undefined : scope.lookup(n)));
   }
 
-  private context(step: Step, scope: Scope, opsets: OpsetMap): KernelContext {
+  private context(step: Step, scope: Scope, body: Body): KernelContext {
     return {
       node: step.node,
       attrs: step.attrs,
       opset: step.opset,
       outputCount: step.node.output.length,
       rng: this.rng,
-      runGraph: (g, inputs) => this.runSubgraph(g, inputs, scope, opsets),
+      runGraph: (g, inputs) => this.runSubgraph(g, inputs, scope, body.opsets),
+      graph: { nodes: body.nodes, lookup: (name) => scope.lookup(name) },
       checkGuards: (iterations, heldBytes) => {
         this.checkGuards();
         if (heldBytes !== undefined) this.checkMemory(heldBytes);
