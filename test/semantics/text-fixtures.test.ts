@@ -50,6 +50,8 @@ describe("checker on text fixtures", () => {
     const bad = runCli(["check", path.join(DIR, "type-mismatch.onnxtxt")]);
     assert.equal(bad.code, 1);
     assert.match(bad.stderr, /type-mismatch\.onnxtxt:4:15: error: Add needs inputs 0 and 1 to have the same type T, but 'h' is float\[2\] and 'n' is int64\[2\] \[type-mismatch\]\n$/);
+    const typo = runCli(["check", path.join(DIR, "unknown-op.onnxtxt")]);
+    assert.match(typo.stderr, /unknown-op\.onnxtxt:3:7: error: ai\.onnx has no operator 'Rleu'; did you mean 'Relu'\? \[unknown-op\]/);
     const good = runCli(["check", path.join(DIR, "valid-shapes.onnxtxt")]);
     assert.equal(good.code, 0, good.stderr);
     assert.equal(good.stderr, "");

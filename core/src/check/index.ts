@@ -36,9 +36,7 @@ export function checkModel(model: ModelProto, options: CheckOptions = {}): Diagn
   if (!model.graph) out.emit("missing-graph", "the model has no graph", model, "model");
   else new StructureChecker(out, (node, where) => checkNode(node, where, env, out), model.irVersion >= 4n).checkGraph(model.graph, `graph '${model.graph.name}'`);
   for (const fn of model.functions) checkFunction(fn, opsets, functions, out, options.sourceMap);
-  const structural = diagnostics.some((d) => d.severity === "error");
-  // Inference on a structurally broken model would mostly repeat the same problems.
-  if (!structural && model.graph) diagnostics.push(...(options.inference ?? inferModel(model, options.sourceMap ? { sourceMap: options.sourceMap } : {})).diagnostics);
+  if (model.graph) diagnostics.push(...(options.inference ?? inferModel(model, options.sourceMap ? { sourceMap: options.sourceMap } : {})).diagnostics);
   const kept = options.errorsOnly ? diagnostics.filter((d) => d.severity === "error") : diagnostics;
   return kept.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
 }

@@ -1,7 +1,7 @@
 // Per-node checks against the imported opsets and the operator schemas: the domain is
 // imported, the op exists at that version, arity, required/unknown attributes and their types.
 import { AttributeProto_AttributeType as AT, type AttributeProto, type FunctionProto, type NodeProto } from "../../../proto/src/index.js";
-import { canonicalDomain, findSchema, getSchemaVersions, type OpSchema } from "../schema/index.js";
+import { canonicalDomain, findSchema, getSchemaVersions, latestOpsetVersion, listOps, type OpSchema } from "../schema/index.js";
 import type { Emitter } from "./emit.js";
 
 export interface NodeEnv {
@@ -33,7 +33,8 @@ export function checkNode(node: NodeProto, where: string, env: NodeEnv, out: Emi
   if (versions.length === 0) {
     // Custom domains have no schemas to check against; ai.onnx and its siblings do.
     if (versions.length === 0 && isStandardDomain(domain)) {
-      out.emit("unknown-op", `${domainLabel(domain)} has no operator '${node.opType}'`, node, where, "op");
+      const hint = closestOp(domain, node.opType, version);
+      out.emit("unknown-op", `${domainLabel(domain)} has no operator '${node.opType}'${hint ? `; did you mean '${hint}'?` : ""}`, node, where, "op");
     }
     return;
   }
@@ -47,6 +48,35 @@ export function checkNode(node: NodeProto, where: string, env: NodeEnv, out: Emi
   checkAttributes(node, schema, where, out);
 }
 
+/** A known op whose name is within two edits of `name` (ignoring case), for a hint. */
+function closestOp(domain: string, name: string, version: number): string | undefined {
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const op of listOps(domain, Math.max(version, latestOpsetVersion(domain) ?? version))) {
+    const d = editDistance(name.toLowerCase(), op.name.toLowerCase());
+    if (d < bestDistance) {
+      best = op.name;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+/** Edit distance where swapping two neighbouring letters counts as one edit. */
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return 3;
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
 function isStandardDomain(domain: string): boolean {
   return domain === "" || domain === "ai.onnx.ml" || domain === "ai.onnx.preview" || domain === "ai.onnx.preview.training";
 }
@@ -56,11 +86,13 @@ function checkArity(node: NodeProto, schema: OpSchema, where: string, out: Emitt
   let nIn = node.input.length;
   while (nIn > 0 && node.input[nIn - 1] === "") nIn--;
   if (nIn < schema.minInput || nIn > schema.maxInput) {
-    out.emit("wrong-arity", `${node.opType}-${schema.sinceVersion} takes ${range(schema.minInput, schema.maxInput)} input${schema.maxInput === 1 ? "" : "s"}, not ${nIn}`, node, where, "op");
+    const part = nIn > schema.maxInput ? { input: schema.maxInput } : "op";
+    out.emit("wrong-arity", `${node.opType}-${schema.sinceVersion} takes ${range(schema.minInput, schema.maxInput)} input${schema.maxInput === 1 ? "" : "s"}, not ${nIn}`, node, where, part);
   }
   const nOut = node.output.length;
   if (nOut < schema.minOutput || nOut > schema.maxOutput) {
-    out.emit("wrong-arity", `${node.opType}-${schema.sinceVersion} has ${range(schema.minOutput, schema.maxOutput)} output${schema.maxOutput === 1 ? "" : "s"}, not ${nOut}`, node, where, "op");
+    const part = nOut > schema.maxOutput ? { output: schema.maxOutput } : "op";
+    out.emit("wrong-arity", `${node.opType}-${schema.sinceVersion} has ${range(schema.minOutput, schema.maxOutput)} output${schema.maxOutput === 1 ? "" : "s"}, not ${nOut}`, node, where, part);
   }
   node.input.forEach((name, i) => {
     const formal = schema.inputs[i];

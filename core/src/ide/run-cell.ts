@@ -15,6 +15,7 @@ import {
 } from "../../../proto/src/index.js";
 import { decodeValue, OnnxtxtError, valueKindOf } from "../io/index.js";
 import { defaultValue, describeRunError, Interpreter, Rng, valueFromProto, type Value } from "../interp/index.js";
+import { observedRunRegistry } from "../interp/fast/index.js";
 import type { Analysis } from "./analysis.js";
 import type { RunValues } from "./run-values.js";
 import { parseTensorText, valueText, valueTypeOf } from "./value-text.js";
@@ -149,7 +150,10 @@ export async function runCell(a: Analysis, req: RunCellRequest): Promise<RunCell
   const started = performance.now();
   let outputs: Map<string, Value>;
   try {
+    // Fast kernels, but no fusion: every node's value is shown in hovers.
+    const registry = observedRunRegistry();
     const interp = new Interpreter(model, {
+      ...(registry ? { registry } : {}),
       ...(req.signal ? { signal: req.signal } : {}),
       onNode: (node, outs) => {
         node.output.forEach((o, i) => {

@@ -11,6 +11,8 @@ export interface OpContextHost {
   inferSubgraph(g: GraphProto, attrName: string, inputs: readonly (ValueType | undefined)[]): (ValueType | undefined)[];
 }
 
+const UTF8 = new TextDecoder();
+
 export class OpContext {
   readonly outputs: (ValueType | undefined)[];
   readonly outputConsts: (Const | undefined)[];
@@ -22,7 +24,8 @@ export class OpContext {
     /** The opset version of the node's domain. */
     readonly opset: number,
     readonly inputs: readonly (ValueType | undefined)[],
-    readonly inputConsts: readonly (Const | undefined)[],
+    /** Folded value of input i, computed on demand (most inputs are never asked for). */
+    private readonly inputConst: (i: number) => Const | undefined,
     outputs: (ValueType | undefined)[],
     private readonly host: OpContextHost,
   ) {
@@ -57,7 +60,7 @@ export class OpContext {
   }
 
   constIn(i: number): Const | undefined {
-    return this.has(i) ? this.inputConsts[i] : undefined;
+    return this.has(i) ? this.inputConst(i) : undefined;
   }
 
   /** A constant input's values as integers (shapes, axes, indices). */
@@ -102,14 +105,14 @@ export class OpContext {
 
   string(name: string, fallback?: string): string | undefined {
     const a = this.attrs.get(name);
-    if (a) return new TextDecoder().decode(a.s);
+    if (a) return UTF8.decode(a.s);
     const d = this.schema?.attributes.get(name)?.default;
     return typeof d === "string" ? d : fallback;
   }
 
   strings(name: string): string[] | undefined {
     const a = this.attrs.get(name);
-    if (a) return a.strings.map((s) => new TextDecoder().decode(s));
+    if (a) return a.strings.map((s) => UTF8.decode(s));
     const d = this.schema?.attributes.get(name)?.default;
     return Array.isArray(d) ? (d as string[]) : undefined;
   }

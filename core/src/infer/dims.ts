@@ -16,7 +16,7 @@ export function broadcastShapes(shapes: readonly Shape[]): Dim[] {
       const d = s[i - (rank - s.length)];
       if (i < rank - s.length || d === 1) continue;
       if (typeof d === "number") {
-        if (known !== undefined && known !== d) throw new ShapeError(`dimension ${known} and ${d} cannot be broadcast`);
+        if (known !== undefined && known !== d) throw new ShapeError(`dimensions ${known} and ${d} differ and neither is 1`);
         known = d;
       } else if (typeof d === "string") symbols.add(d);
       else unknown = true;

@@ -2,7 +2,7 @@
 // inputs, applies the operator's shape rule, merges with what the model declares, and
 // recurses into subgraphs (If, Loop, Scan) and model-local functions.
 import { clone } from "@bufbuild/protobuf";
-import { AttributeProtoSchema, NodeProtoSchema, type AttributeProto, type FunctionProto, type GraphProto, type NodeProto, type ValueInfoProto } from "../../../proto/src/index.js";
+import { AttributeProtoSchema, NodeProtoSchema, type AttributeProto, type FunctionProto, type GraphProto, type NodeProto, type TensorProto, type ValueInfoProto } from "../../../proto/src/index.js";
 import { canonicalDomain, getSchema, type FormalParameter, type OpSchema } from "../schema/index.js";
 import { constOfTensor, type Const } from "./constants.js";
 import { OpContext } from "./context.js";
@@ -17,7 +17,9 @@ const MAX_FUNCTION_DEPTH = 8;
 
 export class Scope {
   readonly types = new Map<string, ValueType>();
-  readonly consts = new Map<string, Const>();
+  readonly consts = new Map<string, Const | undefined>();
+  /** Initializers whose values are read only when a rule asks (most are weights, never folded). */
+  readonly initializers = new Map<string, TensorProto>();
   constructor(readonly parent?: Scope) {}
 
   type(name: string): ValueType | undefined {
@@ -25,7 +27,14 @@ export class Scope {
   }
 
   const(name: string): Const | undefined {
-    return this.consts.get(name) ?? (this.types.has(name) ? undefined : this.parent?.const(name));
+    if (this.consts.has(name)) return this.consts.get(name);
+    const t = this.initializers.get(name);
+    if (t) {
+      const c = constOfTensor(t);
+      this.consts.set(name, c);
+      return c;
+    }
+    return this.types.has(name) ? undefined : this.parent?.const(name);
   }
 }
 
@@ -63,8 +72,7 @@ export function inferGraph(g: GraphProto, env: Env, parent: Scope | undefined, p
   });
   for (const t of g.initializer) {
     if (!scope.types.has(t.name)) scope.types.set(t.name, tensor(t.dataType, t.dims.map(Number)));
-    const c = constOfTensor(t);
-    if (c) scope.consts.set(t.name, c);
+    scope.initializers.set(t.name, t);
   }
   for (const s of g.sparseInitializer) {
     const name = s.values?.name;
@@ -140,14 +148,14 @@ function outputsFromConstraints(schema: OpSchema, count: number, bound: Readonly
 function inferNode(node: NodeProto, scope: Scope, env: Env, where: string, declared: ReadonlyMap<string, ValueInfoProto>, inferred: Map<string, ValueType>): void {
   const report = (code: string, message: string, part: Part = "op"): void => env.reporter.report("error", code, message, node, where, part);
   const inputs = node.input.map((n) => (n === "" ? undefined : scope.type(n)));
-  const consts = node.input.map((n) => (n === "" ? undefined : scope.const(n)));
+  const constOf = (i: number): Const | undefined => (node.input[i] ? scope.const(node.input[i]) : undefined);
   const domain = canonicalDomain(node.domain);
   const version = env.opsets.get(domain);
   const fn = env.functions.get(functionKey(node.domain, node.opType));
   let outputs: (ValueType | undefined)[] = node.output.map(() => undefined);
   let outConsts: (Const | undefined)[] = [];
   if (fn) {
-    if (env.depth < MAX_FUNCTION_DEPTH) outputs = inferFunctionCall(fn, node, inputs, consts, env);
+    if (env.depth < MAX_FUNCTION_DEPTH) outputs = inferFunctionCall(fn, node, inputs, node.input.map((_, i) => constOf(i)), env);
   } else if (version !== undefined) {
     const schema = getSchema(domain, node.opType, version);
     if (schema) {
@@ -155,7 +163,7 @@ function inferNode(node: NodeProto, scope: Scope, env: Env, where: string, decla
       outputs = outputsFromConstraints(schema, node.output.length, bound);
       const rule = ruleFor(domain, node.opType);
       if (rule) {
-        const ctx = new OpContext(node, schema, version, inputs, consts, outputs, {
+        const ctx = new OpContext(node, schema, version, inputs, constOf, outputs, {
           report: (code, message, part) => report(code, message, part),
           inferSubgraph: (g, attrName, types) => inferGraph(g, env, scope, `${where} > attribute '${attrName}'`, types).outputs,
         });
@@ -177,8 +185,11 @@ function inferNode(node: NodeProto, scope: Scope, env: Env, where: string, decla
     if (got) inferred.set(name, got);
     const vi = declared.get(name);
     const merged = mergeTypes(vi ? fromTypeProto(vi.type) : undefined, got);
-    if (merged?.conflict && vi) env.reporter.report("error", "declared-type-mismatch", `'${name}' is ${merged.conflict}`, vi, `${where} > value '${name}'`, "type");
-    if (merged) scope.types.set(name, merged.type);
+    // Reported at the producing node (as onnx does): that is where the two descriptions meet.
+    if (merged?.conflict && vi) env.reporter.report("error", "declared-type-mismatch", `'${name}' is ${merged.conflict}`, node, `${where} > value '${name}'`, { output: j });
+    // After a contradiction the operator's answer flows on, so one mistake is reported once.
+    const flowing = merged?.conflict ? got : merged?.type;
+    if (flowing) scope.types.set(name, flowing);
     const c = outConsts[j];
     if (c) scope.consts.set(name, c);
   });

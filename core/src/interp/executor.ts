@@ -60,6 +60,8 @@ function defaultResolver(): FunctionResolver {
 
 /** A graph or function body, ready to run: kernels looked up and last uses computed. */
 interface Body {
+  /** The opsets in force: the model's, or a function's own imports. */
+  readonly opsets: OpsetMap;
   readonly inputs: readonly string[];
   readonly outputs: readonly string[];
   readonly initializers: ReadonlyMap<string, Value>;
@@ -250,7 +252,7 @@ export class Interpreter {
       if (resolved) return { ...step, fn: resolved };
       throw new InterpError(`no implementation of operator ${domain ? domain + "." : ""}${node.opType} (opset ${opset})`, [nodeLabel(node)]);
     });
-    return { inputs, outputs, initializers, steps };
+    return { opsets, inputs, outputs, initializers, steps };
   }
 
   private *execBody(
@@ -269,7 +271,7 @@ export class Interpreter {
         if (step.fold?.outputs) outs = step.fold.outputs;
         else {
           const ins = node.input.map((n) => (n === "" ? undefined : scope.lookup(n)));
-          outs = step.fn ? this.callFunction(step, ins, scope) : step.kernel!(ins, this.context(step, scope));
+          outs = step.fn ? this.callFunction(step, ins) : step.kernel!(ins, this.context(step, scope, body.opsets));
           if (step.fold) step.fold.outputs = outs;
         }
       } catch (e) {
@@ -293,14 +295,14 @@ export class Interpreter {
     return body.outputs.map((n) => (n === "" ? undefined : scope.lookup(n)));
   }
 
-  private context(step: Step, scope: Scope): KernelContext {
+  private context(step: Step, scope: Scope, opsets: OpsetMap): KernelContext {
     return {
       node: step.node,
       attrs: step.attrs,
       opset: step.opset,
       outputCount: step.node.output.length,
       rng: this.rng,
-      runGraph: (g, inputs) => this.runSubgraph(g, inputs, scope, step.opset),
+      runGraph: (g, inputs) => this.runSubgraph(g, inputs, scope, opsets),
       checkGuards: (iterations, heldBytes) => {
         this.checkGuards();
         if (heldBytes !== undefined) this.checkMemory(heldBytes);
@@ -311,8 +313,8 @@ export class Interpreter {
     };
   }
 
-  private runSubgraph(g: GraphProto, inputs: readonly (Value | undefined)[], parent: Scope, _opset: number): Value[] {
-    const body = this.prepareGraph(g, this.opsetsOf(parent));
+  private runSubgraph(g: GraphProto, inputs: readonly (Value | undefined)[], parent: Scope, opsets: OpsetMap): Value[] {
+    const body = this.prepareGraph(g, opsets);
     const it = this.execBody(body, inputs, new Scope(parent));
     for (;;) {
       const r = it.next();
@@ -326,11 +328,7 @@ export class Interpreter {
     }
   }
 
-  private opsetsOf(_scope: Scope): OpsetMap {
-    return this.opsets;
-  }
-
-  private callFunction(step: Step, inputs: readonly (Value | undefined)[], _scope: Scope): (Value | undefined)[] {
+  private callFunction(step: Step, inputs: readonly (Value | undefined)[]): (Value | undefined)[] {
     const fn = step.fn!;
     let body = this.expansions.get(step.node);
     if (!body) {

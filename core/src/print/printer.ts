@@ -6,7 +6,8 @@ import type * as A from "../../../grammar/src/ast.js";
 import type { CommentPlacement } from "./comments.js";
 import { NO_COMMENTS } from "./comments.js";
 import { fill, freshline, group, hardline, indent, join, layout, line, lineSuffix, softline, type Doc } from "./doc.js";
-import { formatFloat32, formatFloat64 } from "./float-text.js";
+import type { ByteWriter } from "./byte-writer.js";
+import { formatFloat32, formatFloat64, writeFloat32 } from "./float-text.js";
 import { quote } from "./names.js";
 
 export interface PrintOptions {
@@ -142,7 +143,7 @@ class Printer {
     const parts: Doc[] = [];
     if (f.header) parts.push(this.header(f.header), hardline);
     parts.push(this.name(f.name), " ");
-    if (f.params) parts.push(this.bracketed(f.params, "<", f.params.items.map((p) => (p.kind === "Name" ? this.wrap(p, this.name(p)) : this.attribute(p, true))), ">"), " ");
+    if (f.params) parts.push(this.bracketed(f.params, "<", f.params.items.map((p) => (p.kind === "Name" ? this.wrap(p, this.name(p)) : this.attribute(p))), ">"), " ");
     parts.push(this.valueDecls(f.inputs, "(", ")"), " => ", this.valueDecls(f.outputs, "(", ")"));
     if (f.valueInfos) parts.push(" ", this.valueDecls(f.valueInfos, "<", ">"));
     parts.push(" ", this.body(f.body));
@@ -183,9 +184,9 @@ class Printer {
     return this.bracketed(l, "<", l.items.map((a) => this.attribute(a)), ">");
   }
 
-  /** Node attribute names are bare identifiers; a function parameter's name may be quoted. */
-  attribute(a: A.Attribute, quotableName = false): Doc {
-    const parts: Doc[] = [quotableName && a.name ? this.name(a.name) : (a.name?.value ?? "")];
+  attribute(a: A.Attribute): Doc {
+    // Quoted only where the source quoted it (function parameters may be quoted names).
+    const parts: Doc[] = [a.name ? this.name(a.name) : ""];
     if (a.annotation) parts.push(": ", a.annotation.text);
     parts.push(" = ");
     if (a.value) parts.push(this.attrValue(a.value));
@@ -246,7 +247,12 @@ class Printer {
     const els = d.elements;
     let count: number;
     let item: (i: number) => string;
-    if ("kind" in els && els.kind === "PackedNumbers") [count, item] = this.packedItems(els, elem);
+    let write: ((i: number, w: ByteWriter) => void) | undefined;
+    if ("kind" in els && els.kind === "PackedNumbers") {
+      [count, item] = this.packedItems(els, elem);
+      const v = els.values;
+      if ((elem === "float" || elem === "complex64") && !(this.opts.source !== undefined && els.span.end > els.span.start)) write = (i, w) => writeFloat32(w, v[i]!);
+    }
     else {
       const lits = els as readonly A.Literal[];
       if (lits.some((l) => this.c.leading.has(l) || this.c.trailing.has(l))) {
@@ -257,7 +263,7 @@ class Printer {
     }
     const tail = this.dangling(d);
     if (count === 0 && tail.length === 0 && !this.c.afterOpen.has(d)) return this.wrap(d, "{}");
-    return this.wrap(d, group([this.open(d, "{"), indent([softline, fill(count, item, ","), ...tail]), softline, "}"]));
+    return this.wrap(d, group([this.open(d, "{"), indent([softline, fill(count, item, ",", write), ...tail]), softline, "}"]));
   }
 
   private packedItems(p: A.PackedNumbers, elem: string | undefined): [number, (i: number) => string] {
