@@ -48,6 +48,10 @@ export function tensorFromProto(p: TensorProto): Tensor {
   if (isExternal(p)) throw new OnnxtxtError(`${name}: external data was not loaded`);
   if (dims.some((d) => d < 0 || !Number.isSafeInteger(d))) throw new OnnxtxtError(`${name}: invalid dims [${dims.join(",")}]`);
   const n = sizeOf(dims);
+  // What the message holds bounds the element count (8 per byte covers sub-byte types), so
+  // a small file claiming huge dims is refused before anything is allocated for them.
+  const held = p.rawData.length + p.stringData.length + 4 * (p.floatData.length + p.int32Data.length) + 8 * (p.int64Data.length + p.doubleData.length + p.uint64Data.length);
+  if (n > 8 * held) throw new OnnxtxtError(`${name}: dims [${dims.join(",")}] need ${n} elements, but it holds ${held} bytes of data`);
   const data = allocData(dtype, n);
   const isComplex = dtype === DT.COMPLEX64 || dtype === DT.COMPLEX128;
   const count = isComplex ? 2 * n : n;
