@@ -32,8 +32,27 @@ export function* analyzeSteps(text: string): Generator<Analysis | undefined, Ana
   diagnostics.push(...lowered.diagnostics);
   const sourceMap = lowered.sourceMap;
   if (hasErrors(lowered.diagnostics)) return new Snapshot(parts, true, diagnostics, declaredOnly, undefined, sourceMap);
-  const model = lowered.model;
   yield;
+  return yield* semanticSteps(parts, diagnostics, lowered.diagnostics.length, lowered.model, sourceMap);
+}
+
+/** What a later edit needs to reuse an analysis: how many diagnostics lowering gave. */
+const loweringCounts = new WeakMap<Analysis, number>();
+
+/** The number of lowering diagnostics of a complete analysis with a model, else undefined. */
+export function loweringCount(a: Analysis): number | undefined {
+  return loweringCounts.get(a);
+}
+
+/**
+ * Inference and checks of a lowered model: the stages after lowering, shared by the full
+ * analysis and the incremental one (which splices an edited statement into the last model).
+ * `diagnostics` holds the syntax and lowering diagnostics so far.
+ */
+export function* semanticSteps(parts: Parts, diagnostics: Diagnostic[], lowering: number, model: ModelProto, sourceMap: SourceMap): Generator<undefined, Analysis, void> {
+  const { text } = parts;
+  const declaredOnly = (value: SymbolInfo): string | undefined =>
+    value.declaredType ? declaredTypeText(text, value.declaredType) : undefined;
   const inferred = inferModel(model, { sourceMap });
   yield;
   diagnostics.push(...checkModel(model, { sourceMap, inference: inferred }));
@@ -48,10 +67,12 @@ export function* analyzeSteps(text: string): Generator<Analysis | undefined, Ana
     const owner = value.scope?.owner;
     return owner && valueTypeText(graphTypes.get(owner.span.start)?.get(value.name));
   };
-  return new Snapshot(parts, true, diagnostics, typeOf, model, sourceMap);
+  const snapshot = new Snapshot(parts, true, diagnostics, typeOf, model, sourceMap);
+  loweringCounts.set(snapshot, lowering);
+  return snapshot;
 }
 
-interface Parts {
+export interface Parts {
   readonly text: string;
   readonly lines: LineIndex;
   readonly ast: Model | undefined;
@@ -88,7 +109,10 @@ class Snapshot implements Analysis {
   }
 
   withRun(run: RunValues): Analysis {
-    return new Snapshot(this.parts, this.complete, this.diagnostics, this.typeOf, this.model, this.sourceMap, run);
+    const copy = new Snapshot(this.parts, this.complete, this.diagnostics, this.typeOf, this.model, this.sourceMap, run);
+    const lowering = loweringCounts.get(this);
+    if (lowering !== undefined) loweringCounts.set(copy, lowering);
+    return copy;
   }
 }
 

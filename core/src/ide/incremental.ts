@@ -1,0 +1,181 @@
+// Re-analysis after the common edit: one change strictly inside a node statement of the main
+// graph. Instead of parsing and lowering the whole text again, the edited statement alone is
+// parsed and lowered, spliced into the last analysis's syntax tree and model, and the spans
+// after it are moved by the edit's length difference. Inference and checks then run on the
+// spliced model as in a full analysis (semanticSteps), so the diagnostics are the same.
+// Anything else (a broken statement, lowering problems, an edit across statements, subgraphs)
+// returns undefined and the caller analyses the whole text.
+import type * as A from "../../../grammar/src/ast.js";
+import { parseNode } from "../../../grammar/src/index.js";
+import { LineIndex } from "../../../grammar/src/line-index.js";
+import { lowerNode } from "../lower/index.js";
+import type { SourceMap } from "../source-map.js";
+import type { Analysis } from "./analysis.js";
+import { loweringCount, semanticSteps, type Parts } from "./analyze.js";
+import type { TextChange } from "./shift-diagnostics.js";
+import { buildSymbolIndex, type SymbolIndex } from "./symbols.js";
+
+type MutableSpan = { start: number; end: number };
+
+/** Analyses reused by an edit: their tree and model now belong to the newer text. */
+const consumed = new WeakSet<Analysis>();
+
+/**
+ * Steps like analyzeSteps for the text `after` = `before.text` with `change` applied, reusing
+ * `before` (whose tree and model it takes over), or undefined when the edit is not of that kind.
+ */
+export function reanalyzeSteps(before: Analysis, change: TextChange, after: string): Generator<Analysis | undefined, Analysis, void> | undefined {
+  const { ast, model, sourceMap } = before;
+  const body = ast?.graph?.body;
+  const graph = model?.graph;
+  if (!before.complete || consumed.has(before) || !body || !graph || !sourceMap) return undefined;
+  if (before.syntaxCount !== 0 || loweringCount(before) !== 0) return undefined;
+  if (graph.node.length !== body.nodes.length) return undefined;
+  const k = nodeIndexAt(body.nodes, change.start);
+  const old = k === undefined ? undefined : body.nodes[k];
+  // Strictly inside: the statement keeps its first and last character, so the tokens around it
+  // (and the statements before and after) lex and parse exactly as before.
+  if (k === undefined || !old || !(old.span.start < change.start && change.end < old.span.end)) return undefined;
+  if (hasSubgraph(graph.node[k]!)) return undefined;
+  const delta = change.newLength - (change.end - change.start);
+  const start = old.span.start;
+  const parsed = parseNode(after.slice(start, old.span.end + delta));
+  if (!parsed.ast || parsed.diagnostics.length > 0) return undefined;
+  const fresh = parsed.ast;
+  shiftAll(fresh, start);
+  for (const c of parsed.comments) shiftSpan(c.span as MutableSpan, 0, start);
+  const lowered = lowerNode(fresh, after);
+  if (lowered.diagnostics.length > 0 || hasSubgraph(lowered.result)) return undefined;
+  return steps(before, { ast: ast!, body, k, old, fresh, comments: parsed.comments, delta, lowered: lowered.result, freshMap: lowered.sourceMap, sourceMap }, after);
+}
+
+interface Splice {
+  readonly ast: A.Model;
+  readonly body: A.NodeBlock;
+  readonly k: number;
+  readonly old: A.OpNode;
+  readonly fresh: A.OpNode;
+  readonly comments: readonly A.Comment[];
+  readonly delta: number;
+  readonly lowered: import("../../../proto/src/index.js").NodeProto;
+  readonly freshMap: SourceMap;
+  readonly sourceMap: SourceMap;
+}
+
+function* steps(before: Analysis, s: Splice, text: string): Generator<Analysis | undefined, Analysis, void> {
+  consumed.add(before);
+  const { start, end } = s.old.span;
+  (s.body.nodes as A.OpNode[])[s.k] = s.fresh;
+  shiftAround(s.ast, start, end, s.delta, s.fresh);
+  const comments = spliceComments(before.comments, s.comments, start, end, s.delta);
+  const model = before.model!;
+  model.graph!.node[s.k] = s.lowered;
+  copySpans(s.lowered, s.freshMap, s.sourceMap);
+  let index: SymbolIndex | undefined;
+  const parts: Parts = { text, lines: new LineIndex(text), ast: s.ast, comments, symbols: () => (index ??= buildSymbolIndex(s.ast)), syntaxCount: 0 };
+  yield;
+  return yield* semanticSteps(parts, [], 0, model, s.sourceMap);
+}
+
+/** The node whose span contains `offset` (nodes are in text order), by binary search. */
+function nodeIndexAt(nodes: readonly A.OpNode[], offset: number): number | undefined {
+  let lo = 0;
+  let hi = nodes.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const sp = nodes[mid]!.span;
+    if (offset < sp.start) hi = mid - 1;
+    else if (offset >= sp.end) lo = mid + 1;
+    else return mid;
+  }
+  return undefined;
+}
+
+function hasSubgraph(node: import("../../../proto/src/index.js").NodeProto): boolean {
+  return node.attribute.some((a) => a.g !== undefined || a.graphs.length > 0);
+}
+
+function isSpan(v: object): v is MutableSpan {
+  return typeof (v as MutableSpan).start === "number" && typeof (v as MutableSpan).end === "number" && !("kind" in v);
+}
+
+function shiftSpan(sp: MutableSpan, from: number, delta: number): void {
+  if (sp.start >= from) {
+    sp.start += delta;
+    sp.end += delta;
+  }
+}
+
+/** Moves every span in a subtree by `delta` (each span object once, even if shared). */
+function shiftAll(root: object, delta: number): void {
+  const seen = new Set<object>();
+  const visit = (v: unknown): void => {
+    if (typeof v !== "object" || v === null || seen.has(v)) return;
+    seen.add(v);
+    if (Array.isArray(v)) {
+      for (const x of v) visit(x);
+      return;
+    }
+    if (isSpan(v)) {
+      v.start += delta;
+      v.end += delta;
+      return;
+    }
+    for (const x of Object.values(v)) visit(x);
+  };
+  visit(root);
+}
+
+/**
+ * Adjusts the tree around a replaced statement [start, end): spans after it move by `delta`,
+ * spans that enclose it grow by `delta`, spans before it stay. `skip` is the new statement.
+ */
+function shiftAround(root: object, start: number, end: number, delta: number, skip: object): void {
+  if (delta === 0) return;
+  const seen = new Set<object>();
+  const visit = (v: unknown): void => {
+    if (typeof v !== "object" || v === null || v === skip || seen.has(v)) return;
+    seen.add(v);
+    if (Array.isArray(v)) {
+      for (const x of v) visit(x);
+      return;
+    }
+    if (isSpan(v)) {
+      if (v.start >= end) {
+        v.start += delta;
+        v.end += delta;
+      } else if (v.start <= start && v.end >= end) v.end += delta;
+      return;
+    }
+    const span = (v as { span?: MutableSpan }).span;
+    // A subtree that ends before the statement has nothing to move.
+    if (span && span.end <= start) return;
+    for (const x of Object.values(v)) visit(x);
+  };
+  visit(root);
+}
+
+function spliceComments(old: readonly A.Comment[], fresh: readonly A.Comment[], start: number, end: number, delta: number): A.Comment[] {
+  const out: A.Comment[] = [];
+  for (const c of old) {
+    if (c.span.end <= start) out.push(c);
+    else if (c.span.start >= end) out.push({ ...c, span: { start: c.span.start + delta, end: c.span.end + delta } });
+  }
+  out.push(...fresh);
+  return out.sort((a, b) => a.span.start - b.span.start);
+}
+
+/** Copies the source-map entries of a lowered message and everything inside it. */
+function copySpans(message: object, from: SourceMap, to: SourceMap): void {
+  const visit = (v: unknown): void => {
+    if (typeof v !== "object" || v === null || ArrayBuffer.isView(v)) return;
+    if (Array.isArray(v)) {
+      for (const x of v) visit(x);
+      return;
+    }
+    const spans = from.get(v);
+    if (spans) to.set(v, spans);
+    for (const x of Object.values(v)) visit(x);
+  };
+  visit(message);
+}
