@@ -6,6 +6,7 @@ import { TextDocument, type TextDocumentContentChangeEvent } from "vscode-langua
 import type { Diagnostic } from "../../grammar/src/diagnostics.js";
 import type { Analysis } from "../../core/src/ide/analysis.js";
 import { analyzeSteps } from "../../core/src/ide/analyze.js";
+import { reanalyzeSteps } from "../../core/src/ide/incremental.js";
 import type { RunValues } from "../../core/src/ide/run-values.js";
 import { shiftDiagnostics, type TextChange } from "../../core/src/ide/shift-diagnostics.js";
 import { statementSyntaxCheck } from "../../core/src/ide/statement-check.js";
@@ -25,8 +26,10 @@ interface Entry {
   /** The newest analysis and the version it belongs to. */
   analysis?: Analysis;
   analysedVersion: number;
-  /** The last complete analysis, for carrying its diagnostics across edits. */
+  /** The last complete analysis (an edit may reuse its tree and model). */
   lastComplete?: Analysis;
+  /** Its semantic diagnostics, copied: carried across edits while the next analysis runs. */
+  lastSemantic: Diagnostic[];
   /** Edits since `lastComplete`'s text; undefined when one could not be mapped. */
   changes: TextChange[] | undefined;
   timer?: NodeJS.Timeout;
@@ -60,7 +63,7 @@ export class Workspace {
 
   open(uri: string, languageId: string, version: number, text: string): void {
     this.close(uri);
-    const entry: Entry = { doc: TextDocument.create(uri, languageId, version, text), analysedVersion: -1, generation: 0, changes: undefined, waiters: [], publishedVersion: -1 };
+    const entry: Entry = { doc: TextDocument.create(uri, languageId, version, text), analysedVersion: -1, generation: 0, changes: undefined, waiters: [], publishedVersion: -1, lastSemantic: [] };
     this.entries.set(uri, entry);
     this.schedule(entry, 0);
   }
@@ -91,8 +94,7 @@ export class Workspace {
     const text = entry.doc.getText();
     const syntax = statementSyntaxCheck(before, change, text);
     if (!syntax) return;
-    const last = entry.lastComplete;
-    const carried = last && entry.changes ? shiftDiagnostics(last.diagnostics.slice(last.syntaxCount), entry.changes) : [];
+    const carried = entry.changes ? shiftDiagnostics(entry.lastSemantic, entry.changes) : [];
     this.publish(entry.doc.uri, entry.doc.version, new LineIndex(text), [...syntax, ...carried]);
   }
 
@@ -148,8 +150,16 @@ export class Workspace {
   }
 
   private stepsFor(entry: Entry): Generator<Analysis | undefined, Analysis, void> {
-    if (entry.steps?.version !== entry.doc.version) entry.steps = { version: entry.doc.version, gen: analyzeSteps(entry.doc.getText()) };
+    if (entry.steps?.version !== entry.doc.version) entry.steps = { version: entry.doc.version, gen: this.newSteps(entry) };
     return entry.steps.gen;
+  }
+
+  /** One edit inside a statement since the last complete analysis: splice it into that one. */
+  private newSteps(entry: Entry): Generator<Analysis | undefined, Analysis, void> {
+    const text = entry.doc.getText();
+    const last = entry.lastComplete;
+    const change = entry.changes?.length === 1 ? entry.changes[0] : undefined;
+    return (last && change && reanalyzeSteps(last, change, text)) || analyzeSteps(text);
   }
 
   /** Starts a run for the current version; a later edit aborts its signal. */
@@ -223,8 +233,7 @@ export class Workspace {
   }
 
   private publishEarly(entry: Entry, partial: Analysis, version: number): void {
-    const last = entry.lastComplete;
-    const carried = last && entry.changes ? shiftDiagnostics(last.diagnostics.slice(last.syntaxCount), entry.changes) : [];
+    const carried = entry.changes ? shiftDiagnostics(entry.lastSemantic, entry.changes) : [];
     this.publish(entry.doc.uri, version, partial.lines, [...partial.diagnostics, ...carried]);
   }
 
@@ -240,6 +249,8 @@ export class Workspace {
     entry.analysedVersion = version;
     if (analysis.complete && version === entry.doc.version) {
       entry.lastComplete = analysis;
+      // A copy: an incremental analysis moves the spans of the tree these point into.
+      entry.lastSemantic = analysis.diagnostics.slice(analysis.syntaxCount).map((d) => (d.span ? { ...d, span: { ...d.span } } : d));
       entry.changes = [];
       // Whoever finished the analysis (the background steps or a request), its diagnostics
       // go out before any waiting request is answered.

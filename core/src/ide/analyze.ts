@@ -36,6 +36,11 @@ export function* analyzeSteps(text: string): Generator<Analysis | undefined, Ana
   return yield* semanticSteps(parts, diagnostics, lowered.diagnostics.length, lowered.model, sourceMap);
 }
 
+/** The snapshot that has the parse only (no syntax diagnostics: the text parsed cleanly). */
+export function earlySnapshot(parts: Parts): Analysis {
+  return new Snapshot(parts, false, [], (value) => (value.declaredType ? declaredTypeText(parts.text, value.declaredType) : undefined));
+}
+
 /** What a later edit needs to reuse an analysis: how many diagnostics lowering gave. */
 const loweringCounts = new WeakMap<Analysis, number>();
 

@@ -11,7 +11,7 @@ import { LineIndex } from "../../../grammar/src/line-index.js";
 import { lowerNode } from "../lower/index.js";
 import type { SourceMap } from "../source-map.js";
 import type { Analysis } from "./analysis.js";
-import { loweringCount, semanticSteps, type Parts } from "./analyze.js";
+import { earlySnapshot, loweringCount, semanticSteps, type Parts } from "./analyze.js";
 import type { TextChange } from "./shift-diagnostics.js";
 import { buildSymbolIndex, type SymbolIndex } from "./symbols.js";
 
@@ -73,6 +73,8 @@ function* steps(before: Analysis, s: Splice, text: string): Generator<Analysis |
   copySpans(s.lowered, s.freshMap, s.sourceMap);
   let index: SymbolIndex | undefined;
   const parts: Parts = { text, lines: new LineIndex(text), ast: s.ast, comments, symbols: () => (index ??= buildSymbolIndex(s.ast)), syntaxCount: 0 };
+  // As in a full analysis: the parse first, then the semantic stages.
+  yield earlySnapshot(parts);
   yield;
   return yield* semanticSteps(parts, [], 0, model, s.sourceMap);
 }
