@@ -101,7 +101,16 @@ export function formatFloat32(v: number): string {
   return v < 0 ? "-" + digits : digits;
 }
 
-const DIGITS = new Uint8Array(24);
+const POW10_INT = [1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000];
+
+/** Writes the nd digits of k ending just before byte `end`, last digit first. */
+function putDigits(b: Uint8Array, end: number, k: number, nd: number): void {
+  for (let i = end - 1; i >= end - nd; i--) {
+    const q = (k / 10) | 0;
+    b[i] = 48 + k - q * 10;
+    k = q;
+  }
+}
 
 /** Writes k * 10^-scale (k a positive integer) as decimalText would spell it, as bytes. */
 function writeDecimal(w: ByteWriter, k: number, scale: number, negative: boolean): void {
@@ -111,23 +120,20 @@ function writeDecimal(w: ByteWriter, k: number, scale: number, negative: boolean
     k = (k / 10) | 0;
     scale--;
   }
-  let nd = 0;
-  let x = k;
-  do {
-    const q = (x / 10) | 0;
-    DIGITS[nd++] = 48 + x - q * 10;
-    x = q;
-  } while (x > 0);
-  const exp = nd - 1 - scale; // DIGITS holds the digits last first
+  let nd = 1;
+  while (nd < 10 && k >= POW10_INT[nd]!) nd++;
+  const exp = nd - 1 - scale; // decimal exponent of the first digit
   w.ensure(nd + 32);
   const b = w.buf;
   let p = w.pos;
   if (negative) b[p++] = 45;
   if (exp >= 21 || exp < -6) {
-    b[p++] = DIGITS[nd - 1]!;
+    const lead = (k / POW10_INT[nd - 1]!) | 0;
+    b[p++] = 48 + lead;
     if (nd > 1) {
       b[p++] = 46;
-      for (let i = nd - 2; i >= 0; i--) b[p++] = DIGITS[i]!;
+      putDigits(b, p + nd - 1, k - lead * POW10_INT[nd - 1]!, nd - 1);
+      p += nd - 1;
     }
     b[p++] = 101;
     b[p++] = exp >= 0 ? 43 : 45;
@@ -137,14 +143,21 @@ function writeDecimal(w: ByteWriter, k: number, scale: number, negative: boolean
     b[p++] = 48;
     b[p++] = 46;
     for (let i = 0; i < -exp - 1; i++) b[p++] = 48;
-    for (let i = nd - 1; i >= 0; i--) b[p++] = DIGITS[i]!;
+    putDigits(b, p + nd, k, nd);
+    p += nd;
   } else if (nd <= exp + 1) {
-    for (let i = nd - 1; i >= 0; i--) b[p++] = DIGITS[i]!;
+    putDigits(b, p + nd, k, nd);
+    p += nd;
     for (let i = 0; i < exp + 1 - nd; i++) b[p++] = 48;
   } else {
-    for (let i = nd - 1; i >= nd - 1 - exp; i--) b[p++] = DIGITS[i]!;
-    b[p++] = 46;
-    for (let i = nd - 2 - exp; i >= 0; i--) b[p++] = DIGITS[i]!;
+    // The point goes after exp + 1 digits: the fraction digits first, then the integer part.
+    const fracDigits = nd - 1 - exp;
+    const unit = POW10_INT[fracDigits]!;
+    const intPart = (k / unit) | 0;
+    putDigits(b, p + nd + 1, k - intPart * unit, fracDigits);
+    b[p + exp + 1] = 46;
+    putDigits(b, p + exp + 1, intPart, exp + 1);
+    p += nd + 1;
   }
   w.pos = p;
 }
