@@ -217,16 +217,26 @@ function fillBytes(count: number, write: (i: number, w: ByteWriter) => void, sep
   const breakText = sep + "\n" + indentUnit.repeat(ind);
   const shift = breakText.length - spaced.length;
   const indentWidth = ind * indentUnit.length;
+  // A one-byte separator (the usual comma) is written as a byte, not a string per item.
+  const sepByte = sep.length === 1 ? sep.charCodeAt(0) : -1;
   for (let i = 0; i < count; i++) {
     const sepStart = w.pos;
-    if (i > 0) w.ascii(spaced);
+    if (i > 0) {
+      if (sepByte >= 0) {
+        w.ensure(2);
+        w.buf[w.pos++] = sepByte;
+        w.buf[w.pos++] = 32;
+      } else w.ascii(spaced);
+    }
     const itemStart = w.pos;
     write(i, w);
     const len = w.pos - itemStart;
     const needed = len + (i < count - 1 ? sep.length : 0);
     if (i > 0 && col + spaced.length + needed > width) {
+      // Items are short: a byte loop beats a native copyWithin call per line.
       w.ensure(shift);
-      w.buf.copyWithin(itemStart + shift, itemStart, itemStart + len);
+      const b = w.buf;
+      for (let j = itemStart + len - 1; j >= itemStart; j--) b[j + shift] = b[j]!;
       w.pos = sepStart;
       w.ascii(breakText);
       w.pos += len;
