@@ -46,6 +46,8 @@ interface Row {
   model: string;
   ort: number;
   onnxtxt: number;
+  /** Per-run ratios onnxtxt / onnxruntime-node of each alternating pair. */
+  pairRatios?: number[];
   comparison: Comparison | undefined;
   error?: string;
 }
@@ -86,7 +88,8 @@ function benchModel(name: string, repeat: number, work: string): Row {
     const value = decodeValue(readFileSync(path.join(outDir, outFile)), 'tensor');
     if (value.kind === 'tensor') comparison = compareOutputs(tensorFloats(value.value), expected, 1e-3, 1e-5);
   }
-  return { model: name, ort: median(ortTimes), onnxtxt: median(cliTimes), comparison, ...(outFile ? {} : { error: 'onnxtxt wrote no output .pb' }) };
+  const pairRatios = cliTimes.map((t, i) => t / ortTimes[i]!);
+  return { model: name, ort: median(ortTimes), onnxtxt: median(cliTimes), pairRatios, comparison, ...(outFile ? {} : { error: 'onnxtxt wrote no output .pb' }) };
 }
 
 function tensorFloats(t: { rawData: Uint8Array; floatData: number[] }): Float32Array {
@@ -106,13 +109,14 @@ function main(argv: string[]): number {
   let failures = 0;
   try {
     console.log(`light networks, input ${INPUT_DIMS.join('x')} (seed ${SEED}), median of ${repeat} alternating process runs`);
-    console.log('model          onnxruntime-node   onnxtxt run   ratio   outputs (rtol 1e-3, atol 1e-5)');
+    console.log('model          onnxruntime-node   onnxtxt run   ratio   pair ratios   outputs (rtol 1e-3, atol 1e-5)');
     for (const name of models) {
       const row = benchModel(name, repeat, work);
       const ratio = row.onnxtxt / row.ort;
       const verdict = row.error ?? (row.comparison ? row.comparison.summary : 'not compared');
       if (row.error || !row.comparison?.ok) failures++;
-      console.log(`${row.model.padEnd(14)} ${fmt(row.ort).padStart(14)}   ${fmt(row.onnxtxt).padStart(11)}   ${Number.isFinite(ratio) ? ratio.toFixed(2).padStart(5) : '  n/a'}   ${verdict}`);
+      const pairs = row.pairRatios ? `${Math.min(...row.pairRatios).toFixed(2)}-${Math.max(...row.pairRatios).toFixed(2)}` : 'n/a';
+      console.log(`${row.model.padEnd(14)} ${fmt(row.ort).padStart(14)}   ${fmt(row.onnxtxt).padStart(11)}   ${Number.isFinite(ratio) ? ratio.toFixed(2).padStart(5) : '  n/a'}   ${pairs.padStart(11)}   ${verdict}`);
     }
   } finally {
     rmSync(work, { recursive: true, force: true });

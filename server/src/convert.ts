@@ -4,6 +4,7 @@ import { DiagnosticSeverity } from "vscode-languageserver/node";
 import type { Diagnostic } from "../../grammar/src/diagnostics.js";
 import type { LineIndex } from "../../grammar/src/line-index.js";
 import type { Span } from "../../grammar/src/span.js";
+import { TOKEN_MODIFIERS, TOKEN_TYPES, type SemanticToken } from "../../core/src/ide/semantic-tokens.js";
 
 export function toRange(lines: LineIndex, span: Span): Range {
   return { start: lines.position(span.start), end: lines.position(span.end) };
@@ -33,4 +34,21 @@ export function toLspDiagnostic(lines: LineIndex, d: Diagnostic): LspDiagnostic 
     source: "onnxtxt",
     message: d.where ? `${d.message} (${d.where})` : d.message,
   };
+}
+
+/** LSP's relative encoding: per token, line delta, start delta, length, type, modifier bits. */
+export function encodeSemanticTokens(lines: LineIndex, tokens: readonly SemanticToken[]): number[] {
+  const data: number[] = [];
+  let prevLine = 0;
+  let prevChar = 0;
+  for (const t of tokens) {
+    const start = lines.position(t.start);
+    if (lines.position(t.start + t.length).line !== start.line) continue; // tokens cannot span lines
+    const deltaLine = start.line - prevLine;
+    data.push(deltaLine, deltaLine === 0 ? start.character - prevChar : start.character, t.length);
+    data.push(TOKEN_TYPES.indexOf(t.type), t.modifiers.reduce((m, x) => m | (1 << TOKEN_MODIFIERS.indexOf(x)), 0));
+    prevLine = start.line;
+    prevChar = start.character;
+  }
+  return data;
 }

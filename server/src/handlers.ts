@@ -1,8 +1,8 @@
 // One short handler per request: convert LSP -> offsets, call core/ide, convert back.
 import {
-  CodeActionKind, CodeLens, CompletionItemKind, DocumentHighlightKind, FoldingRangeKind, InsertTextFormat,
-  SymbolKind, TextDocumentSyncKind, type Connection, type InitializeResult, type Location,
-  type SemanticTokens, type WorkspaceEdit,
+  CodeActionKind, CodeLens, CompletionItemKind, DocumentHighlightKind, ErrorCodes, FoldingRangeKind, InsertTextFormat,
+  LSPErrorCodes, ResponseError, SymbolKind, TextDocumentSyncKind, type Connection, type DocumentSymbol,
+  type InitializeResult, type Location, type Range, type SemanticTokens, type WorkspaceEdit,
 } from "vscode-languageserver/node";
 import type { Analysis } from "../../core/src/ide/analysis.js";
 import { codeActions } from "../../core/src/ide/code-actions.js";
@@ -17,11 +17,10 @@ import { documentOutline, flatOutline, type OutlineItem, type OutlineKind } from
 import { prepareRename, rename } from "../../core/src/ide/rename.js";
 import { semanticTokens, TOKEN_MODIFIERS, TOKEN_TYPES } from "../../core/src/ide/semantic-tokens.js";
 import { signatureHelp } from "../../core/src/ide/signature-help.js";
-import { toLspDiagnostic, toOffset, toRange, toSpan } from "./convert.js";
+import { encodeSemanticTokens, toLspDiagnostic, toOffset, toRange, toSpan } from "./convert.js";
 import { describe, guarded } from "./guard.js";
 import { runCommand } from "./run-command.js";
 import { Workspace, type Need } from "./workspace.js";
-import { ErrorCodes, LSPErrorCodes, ResponseError } from "vscode-languageserver/node";
 
 export const RUN_COMMAND = "onnxtxt.run";
 
@@ -185,7 +184,7 @@ export function registerHandlers(connection: Connection): Workspace {
     };
   }));
 
-  const toDocumentSymbol = (a: Analysis, item: OutlineItem): import("vscode-languageserver/node").DocumentSymbol => ({
+  const toDocumentSymbol = (a: Analysis, item: OutlineItem): DocumentSymbol => ({
     name: item.name || " ",
     ...(item.detail !== undefined ? { detail: item.detail } : {}),
     kind: OUTLINE_KINDS[item.kind],
@@ -220,20 +219,7 @@ export function registerHandlers(connection: Connection): Workspace {
 
   connection.languages.semanticTokens.on(on("semanticTokens", (p): SemanticTokens => {
     const a = analysisOf(p.textDocument.uri, "syntax");
-    const data: number[] = [];
-    let prevLine = 0;
-    let prevChar = 0;
-    for (const t of semanticTokens(a)) {
-      const start = a.lines.position(t.start);
-      const end = a.lines.position(t.start + t.length);
-      if (end.line !== start.line) continue; // LSP tokens cannot span lines
-      const deltaLine = start.line - prevLine;
-      data.push(deltaLine, deltaLine === 0 ? start.character - prevChar : start.character, t.length);
-      data.push(TOKEN_TYPES.indexOf(t.type), t.modifiers.reduce((m, x) => m | (1 << TOKEN_MODIFIERS.indexOf(x)), 0));
-      prevLine = start.line;
-      prevChar = start.character;
-    }
-    return { data };
+    return { data: encodeSemanticTokens(a.lines, semanticTokens(a)) };
   }));
 
   connection.onFoldingRanges(on("foldingRange", (p) => {
@@ -254,7 +240,7 @@ export function registerHandlers(connection: Connection): Workspace {
     return inlayHints(a, span.start, span.end).map((h) => ({ position: a.lines.position(h.offset), label: h.label, paddingLeft: false }));
   }));
 
-  const formatting = (uri: string, range?: import("vscode-languageserver/node").Range) => {
+  const formatting = (uri: string, range?: Range) => {
     const a = analysisOf(uri, "syntax");
     const r = formatEdits(a, range && toSpan(a.lines, range));
     if (!r.ok) throw new ResponseError(LSPErrorCodes.RequestFailed, r.reason);

@@ -1,10 +1,14 @@
 // The onnxtxt language server: `onnxtxt-ls --stdio` or `--node-ipc` (the transport is read
 // from the command line by vscode-languageserver). Wires the connection to the handlers.
 import { createConnection, ProposedFeatures } from "vscode-languageserver/node";
+import { describe } from "./guard.js";
 import { registerHandlers } from "./handlers.js";
 
 export function startServer(): void {
   const connection = createConnection(ProposedFeatures.all);
+  // Whatever escapes a handler is logged; the server keeps serving.
+  process.on("uncaughtException", (e) => connection.console.error(`uncaught: ${describe(e)}`));
+  process.on("unhandledRejection", (e) => connection.console.error(`unhandled rejection: ${describe(e)}`));
   registerHandlers(connection);
   connection.listen();
 }

@@ -14,6 +14,9 @@ import { LineIndex } from "../../grammar/src/line-index.js";
 /** Pause after an edit before analysing, so a burst of keystrokes is analysed once. */
 export const DEBOUNCE_MS = 60;
 
+/** Quiet time after the full diagnostics before the symbol index is built in advance. */
+const SYMBOLS_DELAY_MS = 150;
+
 /** "syntax": the parse and the symbol index suffice; "full": types, checks and the model too. */
 export type Need = "syntax" | "full";
 
@@ -33,6 +36,8 @@ interface Entry {
   generation: number;
   run?: { version: number; values: RunValues };
   runAbort?: AbortController;
+  /** The version whose full diagnostics were last published. */
+  publishedVersion: number;
   /** Requests waiting for the full analysis of the current text. */
   waiters: ((a: Analysis | undefined) => void)[];
 }
@@ -55,7 +60,7 @@ export class Workspace {
 
   open(uri: string, languageId: string, version: number, text: string): void {
     this.close(uri);
-    const entry: Entry = { doc: TextDocument.create(uri, languageId, version, text), analysedVersion: -1, generation: 0, changes: undefined, waiters: [] };
+    const entry: Entry = { doc: TextDocument.create(uri, languageId, version, text), analysedVersion: -1, generation: 0, changes: undefined, waiters: [], publishedVersion: -1 };
     this.entries.set(uri, entry);
     this.schedule(entry, 0);
   }
@@ -196,6 +201,11 @@ export class Workspace {
         if (r.done) {
           this.store(entry, r.value, version);
           this.publishComplete(entry, r.value, version);
+          // Build the symbol index once typing pauses, so requests find it ready but a
+          // keystroke right after the diagnostics is not held up by it.
+          setTimeout(() => {
+            if (entry.generation === generation) void r.value.symbols;
+          }, SYMBOLS_DELAY_MS);
           return;
         }
         if (r.value && !early) {
@@ -219,6 +229,8 @@ export class Workspace {
   }
 
   private publishComplete(entry: Entry, a: Analysis, version: number): void {
+    if (entry.publishedVersion === version) return;
+    entry.publishedVersion = version;
     this.publish(entry.doc.uri, version, a.lines, a.diagnostics);
   }
 
@@ -229,6 +241,9 @@ export class Workspace {
     if (analysis.complete && version === entry.doc.version) {
       entry.lastComplete = analysis;
       entry.changes = [];
+      // Whoever finished the analysis (the background steps or a request), its diagnostics
+      // go out before any waiting request is answered.
+      this.publishComplete(entry, analysis, version);
       for (const w of entry.waiters.splice(0)) w(entry.analysis);
     }
   }

@@ -28,6 +28,11 @@ describe("ide: code actions", () => {
     checkCodeAction(bare.replace("Relu", "$0Relu"), 'Add opset_import for domain ""', `<ir_version: 10, opset_import: ["" : ${latestDefault()}]>\n${bare}`);
   });
 
+  it("raises the opset for an op that arrived later", () => {
+    const text = MLP.replace('"" : 21', '"" : 13').replace("y = Relu (h)", "y = Gelu (h)");
+    checkCodeAction(text.replace("Gelu", "$0Gelu"), 'Raise opset_import of "" to 20 (Gelu arrived then)', text.replace('"" : 13', '"" : 20'));
+  });
+
   it("changes an undefined name to a close one", () => {
     const text = MLP.replace("Relu (h)", "Relu ($0hh)");
     checkCodeAction(text, "Change 'hh' to 'h'", MLP);

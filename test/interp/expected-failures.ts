@@ -65,32 +65,9 @@ export const LIBONNX_EXPECTED_FAILURES: readonly ExpectedFailureGroup[] = [
       "node/test_training_dropout_mask",
     ],
   },
-  {
-    reason: "no kernel for ai.onnx.preview.training.Gradient yet",
-    tests: [
-      "simple/test_gradient_of_add",
-      "simple/test_gradient_of_add_and_mul",
-    ],
-  },
 ];
 
 export const NODE_TESTS_EXPECTED_FAILURES: readonly ExpectedFailureGroup[] = [
-  {
-    reason: "no kernel for ai.onnx.ml.TreeEnsemble yet",
-    tests: [
-      "test_ai_onnx_ml_tree_ensemble_set_membership",
-      "test_ai_onnx_ml_tree_ensemble_single_tree",
-    ],
-  },
-  {
-    reason: "no kernel for DeformConv yet",
-    tests: [
-      "test_basic_deform_conv_with_padding",
-      "test_basic_deform_conv_without_padding",
-      "test_deform_conv_with_mask_bias",
-      "test_deform_conv_with_multiple_offset_groups",
-    ],
-  },
   {
     reason: "the samples come from numpy's random generator, which a seeded run cannot reproduce",
     tests: [
@@ -103,41 +80,7 @@ export const NODE_TESTS_EXPECTED_FAILURES: readonly ExpectedFailureGroup[] = [
     ],
   },
   {
-    reason: "no kernel for CausalConvWithState yet",
-    tests: [
-      "test_causal_conv_with_state_b1_c1_degenerate",
-      "test_causal_conv_with_state_basic",
-      "test_causal_conv_with_state_decode_step",
-      "test_causal_conv_with_state_fp16",
-      "test_causal_conv_with_state_kernel_size_one",
-      "test_causal_conv_with_state_short_input_no_past_state",
-      "test_causal_conv_with_state_silu",
-      "test_causal_conv_with_state_silu_fp16",
-      "test_causal_conv_with_state_silu_with_past_state",
-      "test_causal_conv_with_state_swish_alias",
-      "test_causal_conv_with_state_with_bias",
-      "test_causal_conv_with_state_with_bias_and_past_state",
-      "test_causal_conv_with_state_with_past_state",
-    ],
-  },
-  {
-    reason: "no kernel for ai.onnx.preview.FlexAttention yet",
-    tests: [
-      "test_flexattention",
-      "test_flexattention_causal_mask",
-      "test_flexattention_diff_head_sizes",
-      "test_flexattention_double",
-      "test_flexattention_fp16",
-      "test_flexattention_gqa",
-      "test_flexattention_prob_mod",
-      "test_flexattention_relative_positional",
-      "test_flexattention_scaled",
-      "test_flexattention_score_mod",
-      "test_flexattention_soft_cap",
-    ],
-  },
-  {
-    reason: "no kernel for ImageDecoder yet",
+    reason: "ImageDecoder needs JPEG/PNG/BMP/TIFF/WebP codecs, which no dependency provides",
     tests: [
       "test_image_decoder_decode_bmp_rgb",
       "test_image_decoder_decode_jpeg2k_rgb",
@@ -148,25 +91,6 @@ export const NODE_TESTS_EXPECTED_FAILURES: readonly ExpectedFailureGroup[] = [
       "test_image_decoder_decode_pnm_rgb",
       "test_image_decoder_decode_tiff_rgb",
       "test_image_decoder_decode_webp_rgb",
-    ],
-  },
-  {
-    reason: "no kernel for LinearAttention yet",
-    tests: [
-      "test_linear_attention_decode_step",
-      "test_linear_attention_delta",
-      "test_linear_attention_explicit_scale",
-      "test_linear_attention_fp16",
-      "test_linear_attention_gated",
-      "test_linear_attention_gated_delta",
-      "test_linear_attention_gated_delta_beta_scalar",
-      "test_linear_attention_gated_delta_gqa",
-      "test_linear_attention_gated_delta_mqa",
-      "test_linear_attention_gated_per_head_decay",
-      "test_linear_attention_linear",
-      "test_linear_attention_linear_t1_no_past",
-      "test_linear_attention_no_past_explicit_zeros",
-      "test_linear_attention_prefill_with_past",
     ],
   },
   {

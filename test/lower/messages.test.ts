@@ -3,7 +3,7 @@
 import { strict as assert } from "node:assert";
 import { create, equals, isFieldSet, toBinary, type DescMessage } from "@bufbuild/protobuf";
 import { AttributeProtoSchema, NodeProtoSchema, TypeProtoSchema, ValueInfoProtoSchema } from "../../proto/src/index.js";
-import { messageFactory } from "../../core/src/lower/messages.js";
+import { messageFactory, nodeFactory } from "../../core/src/lower/messages.js";
 
 function same(schema: DescMessage, a: object, b: object): void {
   assert.ok(equals(schema, a as never, b as never));
@@ -28,6 +28,19 @@ describe("messageFactory", () => {
       same(schema, a, b);
     });
   }
+
+  it("builds NodeProto with the written-out factory like create()", () => {
+    const make = nodeFactory();
+    same(NodeProtoSchema, make(), create(NodeProtoSchema));
+    const a = make();
+    const b = create(NodeProtoSchema);
+    a.opType = b.opType = "Relu";
+    a.domain = b.domain = "";
+    a.input.push("x");
+    b.input.push("x");
+    same(NodeProtoSchema, a, b);
+    assert.notEqual(make().input, make().input);
+  });
 
   it("does not share repeated fields between messages", () => {
     const make = messageFactory(NodeProtoSchema);

@@ -5,6 +5,7 @@ import { create, toBinary } from "@bufbuild/protobuf";
 import { GraphProtoSchema, ModelProtoSchema, NodeProtoSchema, TensorProtoSchema } from "../../proto/src/index.js";
 import { checkModel } from "../../core/src/check/index.js";
 import { checkWire, decodeModel, decodeValue, encodeModel, MAX_MESSAGE_DEPTH, OnnxtxtError, WireError } from "../../core/src/io/index.js";
+import { parseNpy, tensorFromProto } from "../../core/src/interp/index.js";
 import { binaryCorpus } from "./harness/corpus.js";
 import { mutateBytes } from "./harness/mutate-bytes.js";
 import { Rng } from "./harness/rng.js";
@@ -145,5 +146,29 @@ describe("damaged binaries", () => {
 
   it("every model of the corpus passes the scan unchanged", () => {
     for (const m of models) assert.deepEqual(encodeModel(decodeModel(m)).length > 0, true);
+  });
+
+  it("a .npy whose header claims more than the file holds is refused before allocating", () => {
+    const npy = (descr: string, shape: string, body: number): Uint8Array => {
+      let header = `{'descr': '${descr}', 'fortran_order': False, 'shape': (${shape}), }`;
+      header += " ".repeat((64 - ((10 + header.length + 1) % 64)) % 64) + "\n";
+      const bytes = new Uint8Array(10 + header.length + body);
+      bytes.set([0x93, ...Buffer.from("NUMPY"), 1, 0, header.length & 0xff, header.length >> 8]);
+      bytes.set(Buffer.from(header, "latin1"), 10);
+      return bytes;
+    };
+    assert.throws(() => parseNpy(npy("<f8", "1000000, 1000000", 16)), (e: unknown) => e instanceof OnnxtxtError && /holds 16 bytes, needs 8000000000000/.test(e.message));
+    assert.throws(() => parseNpy(npy("<U4", "1000000,", 16)), (e: unknown) => e instanceof OnnxtxtError && /holds 16 bytes, needs 16000000/.test(e.message));
+    assert.deepEqual(parseNpy(npy("<f4", "2,", 8)).kind, "tensor");
+  });
+
+  it("a TensorProto with huge dims and little data is refused before allocating", () => {
+    const bytes = toBinary(TensorProtoSchema, create(TensorProtoSchema, { name: "t", dataType: 11, dims: [100000n, 100000n], rawData: new Uint8Array(16) }));
+    const value = decodeValue(bytes, "tensor");
+    if (value.kind !== "tensor") assert.fail(value.kind);
+    const proto = value.value;
+    assert.throws(() => tensorFromProto(proto), (e: unknown) => e instanceof OnnxtxtError && /need 10000000000 elements, but it holds 16 bytes/.test(e.message));
+    const empty = create(TensorProtoSchema, { dataType: 1, dims: [0n, 5n] });
+    assert.deepEqual(tensorFromProto(empty).dims, [0, 5]);
   });
 });

@@ -83,6 +83,8 @@ Twice (x) => (y) {
     const { uri } = await open(client, text);
     const r = await run({ uri, graph: "Twice", inputs: { x: "float[2] {1, 5}" } });
     assert.deepEqual(r.outputs, [{ name: "y", type: "float[2]", text: "float[2] {2, 10}" }]);
+    // The function's input has no type, so no default can be made for it.
+    await assert.rejects(run({ uri, graph: "Twice" }), (e: unknown) => e instanceof RpcError && /has no type to make a default value from/.test(e.message));
     close(client, uri);
   });
 

@@ -38,6 +38,7 @@ const ALLOWED = new Set([
   "extension/dist/extension.cjs",
   "extension/dist/server.js",
   "extension/dist/run-worker.js",
+  "extension/dist/helper.js",
 ]);
 
 /** The module names a bundle still loads at run time: require(), and for ESM import ... from and import(). */
@@ -126,7 +127,7 @@ describe("npm run package:vscode", function () {
 
   it("bundles the client so it needs only vscode and Node's own modules", () => {
     const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
-    for (const bundle of ["extension/dist/extension.cjs", "extension/dist/server.js", "extension/dist/run-worker.js"]) {
+    for (const bundle of ["extension/dist/extension.cjs", "extension/dist/server.js", "extension/dist/run-worker.js", "extension/dist/helper.js"]) {
       const needed = [...requiredModules(entries.get(bundle)!.toString("utf8"), bundle.endsWith(".js"))].filter((m) => !builtins.has(m) && m !== "vscode");
       assert.deepEqual(needed, [], bundle);
     }

@@ -156,6 +156,7 @@ export function applyExtensions(text: string, ast: A.Model, comments: readonly A
   for (const list of byKind.values()) list.sort((a, b) => a - b);
 
   const own = new Map<Target, JsonObject>();
+  const ownSpan = new Map<Target, A.Comment["span"]>();
   const applier = new Applier();
   for (const f of found) {
     if (f.ext.kind === "model") {
@@ -175,13 +176,14 @@ export function applyExtensions(text: string, ast: A.Model, comments: readonly A
       continue;
     }
     own.set(target, { ...(own.get(target) ?? {}), ...f.ext.data });
+    ownSpan.set(target, f.span);
   }
   for (const t of targets) applier.defaults(t, own.get(t));
   for (const [t, data] of own) {
     try {
       applier.element(t, data);
     } catch (e) {
-      const span = found.find((f) => f.span.end <= t.ast.span.start)?.span;
+      const span = ownSpan.get(t);
       diagnostics.push({ severity: "error", code: "extension", message: (e as Error).message, ...(span && { span }) });
     }
   }

@@ -28,8 +28,6 @@ export function* analyzeSteps(text: string): Generator<Analysis | undefined, Ana
   const parts: Parts = { text, lines, ast: parsed.ast, comments: parsed.comments, symbols, syntaxCount: parsed.diagnostics.length };
   if (!parsed.ast || hasErrors(parsed.diagnostics)) return new Snapshot(parts, true, diagnostics, declaredOnly);
   yield new Snapshot(parts, false, [...diagnostics], declaredOnly);
-  symbols();
-  yield;
   const lowered = lowerModel(parsed.ast, text);
   diagnostics.push(...lowered.diagnostics);
   const sourceMap = lowered.sourceMap;

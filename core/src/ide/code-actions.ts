@@ -1,12 +1,14 @@
-// Quick fixes: add a missing opset_import, quote a name the syntax cannot take bare, change an
-// undefined name to a close one, declare a graph output's inferred type.
-import type { Header, Model, OpNode, ValueDecl } from "../../../grammar/src/ast.js";
+// Quick fixes: add a missing opset_import, raise an opset for an op that arrived later, quote
+// a name the syntax cannot take bare, change an undefined name to a close one, declare a
+// graph output's inferred type.
+import type { Header, Model, OpNode, OpsetEntry, ValueDecl } from "../../../grammar/src/ast.js";
 import type { Span } from "../../../grammar/src/span.js";
-import { canonicalDomain, latestOpsetVersion } from "../schema/index.js";
+import { canonicalDomain, getSchemaVersions, latestOpsetVersion } from "../schema/index.js";
 import type { Analysis } from "./analysis.js";
 import { walkAst } from "./ast-walk.js";
-import { editDistance, isIdentifier, quote } from "./names.js";
-import { headerOpsets } from "./opsets.js";
+import { isIdentifier, quote } from "../print/names.js";
+import { editDistance } from "./edit-distance.js";
+import { headerOpsets, schemaOfNode } from "./opsets.js";
 import { opKey } from "./symbols.js";
 import type { TextEdit } from "./text-edit.js";
 
@@ -21,7 +23,7 @@ export interface CodeAction {
 const overlaps = (a: Span, b: Span): boolean => a.start <= b.end && b.start <= a.end;
 
 export function codeActions(a: Analysis, range: Span): CodeAction[] {
-  return [...missingOpsets(a, range), ...quoteNames(a, range), ...closeNames(a, range), ...declareOutputTypes(a, range)];
+  return [...missingOpsets(a, range), ...raiseOpsets(a, range), ...quoteNames(a, range), ...closeNames(a, range), ...declareOutputTypes(a, range)];
 }
 
 /** The default opset version offered for a domain. */
@@ -61,6 +63,40 @@ function addOpsetEdit(model: Model, header: Header | undefined, domain: string, 
   }
   const at = model.graph?.span.start ?? 0;
   return { span: { start: at, end: at }, newText: `<ir_version: 10, opset_import: [${entry}]>\n` };
+}
+
+/** An op that arrived after the imported opset: offer the first opset that has it. */
+function raiseOpsets(a: Analysis, range: Span): CodeAction[] {
+  const model = a.ast;
+  if (!model) return [];
+  const out: CodeAction[] = [];
+  walkAst(model, (n) => {
+    if (n.kind !== "Node" || !overlaps(n.span, range) || !n.op?.opType || a.symbols.calledFunction(n)) return;
+    const found = schemaOfNode(model, n);
+    if (found.schema || found.version === undefined) return;
+    const later = getSchemaVersions(found.domain, opKey(n).name).find((s) => s.sinceVersion > found.version! && !s.deprecated);
+    if (!later) return;
+    const fn = model.functions.find((f) => f.span.start <= n.span.start && n.span.end <= f.span.end);
+    const header = fn && headerOpsets(fn.header).size > 0 ? fn.header : model.header;
+    const entry = opsetEntry(header, found.domain);
+    if (!entry?.version) return;
+    out.push({
+      title: `Raise opset_import of ${JSON.stringify(found.domain)} to ${later.sinceVersion} (${later.name} arrived then)`,
+      kind: "quickfix",
+      edits: [{ span: entry.version.span, newText: String(later.sinceVersion) }],
+      fixes: n.op.span,
+    });
+  });
+  return out;
+}
+
+function opsetEntry(header: Header | undefined, domain: string): OpsetEntry | undefined {
+  for (const e of header?.entries ?? []) {
+    if (e.key.text !== "opset_import" || e.value?.kind !== "OpsetList") continue;
+    const found = e.value.items.find((item) => canonicalDomain(item.domain?.value ?? "") === domain);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 const NAME_CHARS = /[A-Za-z0-9_.\-/:]/;

@@ -2,7 +2,8 @@
 // values in scope inside an input list, types in signatures, header keys and domains.
 import type { Analysis } from "./analysis.js";
 import { innermost, pathAt } from "./ast-walk.js";
-import { TYPE_KEYWORDS, writeName } from "./names.js";
+import { ATTRIBUTE_TYPES as ATTRIBUTE_TYPE_WORDS, ELEMENT_TYPES, FUNCTION_HEADER_KEYS, MODEL_HEADER_KEYS, TYPE_CONSTRUCTORS } from "../../../grammar/src/keywords.js";
+import { nameText } from "../print/names.js";
 import { opsetsAt } from "./opsets.js";
 import { attributeText, defaultText } from "./schema-text.js";
 import { canonicalDomain, getSchema, knownDomains, latestOpsetVersion, listOps, type AttributeSchema, type OpSchema } from "../schema/index.js";
@@ -28,9 +29,6 @@ export interface CompletionResult {
   readonly items: CompletionItem[];
 }
 
-const MODEL_HEADER_KEYS = ["ir_version", "opset_import", "producer_name", "producer_version", "domain", "model_version", "doc_string", "metadata_props"];
-const FUNCTION_HEADER_KEYS = ["domain", "opset_import", "doc_string", "overload"];
-const TYPE_CONSTRUCTORS = new Set(["seq", "map", "optional", "sparse_tensor", "opaque"]);
 
 export function completion(a: Analysis, offset: number): CompletionResult {
   const word = wordBefore(a.text, offset);
@@ -101,7 +99,7 @@ interface AttrChoice {
   readonly detail: string;
 }
 
-const ATTRIBUTE_TYPES = new Set(["FLOAT", "INT", "STRING", "TENSOR", "GRAPH", "SPARSE_TENSOR", "TYPE_PROTO", "FLOATS", "INTS", "STRINGS", "TENSORS", "GRAPHS", "SPARSE_TENSORS", "TYPE_PROTOS"]);
+const ATTRIBUTE_TYPES = new Set(Object.keys(ATTRIBUTE_TYPE_WORDS).map((w) => w.toUpperCase()));
 
 function attributeChoices(a: Analysis, open: number, domain: string, opType: string): AttrChoice[] {
   const local = a.ast?.functions.find((f) => {
@@ -178,7 +176,7 @@ function attributeValueItems(a: Analysis, open: number, attr: AttrChoice | undef
   const fn = a.ast?.functions.find((f) => f.span.start <= open && open <= f.span.end);
   for (const p of fn?.params?.items ?? []) {
     const name = (p.kind === "Name" ? p : p.name)?.value;
-    if (name) add(`@${writeName(name)}`, "attribute reference");
+    if (name) add(`@${nameText(name)}`, "attribute reference");
   }
   return out;
 }
@@ -191,17 +189,15 @@ function valueItems(a: Analysis, offset: number): CompletionItem[] {
   const visible = a.symbols.visibleValues(scope).filter((v) => !(v.producer?.kind === "node" && v.producer.node === node));
   return visible.map((v) => {
     const type = a.typeOf(v);
-    return { label: v.name, kind: "value" as const, ...(type ? { detail: type } : {}), insertText: writeName(v.name), snippet: false };
+    return { label: v.name, kind: "value" as const, ...(type ? { detail: type } : {}), insertText: nameText(v.name), snippet: false };
   });
 }
 
 function typeItems(): CompletionItem[] {
-  return TYPE_KEYWORDS.map((t) => ({
-    label: t,
-    kind: "type" as const,
-    insertText: TYPE_CONSTRUCTORS.has(t) ? `${t}(\${1})` : t,
-    snippet: TYPE_CONSTRUCTORS.has(t),
-  }));
+  return [
+    ...ELEMENT_TYPES.map((t) => ({ label: t, kind: "type" as const, insertText: t, snippet: false })),
+    ...TYPE_CONSTRUCTORS.map((t) => ({ label: t, kind: "type" as const, insertText: `${t}(\${1})`, snippet: true })),
+  ];
 }
 
 function headerKeyItems(a: Analysis, open: number): CompletionItem[] {

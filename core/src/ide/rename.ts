@@ -2,7 +2,7 @@
 // symbol index links, so subgraph scopes and outer-scope captures are respected.
 import type { Span } from "../../../grammar/src/span.js";
 import type { Analysis } from "./analysis.js";
-import { isIdentifier, writeName } from "./names.js";
+import { isIdentifier, nameText } from "../print/names.js";
 import { functionKey, functionKeyString, type Scope, type SymbolInfo } from "./symbols.js";
 import type { TextEdit } from "./text-edit.js";
 
@@ -32,7 +32,7 @@ export function rename(a: Analysis, offset: number, newName: string): RenameResu
   }
   const clash = clashOf(a, sym, newName);
   if (clash) return { ok: false, reason: clash };
-  const quoted = writeName(newName);
+  const quoted = nameText(newName);
   const edits = sym.occurrences
     .map((o) => ({ span: o.span, newText: o.quotable ? quoted : newName }))
     .sort((x, y) => x.span.start - y.span.start);

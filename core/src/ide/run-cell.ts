@@ -15,6 +15,7 @@ import {
 } from "../../../proto/src/index.js";
 import { decodeValue, OnnxtxtError, valueKindOf } from "../io/index.js";
 import { defaultValue, describeRunError, Interpreter, Rng, valueFromProto, type Value } from "../interp/index.js";
+import { observedRunRegistry } from "../interp/fast/index.js";
 import type { Analysis } from "./analysis.js";
 import type { RunValues } from "./run-values.js";
 import { parseTensorText, valueText, valueTypeOf } from "./value-text.js";
@@ -136,6 +137,9 @@ export async function runCell(a: Analysis, req: RunCellRequest): Promise<RunCell
       feeds.set(info.name, described(`test_data_set_0/input_${i}.pb`, () => valueFromProto(decodeValue(file, valueKindOf(info.type)))));
       sources[info.name] = "test_data_set_0";
     } else {
+      if (info.type?.value.case !== "tensorType" && info.type?.value.case !== "sequenceType" && info.type?.value.case !== "optionalType") {
+        throw new OnnxtxtError(`input '${info.name}' has no type to make a default value from; give it in the request or with a directive such as # @input ${info.name} = float[2] {1, 2}`);
+      }
       feeds.set(info.name, described("default", () => defaultValue(info.type, directives.dims, rng, info.name)));
       sources[info.name] = "default";
     }
@@ -146,7 +150,10 @@ export async function runCell(a: Analysis, req: RunCellRequest): Promise<RunCell
   const started = performance.now();
   let outputs: Map<string, Value>;
   try {
+    // Fast kernels, but no fusion: every node's value is shown in hovers.
+    const registry = observedRunRegistry();
     const interp = new Interpreter(model, {
+      ...(registry ? { registry } : {}),
       ...(req.signal ? { signal: req.signal } : {}),
       onNode: (node, outs) => {
         node.output.forEach((o, i) => {

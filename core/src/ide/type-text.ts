@@ -2,7 +2,7 @@
 import type { TypeExpr } from "../../../grammar/src/ast.js";
 import { dataTypeInfo } from "../../../proto/src/index.js";
 import type { Shape, ValueType } from "../infer/index.js";
-import { writeName } from "./names.js";
+import { nameText } from "../print/names.js";
 
 /** A declared type, normalised to single spaces after commas (`float[N, 8]`). */
 export function declaredTypeText(source: string, type: TypeExpr): string {
@@ -21,7 +21,7 @@ function elemText(elem: number): string | undefined {
 function shapeText(shape: Shape | undefined): string {
   if (!shape) return "[]";
   if (shape.length === 0) return "";
-  return `[${shape.map((d) => (d === undefined ? "?" : typeof d === "number" ? String(d) : writeName(d))).join(", ")}]`;
+  return `[${shape.map((d) => (d === undefined ? "?" : typeof d === "number" ? String(d) : nameText(d))).join(", ")}]`;
 }
 
 /** An inferred type in the text syntax, or undefined when too little is known to write one. */

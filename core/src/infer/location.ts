@@ -22,6 +22,10 @@ export function describeNode(node: NodeProto, index: number): string {
   return node.name ? `node '${node.name}' (${op})` : `node #${index} (${op})`;
 }
 
+function escapeLineBreaks(s: string): string {
+  return s.replace(/\r\n|[\r\n\u2028\u2029]/g, "\\n");
+}
+
 /** Builds diagnostics located in one place of a model. */
 export class Reporter {
   constructor(
@@ -31,7 +35,9 @@ export class Reporter {
 
   report(severity: Severity, code: string, message: string, element: object | undefined, where: string, part: Part = "whole"): void {
     const span = element ? spanOf(this.sourceMap?.get(element), part) : undefined;
-    this.sink.push(span ? { severity, code, message, span } : { severity, code, message, where });
+    // Messages quote names, and a quoted name may hold line breaks: keep each message one line.
+    const text = escapeLineBreaks(message);
+    this.sink.push(span ? { severity, code, message: text, span } : { severity, code, message: text, where: escapeLineBreaks(where) });
   }
 
   /** A reporter that drops everything (for function bodies expanded per call). */

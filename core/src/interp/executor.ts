@@ -60,10 +60,13 @@ function defaultResolver(): FunctionResolver {
 
 /** A graph or function body, ready to run: kernels looked up and last uses computed. */
 interface Body {
+  /** The opsets in force: the model's, or a function's own imports. */
+  readonly opsets: OpsetMap;
   readonly inputs: readonly string[];
   readonly outputs: readonly string[];
   readonly initializers: ReadonlyMap<string, Value>;
   readonly steps: readonly Step[];
+  readonly nodes: readonly NodeProto[];
 }
 
 interface Step {
@@ -226,7 +229,9 @@ export class Interpreter {
       for (const name of read) if (defined.has(name)) lastUse.set(name, i);
     });
     const frees: string[][] = nodes.map(() => []);
-    for (const [name, i] of lastUse) if (!keep.has(name)) frees[i]!.push(name);
+    // Gradient reads forward values it does not name as inputs: keep everything then
+    const differentiates = nodes.some((n) => n.opType === "Gradient");
+    if (!differentiates) for (const [name, i] of lastUse) if (!keep.has(name)) frees[i]!.push(name);
     // constants: initializers a caller cannot override, and outputs of foldable nodes
     const constant = new Set([...initializers.keys()].filter((n) => !inputs.includes(n)));
     const foldable = nodes.map((n) => {
@@ -250,7 +255,7 @@ export class Interpreter {
       if (resolved) return { ...step, fn: resolved };
       throw new InterpError(`no implementation of operator ${domain ? domain + "." : ""}${node.opType} (opset ${opset})`, [nodeLabel(node)]);
     });
-    return { inputs, outputs, initializers, steps };
+    return { opsets, inputs, outputs, initializers, steps, nodes };
   }
 
   private *execBody(
@@ -269,7 +274,7 @@ export class Interpreter {
         if (step.fold?.outputs) outs = step.fold.outputs;
         else {
           const ins = node.input.map((n) => (n === "" ? undefined : scope.lookup(n)));
-          outs = step.fn ? this.callFunction(step, ins, scope) : step.kernel!(ins, this.context(step, scope));
+          outs = step.fn ? this.callFunction(step, ins) : step.kernel!(ins, this.context(step, scope, body));
           if (step.fold) step.fold.outputs = outs;
         }
       } catch (e) {
@@ -293,14 +298,15 @@ export class Interpreter {
     return body.outputs.map((n) => (n === "" ? undefined : scope.lookup(n)));
   }
 
-  private context(step: Step, scope: Scope): KernelContext {
+  private context(step: Step, scope: Scope, body: Body): KernelContext {
     return {
       node: step.node,
       attrs: step.attrs,
       opset: step.opset,
       outputCount: step.node.output.length,
       rng: this.rng,
-      runGraph: (g, inputs) => this.runSubgraph(g, inputs, scope, step.opset),
+      runGraph: (g, inputs) => this.runSubgraph(g, inputs, scope, body.opsets),
+      graph: { nodes: body.nodes, lookup: (name) => scope.lookup(name) },
       checkGuards: (iterations, heldBytes) => {
         this.checkGuards();
         if (heldBytes !== undefined) this.checkMemory(heldBytes);
@@ -311,8 +317,8 @@ export class Interpreter {
     };
   }
 
-  private runSubgraph(g: GraphProto, inputs: readonly (Value | undefined)[], parent: Scope, _opset: number): Value[] {
-    const body = this.prepareGraph(g, this.opsetsOf(parent));
+  private runSubgraph(g: GraphProto, inputs: readonly (Value | undefined)[], parent: Scope, opsets: OpsetMap): Value[] {
+    const body = this.prepareGraph(g, opsets);
     const it = this.execBody(body, inputs, new Scope(parent));
     for (;;) {
       const r = it.next();
@@ -326,11 +332,7 @@ export class Interpreter {
     }
   }
 
-  private opsetsOf(_scope: Scope): OpsetMap {
-    return this.opsets;
-  }
-
-  private callFunction(step: Step, inputs: readonly (Value | undefined)[], _scope: Scope): (Value | undefined)[] {
+  private callFunction(step: Step, inputs: readonly (Value | undefined)[]): (Value | undefined)[] {
     const fn = step.fn!;
     let body = this.expansions.get(step.node);
     if (!body) {

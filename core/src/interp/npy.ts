@@ -1,7 +1,7 @@
 // Reading NumPy .npy files (format 1.0-3.0) into tensors: little- and big-endian numbers,
 // bool, fixed-width unicode strings, C and Fortran order.
 import { OnnxtxtError } from "../io/index.js";
-import { DT, tensor, type Tensor, type TensorData } from "./value.js";
+import { allocData, DT, tensor, type Tensor, type TensorData } from "./value.js";
 import { transpose } from "./ops/shape.js";
 
 const DESCR: Record<string, number> = {
@@ -43,6 +43,7 @@ export function parseNpy(bytes: Uint8Array): Tensor {
   let t: Tensor;
   if (code.startsWith("U")) {
     const width = Number(code.slice(1));
+    if (body.length < n * width * 4) throw new OnnxtxtError(`.npy data holds ${body.length} bytes, needs ${n * width * 4}`);
     const out: string[] = [];
     const dv = new DataView(body.buffer, body.byteOffset, body.byteLength);
     for (let i = 0; i < n; i++) {
@@ -58,10 +59,11 @@ export function parseNpy(bytes: Uint8Array): Tensor {
   } else {
     const dtype = DESCR[code];
     if (dtype === undefined) throw new OnnxtxtError(`unsupported .npy element type '${descr}'`);
+    // The header's shape is checked against the bytes before anything is allocated for it.
+    const size = (allocData(dtype, 0) as Exclude<TensorData, string[]>).BYTES_PER_ELEMENT;
+    if (body.length < n * size) throw new OnnxtxtError(`.npy data holds ${body.length} bytes, needs ${n * size}`);
     t = tensor(dtype, dims);
     const data = t.data as Exclude<TensorData, string[]>;
-    const size = data.BYTES_PER_ELEMENT;
-    if (body.length < n * size) throw new OnnxtxtError(`.npy data holds ${body.length} bytes, needs ${n * size}`);
     const raw = new Uint8Array(data.buffer, data.byteOffset, n * size);
     raw.set(body.subarray(0, n * size));
     if (order === ">" && size > 1) {

@@ -22,6 +22,8 @@ export interface KernelContext {
    * with the bytes they hold outside the graph's values (accumulated scan outputs).
    */
   checkGuards(iterations?: number, heldBytes?: number): void;
+  /** The nodes of the enclosing graph and their current values (Gradient differentiates them). */
+  readonly graph?: { readonly nodes: readonly NodeProto[]; lookup(name: string): Value | undefined };
 }
 
 /** Inputs are undefined where the node leaves an optional input empty. */

@@ -48,6 +48,10 @@ export function tensorFromProto(p: TensorProto): Tensor {
   if (isExternal(p)) throw new OnnxtxtError(`${name}: external data was not loaded`);
   if (dims.some((d) => d < 0 || !Number.isSafeInteger(d))) throw new OnnxtxtError(`${name}: invalid dims [${dims.join(",")}]`);
   const n = sizeOf(dims);
+  // What the message holds bounds the element count (8 per byte covers sub-byte types), so
+  // a small file claiming huge dims is refused before anything is allocated for them.
+  const held = p.rawData.length + p.stringData.length + 4 * (p.floatData.length + p.int32Data.length) + 8 * (p.int64Data.length + p.doubleData.length + p.uint64Data.length);
+  if (n > 8 * held) throw new OnnxtxtError(`${name}: dims [${dims.join(",")}] need ${n} elements, but it holds ${held} bytes of data`);
   const data = allocData(dtype, n);
   const isComplex = dtype === DT.COMPLEX64 || dtype === DT.COMPLEX128;
   const count = isComplex ? 2 * n : n;
@@ -82,16 +86,13 @@ export function tensorFromProto(p: TensorProto): Tensor {
   // typed fields
   const src = typedField(p, dtype);
   if (bits) {
-    // packed in int32_data as well (two per entry for 4-bit)
+    // int32_data holds either one value per entry or the packed bytes (2 per entry for 4-bit)
     const d = data as Int8Array | Uint8Array;
-    const per = 32 / bits;
     const signed = dtype === DT.INT4 || dtype === DT.INT2;
     const mask = (1 << bits) - 1;
     const srcNums = src as number[];
-    // onnx packs sub-byte values into bytes, one byte per int32_data entry
-    const perEntry = 8 / bits;
-    if (srcNums.length < Math.ceil(n / perEntry)) throw new OnnxtxtError(`${name}: expected ${Math.ceil(n / perEntry)} packed values, got ${srcNums.length}`);
-    void per;
+    const perEntry = srcNums.length === n ? 1 : 8 / bits;
+    if (srcNums.length < Math.ceil(n / perEntry)) throw new OnnxtxtError(`${name}: expected ${Math.ceil(n / (8 / bits))} packed values, got ${srcNums.length}`);
     for (let i = 0; i < n; i++) {
       const v = (srcNums[(i / perEntry) | 0]! >> ((i % perEntry) * bits)) & mask;
       d[i] = signed ? signExtend(v, bits) : v;

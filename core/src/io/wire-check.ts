@@ -2,7 +2,9 @@
 // It turns damaged binaries into one clear message with a byte offset and a field path,
 // instead of whatever the decoder happens to trip over: lengths running past the end of the
 // file or of the enclosing message, truncated varints, wire types that do not fit the field,
-// and nesting deeper than the decoder's recursion limit. It allocates nothing per field.
+// and nesting deeper than the decoder's recursion limit. It allocates one small counter table
+// per message, nothing per byte. (protobuf C++ would skip a known field with the wrong wire
+// type as unknown; protobuf-es would misread it, so it is refused here.)
 import { ScalarType, type DescField, type DescMessage } from "@bufbuild/protobuf";
 
 /**

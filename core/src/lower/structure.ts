@@ -3,17 +3,17 @@
 import { create } from "@bufbuild/protobuf";
 import type * as A from "../../../grammar/src/ast.js";
 import {
-  FunctionProtoSchema, GraphProtoSchema, ModelProtoSchema, NodeProtoSchema, OperatorSetIdProtoSchema,
+  FunctionProtoSchema, GraphProtoSchema, ModelProtoSchema, OperatorSetIdProtoSchema,
   StringStringEntryProtoSchema, ValueInfoProtoSchema, type FunctionProto, type GraphProto, type ModelProto,
   type NodeProto, type OperatorSetIdProto, type StringStringEntryProto, type TensorProto, type ValueInfoProto,
 } from "../../../proto/src/index.js";
 import { lowerAttribute, type AttrEnv } from "./attributes.js";
 import type { LowerContext } from "./context.js";
-import { messageFactory } from "./messages.js";
+import { messageFactory, nodeFactory } from "./messages.js";
 import { lowerTensor } from "./tensors.js";
 import { int64Of, lowerType } from "./types.js";
 
-const newNode = messageFactory(NodeProtoSchema);
+const newNode = nodeFactory();
 const newValueInfo = messageFactory(ValueInfoProtoSchema);
 
 export class Lowerer {

@@ -1,3 +1,5 @@
+import { ByteWriter } from "./byte-writer.js";
+
 // A small document algebra for layout (after Wadler's "prettier printer"): the printer builds
 // a Doc, and `layout` chooses where groups break so lines stay within the width.
 
@@ -9,7 +11,14 @@ export type DocNode =
   | { readonly t: "indent"; readonly body: Doc }
   | { readonly t: "suffix"; readonly text: string }
   | { readonly t: "freshline" }
-  | { readonly t: "fill"; readonly count: number; readonly item: (i: number) => string; readonly sep: string };
+  | {
+      readonly t: "fill";
+      readonly count: number;
+      readonly item: (i: number) => string;
+      readonly sep: string;
+      /** The same item written as bytes (faster for big tensors); optional. */
+      readonly write?: (i: number, w: ByteWriter) => void;
+    };
 
 /** A space in flat mode, a newline when the group breaks. */
 export const line: Doc = { t: "line", soft: false, hard: false };
@@ -35,8 +44,8 @@ export function lineSuffix(text: string): Doc {
 }
 
 /** `count` items (rendered on demand) separated by `sep` + space, packed onto as few lines as fit. */
-export function fill(count: number, item: (i: number) => string, sep: string): Doc {
-  return { t: "fill", count, item, sep };
+export function fill(count: number, item: (i: number) => string, sep: string, write?: (i: number, w: ByteWriter) => void): Doc {
+  return write ? { t: "fill", count, item, sep, write } : { t: "fill", count, item, sep };
 }
 
 export function join(sep: Doc, docs: readonly Doc[]): Doc[] {
@@ -194,6 +203,40 @@ function fits(doc: Doc, rest: DocStack, width: number): boolean {
   return false;
 }
 
+const fillOut = new ByteWriter();
+
+/**
+ * A broken fill written as bytes into one chunk; returns the column after it. Each item is
+ * written after a `, ` in place; when it overflows the line, that separator becomes a line
+ * break (the item's bytes move right), so no item is copied in the common case.
+ */
+function fillBytes(count: number, write: (i: number, w: ByteWriter) => void, sep: string, col: number, ind: number, width: number, indentUnit: string, out: string[]): number {
+  const w = fillOut;
+  w.pos = 0;
+  const spaced = sep + " ";
+  const breakText = sep + "\n" + indentUnit.repeat(ind);
+  const shift = breakText.length - spaced.length;
+  const indentWidth = ind * indentUnit.length;
+  for (let i = 0; i < count; i++) {
+    const sepStart = w.pos;
+    if (i > 0) w.ascii(spaced);
+    const itemStart = w.pos;
+    write(i, w);
+    const len = w.pos - itemStart;
+    const needed = len + (i < count - 1 ? sep.length : 0);
+    if (i > 0 && col + spaced.length + needed > width) {
+      w.ensure(shift);
+      w.buf.copyWithin(itemStart + shift, itemStart, itemStart + len);
+      w.pos = sepStart;
+      w.ascii(breakText);
+      w.pos += len;
+      col = indentWidth + len;
+    } else col += (i > 0 ? spaced.length : 0) + len;
+  }
+  out.push(w.text());
+  return col;
+}
+
 /** Renders `doc` with lines of at most `width` columns where the groups allow it. */
 export function layout(doc: Doc, width_ = 100, indentUnit = "  "): string {
   const out: string[] = [];
@@ -255,6 +298,11 @@ export function layout(doc: Doc, width_ = 100, indentUnit = "  "): string {
         }
         break;
       case "fill": {
+        if (d.write && mode === "break" && suffixes.length === 0) {
+          col = fillBytes(d.count, d.write, d.sep, col, ind, width_, indentUnit, out);
+          lineStart = out.length - 1;
+          break;
+        }
         // Items are joined a line at a time: one string per line, not one per item.
         const sepWidth = d.sep.length + 1;
         const spaced = d.sep + " ";

@@ -2,6 +2,8 @@
 // value's own width (float32 or float64), in a form both the official and our parser accept.
 // NaN is written `nan` / `-nan`; payloads other than the default need an extension (ext/).
 
+import type { ByteWriter } from "./byte-writer.js";
+
 const f32 = new Float32Array(1);
 const u32 = new Uint32Array(f32.buffer);
 const f64 = new Float64Array(1);
@@ -56,6 +58,7 @@ export function formatFloat64(v: number): string {
 }
 
 const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i); // exact doubles
+const POW2 = Array.from({ length: 256 }, (_, e) => 2 ** (e - 150)); // float32 ulp by biased exponent
 
 /** Plain decimal text of k * 10^-s (k a positive integer), in JS number spelling. */
 function decimalText(k: number, s: number): string {
@@ -100,41 +103,50 @@ function digitsAt(p: number, e10: number, a: number, lo: number, hi: number): nu
  * every operation exact or correctly rounded). Validity is monotonic in the precision, so
  * a binary search finds the shortest.
  */
-function shortestFast(a: number): string | undefined {
+function shortestFast(a: number): "" | undefined {
   const bits = float32Bits(a);
   const exp = bits >>> 23;
-  const ulp = exp === 0 ? 2 ** -149 : 2 ** (exp - 150);
+  const ulp = exp === 0 ? POW2[1]! : POW2[exp]!;
   const lo = a - ((bits & 0x7fffff) === 0 && exp > 1 ? ulp / 4 : ulp / 2);
   const hi = a + ulp / 2;
   const e10 = Math.floor(Math.log10(a));
   if (9 - 1 - e10 > 22 || -e10 < -22) return undefined;
-  // Nine digits always suffice for a float32. Most values need eight or nine, so probe
-  // eight first, then search below it only when eight works.
+  // Nine digits always suffice for a float32. Most values need seven to nine, so walk down
+  // from eight while shorter forms work, and binary-search only below six.
   let best = digitsAt(8, e10, a, lo, hi);
   let bestP = 8;
   if (best === undefined) {
     best = digitsAt(9, e10, a, lo, hi);
     bestP = 9;
   } else {
-    const k7 = digitsAt(7, e10, a, lo, hi);
-    if (k7 !== undefined) {
-      best = k7;
-      let lo_p = 1;
-      let hi_p = 7;
-      while (lo_p < hi_p) {
-        const mid = (lo_p + hi_p) >> 1;
+    for (let p = 7; p >= 6; p--) {
+      const k = digitsAt(p, e10, a, lo, hi);
+      if (k === undefined) break;
+      best = k;
+      bestP = p;
+    }
+    if (bestP === 6) {
+      let loP = 1;
+      let hiP = 6;
+      while (loP < hiP) {
+        const mid = (loP + hiP) >> 1;
         const k = digitsAt(mid, e10, a, lo, hi);
         if (k !== undefined) {
-          hi_p = mid;
+          hiP = mid;
           best = k;
-        } else lo_p = mid + 1;
+        } else loP = mid + 1;
       }
-      bestP = lo_p;
+      bestP = loP;
     }
   }
   if (best === undefined) return undefined;
-  return decimalText(best, bestP - 1 - e10);
+  found.k = best;
+  found.scale = bestP - 1 - e10;
+  return "";
 }
+
+/** The digits shortestFast found: the value is k * 10^-scale. */
+const found = { k: 0, scale: 0 };
 
 /** The general path: a binary search over toPrecision (shortness is monotonic). */
 function shortestSlow(a: number): string {
@@ -154,8 +166,65 @@ export function formatFloat32(v: number): string {
   const s = special(v);
   if (s !== undefined) return s;
   const a = Math.abs(v);
-  const digits = shortestFast(a) ?? shortestSlow(a);
+  const digits = shortestFast(a) === undefined ? shortestSlow(a) : decimalText(found.k, found.scale);
   return v < 0 ? "-" + digits : digits;
+}
+
+const DIGITS = new Uint8Array(24);
+
+/** Writes k * 10^-scale (k a positive integer) as decimalText would spell it, as bytes. */
+function writeDecimal(w: ByteWriter, k: number, scale: number, negative: boolean): void {
+  while (k >= 10 && k % 10 === 0) {
+    k /= 10;
+    scale--;
+  }
+  let nd = 0;
+  let x = k;
+  do {
+    DIGITS[nd++] = 48 + (x % 10);
+    x = Math.floor(x / 10);
+  } while (x > 0);
+  const exp = nd - 1 - scale; // DIGITS holds the digits last first
+  w.ensure(nd + 32);
+  const b = w.buf;
+  let p = w.pos;
+  if (negative) b[p++] = 45;
+  if (exp >= 21 || exp < -6) {
+    b[p++] = DIGITS[nd - 1]!;
+    if (nd > 1) {
+      b[p++] = 46;
+      for (let i = nd - 2; i >= 0; i--) b[p++] = DIGITS[i]!;
+    }
+    b[p++] = 101;
+    b[p++] = exp >= 0 ? 43 : 45;
+    const e = String(Math.abs(exp));
+    for (let i = 0; i < e.length; i++) b[p++] = e.charCodeAt(i);
+  } else if (exp < 0) {
+    b[p++] = 48;
+    b[p++] = 46;
+    for (let i = 0; i < -exp - 1; i++) b[p++] = 48;
+    for (let i = nd - 1; i >= 0; i--) b[p++] = DIGITS[i]!;
+  } else if (nd <= exp + 1) {
+    for (let i = nd - 1; i >= 0; i--) b[p++] = DIGITS[i]!;
+    for (let i = 0; i < exp + 1 - nd; i++) b[p++] = 48;
+  } else {
+    for (let i = nd - 1; i >= nd - 1 - exp; i--) b[p++] = DIGITS[i]!;
+    b[p++] = 46;
+    for (let i = nd - 2 - exp; i >= 0; i--) b[p++] = DIGITS[i]!;
+  }
+  w.pos = p;
+}
+
+/** formatFloat32 into a byte buffer, without a string for the common case. */
+export function writeFloat32(w: ByteWriter, v: number): void {
+  if (v === v && v !== 0 && v !== Infinity && v !== -Infinity) {
+    const a = Math.abs(v);
+    if (shortestFast(a) !== undefined) {
+      writeDecimal(w, found.k, found.scale, v < 0);
+      return;
+    }
+  }
+  w.ascii(formatFloat32(v));
 }
 
 /**

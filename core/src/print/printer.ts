@@ -6,7 +6,8 @@ import type * as A from "../../../grammar/src/ast.js";
 import type { CommentPlacement } from "./comments.js";
 import { NO_COMMENTS } from "./comments.js";
 import { fill, freshline, group, hardline, indent, join, layout, line, lineSuffix, softline, type Doc } from "./doc.js";
-import { formatFloat32, formatFloat64 } from "./float-text.js";
+import type { ByteWriter } from "./byte-writer.js";
+import { formatFloat32, formatFloat64, writeFloat32 } from "./float-text.js";
 import { quote } from "./names.js";
 
 export interface PrintOptions {
@@ -184,7 +185,8 @@ class Printer {
   }
 
   attribute(a: A.Attribute): Doc {
-    const parts: Doc[] = [a.name?.value ?? ""];
+    // Quoted only where the source quoted it (function parameters may be quoted names).
+    const parts: Doc[] = [a.name ? this.name(a.name) : ""];
     if (a.annotation) parts.push(": ", a.annotation.text);
     parts.push(" = ");
     if (a.value) parts.push(this.attrValue(a.value));
@@ -245,7 +247,12 @@ class Printer {
     const els = d.elements;
     let count: number;
     let item: (i: number) => string;
-    if ("kind" in els && els.kind === "PackedNumbers") [count, item] = this.packedItems(els, elem);
+    let write: ((i: number, w: ByteWriter) => void) | undefined;
+    if ("kind" in els && els.kind === "PackedNumbers") {
+      [count, item] = this.packedItems(els, elem);
+      const v = els.values;
+      if ((elem === "float" || elem === "complex64") && !(this.opts.source !== undefined && els.span.end > els.span.start)) write = (i, w) => writeFloat32(w, v[i]!);
+    }
     else {
       const lits = els as readonly A.Literal[];
       if (lits.some((l) => this.c.leading.has(l) || this.c.trailing.has(l))) {
@@ -256,7 +263,7 @@ class Printer {
     }
     const tail = this.dangling(d);
     if (count === 0 && tail.length === 0 && !this.c.afterOpen.has(d)) return this.wrap(d, "{}");
-    return this.wrap(d, group([this.open(d, "{"), indent([softline, fill(count, item, ","), ...tail]), softline, "}"]));
+    return this.wrap(d, group([this.open(d, "{"), indent([softline, fill(count, item, ",", write), ...tail]), softline, "}"]));
   }
 
   private packedItems(p: A.PackedNumbers, elem: string | undefined): [number, (i: number) => string] {

@@ -1,6 +1,5 @@
 // Shared state while raising one model: the model-wide presence defaults (chosen so that
 // most elements need no extension) and the extension comments attached to AST nodes.
-import type { JsonObject } from "@bufbuild/protobuf";
 import type * as A from "../../../grammar/src/ast.js";
 import { extCommentText, type ExtKind } from "../ext/ext-comment.js";
 import type { Residual } from "./residual.js";
@@ -20,8 +19,9 @@ export class RaiseContext {
 
   constructor(readonly defaults: ModelDefaults) {}
 
-  attach(node: A.AstNode, kind: ExtKind, residual: Residual | JsonObject): void {
-    const data = "toJson" in residual && typeof residual.toJson === "function" ? (residual as Residual).toJson() : (residual as JsonObject);
+  attach(node: A.AstNode, kind: ExtKind, residual: Residual): void {
+    if (residual.empty) return;
+    const data = residual.toJson();
     if (Object.keys(data).length === 0) return;
     const list = this.leading.get(node) ?? [];
     list.push(extCommentText(kind, data));

@@ -4,31 +4,34 @@ import type { DescMessage, JsonObject, JsonValue, MessageShape } from "@bufbuild
 import { fieldsJson } from "../ext/fields.js";
 
 export class Residual {
-  private readonly data: Record<string, JsonValue> = {};
-  private readonly clears: string[] = [];
+  // Created on first use: most elements of most models need nothing.
+  private data: Record<string, JsonValue> | undefined;
+  private clears: string[] | undefined;
 
   /** Keeps the listed fields of `msg` that are set. */
   keep<Desc extends DescMessage>(schema: Desc, msg: MessageShape<Desc>, names: readonly string[]): this {
-    Object.assign(this.data, fieldsJson(schema, msg, names));
+    const json = fieldsJson(schema, msg, names);
+    for (const k in json) (this.data ??= {})[k] = json[k]!;
     return this;
   }
 
   /** The text sets this field, but the message does not have it. */
   clear(field: string): this {
+    this.clears ??= [];
     if (!this.clears.includes(field)) this.clears.push(field);
     return this;
   }
 
   put(key: string, value: JsonValue): this {
-    this.data[key] = value;
+    (this.data ??= {})[key] = value;
     return this;
   }
 
   get empty(): boolean {
-    return this.clears.length === 0 && Object.keys(this.data).length === 0;
+    return this.clears === undefined && this.data === undefined;
   }
 
   toJson(): JsonObject {
-    return this.clears.length ? { ...this.data, "@clear": this.clears } : { ...this.data };
+    return this.clears ? { ...this.data, "@clear": this.clears } : { ...this.data };
   }
 }

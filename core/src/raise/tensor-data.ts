@@ -18,14 +18,16 @@ export interface RaisedElements {
  * Numbers that fit a double exactly (floats, doubles, int32-stored types) travel as packed
  * numbers: the printer formats them by the tensor's element type, with no object per element.
  */
-function packed(values: ArrayLike<number>, float: "f32" | "f64" | undefined, nanBits: Record<string, string>, rawBits?: (i: number) => string): A.PackedNumbers {
-  const out = new Float64Array(values.length);
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i]!;
-    out[i] = v;
-    if (v !== v && float) {
-      const bits = rawBits ? rawBits(i) : float === "f64" ? float64Bits(v).toString(16) : float32Bits(v).toString(16);
-      if (bits !== (float === "f64" ? "7ff8000000000000" : DEFAULT_NAN32.toString(16))) nanBits[i] = bits;
+function packed(values: readonly number[], float: "f32" | "f64" | undefined, nanBits: Record<string, string>, rawBits?: (i: number) => string): A.PackedNumbers {
+  const out = Float64Array.from(values);
+  if (float) {
+    const plain = float === "f64" ? "7ff8000000000000" : DEFAULT_NAN32.toString(16);
+    for (let i = 0; i < out.length; i++) {
+      const v = out[i]!;
+      if (v !== v) {
+        const bits = rawBits ? rawBits(i) : float === "f64" ? float64Bits(v).toString(16) : float32Bits(v).toString(16);
+        if (bits !== plain) nanBits[i] = bits;
+      }
     }
   }
   return { kind: "PackedNumbers", span: NO_SPAN, values: out, allIntegers: float === undefined };

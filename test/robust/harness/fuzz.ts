@@ -3,6 +3,7 @@
 import { mutateBytes } from "./mutate-bytes.js";
 import { mutateText } from "./mutate-text.js";
 import { Rng } from "./rng.js";
+import { IDE_TARGET } from "./ide-target.js";
 import { BINARY_TARGETS, TEXT_TARGETS, type BinaryTarget, type TextTarget } from "./targets.js";
 
 export interface FuzzOptions {
@@ -53,7 +54,7 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
   const rng = new Rng(options.seed);
   const failures: FuzzFailure[] = [];
   const started = Date.now();
-  const textTargets = options.textTargets ?? TEXT_TARGETS;
+  const textTargets = options.textTargets ?? [...TEXT_TARGETS, IDE_TARGET];
   const binaryTargets = options.binaryTargets ?? BINARY_TARGETS;
   let slowest = { ms: 0, iteration: -1, size: 0 };
   let i = 0;

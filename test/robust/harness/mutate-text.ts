@@ -84,11 +84,17 @@ const MUTATIONS: readonly Mutation[] = [
   },
 ];
 
+/** Inputs stop growing here: big enough for scaling bugs, small enough to keep runs short. */
+const MAX_LENGTH = 256 * 1024;
+
 /** One to four mutations of `text`. */
 export function mutateText(text: string, rng: Rng, corpus: readonly string[]): string {
   let out = text;
   const n = 1 + r4(rng);
-  for (let i = 0; i < n; i++) out = rng.pick(MUTATIONS)(out, rng, corpus);
+  for (let i = 0; i < n; i++) {
+    const next = rng.pick(MUTATIONS)(out, rng, corpus);
+    if (next.length <= MAX_LENGTH || next.length < out.length) out = next;
+  }
   return out;
 }
 

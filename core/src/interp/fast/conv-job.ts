@@ -31,8 +31,7 @@ export const enum ConvMode {
   Shifted = 3,
 }
 
-
-export function runConvPart(s: Int32Array, part: number, parts: number, f32: Float32Array, kernels: KernelExports): void {
+export function runConvPart(s: Int32Array, part: number, parts: number, kernels: KernelExports): void {
   const n = s[ConvSlot.N]!;
   const nPanels = Math.ceil(n / GEMM_NR);
   const mPanels = Math.ceil(s[ConvSlot.M]! / GEMM_MR);

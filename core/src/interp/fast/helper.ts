@@ -9,7 +9,6 @@ const data = workerData as HelperData;
 const control = new Int32Array(data.control);
 const kernels = instantiateKernels(data.module, data.memory);
 const slots = control.subarray(PARAMS);
-let f32 = new Float32Array(data.memory.buffer);
 let seen = Atomics.load(control, SEQ);
 Atomics.store(control, READY + data.index, 1);
 
@@ -21,8 +20,7 @@ for (;;) {
   const chunks = Atomics.load(control, JOB_CHUNKS);
   for (let chunk = claimChunk(control, seen, chunks); chunk >= 0; chunk = claimChunk(control, seen, chunks)) {
     try {
-      if (f32.byteLength !== data.memory.buffer.byteLength) f32 = new Float32Array(data.memory.buffer);
-      runJobPart(Atomics.load(control, JOB_KIND) as JobKind, slots, chunk, Atomics.load(control, JOB_CHUNKS), f32, kernels);
+      runJobPart(Atomics.load(control, JOB_KIND) as JobKind, slots, chunk, Atomics.load(control, JOB_CHUNKS), kernels);
     } catch {
       Atomics.store(control, FAILED, 1);
     }

@@ -22,6 +22,11 @@ export function startFastKernels(): void {
   if (fastKernelsEnabled()) kernelPool();
 }
 
+/** The registry to run with when every node's outputs are observed (no fusion): fast unless turned off. */
+export function observedRunRegistry(base?: Registry): Registry | undefined {
+  return fastKernelsEnabled() ? fastRegistry(base) : base;
+}
+
 /** The model (with Conv chains fused) and registry to run it fast; the model itself is not changed. */
 export function prepareFastRun(model: ModelProto, base?: Registry): { model: ModelProto; registry: Registry | undefined } {
   if (!fastKernelsEnabled()) return { model, registry: base };

@@ -11,10 +11,10 @@ export const enum JobKind {
   Pool = 3,
 }
 
-export function runJobPart(kind: JobKind, slots: Int32Array, part: number, parts: number, f32: Float32Array, kernels: KernelExports): void {
+export function runJobPart(kind: JobKind, slots: Int32Array, part: number, parts: number, kernels: KernelExports): void {
   switch (kind) {
     case JobKind.Conv:
-      runConvPart(slots, part, parts, f32, kernels);
+      runConvPart(slots, part, parts, kernels);
       return;
     case JobKind.Gemm:
       runGemmPart(slots, part, parts, kernels);

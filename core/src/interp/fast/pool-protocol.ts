@@ -23,6 +23,7 @@ export const READY = 8;
 export const PARAMS = 64;
 export const CONTROL_INTS = PARAMS + 64;
 
+/** Chunks of one job are fewer than this; NEXT at this index means the job takes no claims. */
 export const MAX_CHUNKS = 0xffff;
 
 export function claimTag(seq: number): number {

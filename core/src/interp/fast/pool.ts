@@ -51,12 +51,16 @@ export class KernelPool {
    */
   parallel(kind: JobKind, chunks: number, params: (slots: Int32Array) => void): void {
     const slots = this.control.subarray(PARAMS);
-    params(slots);
-    if (chunks <= 1 || this.threads() === 1 || chunks > MAX_CHUNKS) {
-      for (let chunk = 0; chunk < chunks; chunk++) runJobPart(kind, slots, chunk, chunks, this.arena.f32, this.kernels);
+    if (chunks <= 1 || chunks >= MAX_CHUNKS || this.threads() === 1) {
+      params(slots);
+      for (let chunk = 0; chunk < chunks; chunk++) runJobPart(kind, slots, chunk, chunks, this.kernels);
       return;
     }
     const seq = (this.seq = (this.seq + 1) & 0x7fff);
+    // Closed while the job is written: a helper still looking at the previous job can claim
+    // nothing, and nothing of this one before its parameters are complete.
+    Atomics.store(this.control, NEXT, claimTag(seq) | MAX_CHUNKS);
+    params(slots);
     Atomics.store(this.control, JOB_KIND, kind);
     Atomics.store(this.control, JOB_CHUNKS, chunks);
     Atomics.store(this.control, COMPLETED, 0);
@@ -64,17 +68,16 @@ export class KernelPool {
     Atomics.store(this.control, NEXT, claimTag(seq));
     Atomics.store(this.control, SEQ, seq);
     Atomics.notify(this.control, SEQ);
-    const f32 = this.arena.f32;
     let done = 0;
     for (let chunk = claimChunk(this.control, seq, chunks); chunk >= 0; chunk = claimChunk(this.control, seq, chunks)) {
-      runJobPart(kind, slots, chunk, chunks, f32, this.kernels);
+      runJobPart(kind, slots, chunk, chunks, this.kernels);
       done++;
     }
     const all = Atomics.add(this.control, COMPLETED, done) + done;
     if (all < chunks && !this.waitForChunks(chunks)) this.broken = true;
     if (this.broken || Atomics.load(this.control, FAILED) === 1) {
       // Every chunk rewrites its outputs from scratch, so redoing the job is safe.
-      for (let chunk = 0; chunk < chunks; chunk++) runJobPart(kind, slots, chunk, chunks, this.arena.f32, this.kernels);
+      for (let chunk = 0; chunk < chunks; chunk++) runJobPart(kind, slots, chunk, chunks, this.kernels);
     }
   }
 

@@ -199,7 +199,130 @@ function rmsNorm([x, scale]: readonly (Value | undefined)[], ctx: KernelContext)
   return [fromNumbers(X.dtype, X.dims, out)];
 }
 
+/**
+ * LinearAttention: a recurrent state S[dk, dv] per kv head, updated per step as
+ * S = S * exp(decay) (gated), v = beta * (v - S^T k) (delta), S += k v^T; output q S * scale.
+ */
+function linearAttention(inputs: readonly (Value | undefined)[], ctx: KernelContext): Value[] {
+  const a = ctx.attrs;
+  const rule = a.string("update_rule", "gated_delta");
+  const gating = rule === "gated" || rule === "gated_delta";
+  const delta = rule === "delta" || rule === "gated_delta";
+  const QN = a.int("q_num_heads") ?? 1;
+  const KN = a.int("kv_num_heads") ?? QN;
+  const Qt = t(inputs[0]);
+  const q = heads(Qt, QN);
+  const k = heads(t(inputs[1]), KN);
+  const v = heads(t(inputs[2]), KN);
+  const pastT = inputs[3] === undefined ? undefined : t(inputs[3]);
+  const decayT = inputs[4] === undefined ? undefined : t(inputs[4]);
+  const betaT = inputs[5] === undefined ? undefined : t(inputs[5]);
+  const { B, S: T, H: DK } = q;
+  const DV = v.H;
+  const group = QN / KN;
+  const scaleAttr = a.float("scale", 0);
+  const scale = scaleAttr === 0 ? 1 / Math.sqrt(DK) : scaleAttr;
+  const state = pastT ? Float64Array.from(numbers(pastT)) : new Float64Array(B * KN * DK * DV);
+  const decay = decayT ? numbers(decayT) : undefined;
+  const decayLast = decayT ? decayT.dims[2]! : 0;
+  const beta = betaT ? numbers(betaT) : undefined;
+  const betaLast = betaT ? betaT.dims[2]! : 0;
+  const out = new Float64Array(B * T * QN * DV);
+  const vt = new Float64Array(DV);
+  for (let b = 0; b < B; b++) {
+    for (let i = 0; i < T; i++) {
+      for (let h = 0; h < KN; h++) {
+        const st = (b * KN + h) * DK * DV;
+        const kOff = ((b * KN + h) * T + i) * DK;
+        const vOff = ((b * KN + h) * T + i) * DV;
+        if (gating && decay) {
+          for (let d = 0; d < DK; d++) {
+            const g = decayLast === KN ? decay[(b * T + i) * KN + h]! : decay[(b * T + i) * KN * DK + h * DK + d]!;
+            const f = Math.exp(g);
+            for (let m = 0; m < DV; m++) state[st + d * DV + m] *= f;
+          }
+        }
+        for (let m = 0; m < DV; m++) vt[m] = v.data[vOff + m]!;
+        if (delta && beta) {
+          const bt = beta[(b * T + i) * betaLast + (betaLast === 1 ? 0 : h)]!;
+          for (let m = 0; m < DV; m++) {
+            let retrieved = 0;
+            for (let d = 0; d < DK; d++) retrieved += state[st + d * DV + m]! * k.data[kOff + d]!;
+            vt[m] = bt * (vt[m]! - retrieved);
+          }
+        }
+        for (let d = 0; d < DK; d++) for (let m = 0; m < DV; m++) state[st + d * DV + m] += k.data[kOff + d]! * vt[m]!;
+      }
+      for (let h = 0; h < QN; h++) {
+        const st = (b * KN + Math.floor(h / group)) * DK * DV;
+        const qOff = ((b * QN + h) * T + i) * DK;
+        for (let m = 0; m < DV; m++) {
+          let acc = 0;
+          for (let d = 0; d < DK; d++) acc += q.data[qOff + d]! * state[st + d * DV + m]!;
+          out[((b * T + i) * QN + h) * DV + m] = scale * acc;
+        }
+      }
+    }
+  }
+  return [fromNumbers(Qt.dtype, [B, T, QN * DV], out), fromNumbers(pastT?.dtype ?? Qt.dtype, [B, KN, DK, DV], state)];
+}
+
+/** FlexAttention: softmax(score_mod(Q K^T * scale)) -> prob_mod -> times V; mods are graphs. */
+function flexAttention(inputs: readonly (Value | undefined)[], ctx: KernelContext): Value[] {
+  const Qt = t(inputs[0]);
+  const Vt = t(inputs[2]);
+  const q = heads(Qt, undefined);
+  const k = heads(t(inputs[1]), undefined);
+  const v = heads(Vt, undefined);
+  const { B, N: QN, S: L, H: E } = q;
+  const KN = k.N;
+  const S = k.S;
+  const EV = v.H;
+  const rep = QN / KN;
+  const scale = ctx.attrs.float("scale") ?? 1 / Math.sqrt(E);
+  const precision = ctx.attrs.int("softmax_precision");
+  const computeType = precision ?? (Qt.dtype === DT.DOUBLE ? DT.DOUBLE : DT.FLOAT);
+  const scores = new Float64Array(B * QN * L * S);
+  for (let b = 0; b < B; b++) for (let h = 0; h < QN; h++) for (let i = 0; i < L; i++) for (let j = 0; j < S; j++) {
+    const qOff = ((b * QN + h) * L + i) * E;
+    const kOff = ((b * KN + Math.floor(h / rep)) * S + j) * E;
+    let dot = 0;
+    for (let e = 0; e < E; e++) dot += q.data[qOff + e]! * k.data[kOff + e]!;
+    scores[((b * QN + h) * L + i) * S + j] = dot * scale;
+  }
+  const dims = [B, QN, L, S];
+  const applyMod = (name: string, values: Float64Array): Float64Array => {
+    const g = ctx.attrs.graph(name);
+    if (!g) return values;
+    const [res] = ctx.runGraph(g, [fromNumbers(computeType, dims, values)]);
+    return Float64Array.from(numbers(t(res)));
+  };
+  const modded = applyMod("score_mod", scores);
+  for (let r = 0; r < B * QN * L; r++) {
+    let max = -Infinity;
+    for (let j = 0; j < S; j++) max = Math.max(max, modded[r * S + j]!);
+    let sum = 0;
+    for (let j = 0; j < S; j++) {
+      const e = Math.exp(modded[r * S + j]! - max);
+      modded[r * S + j] = e;
+      sum += e;
+    }
+    for (let j = 0; j < S; j++) modded[r * S + j]! /= sum;
+  }
+  const probs = applyMod("prob_mod", modded);
+  const out = new Float64Array(B * QN * L * EV);
+  for (let b = 0; b < B; b++) for (let h = 0; h < QN; h++) for (let i = 0; i < L; i++) for (let j = 0; j < S; j++) {
+    const p = probs[((b * QN + h) * L + i) * S + j]!;
+    const vOff = ((b * KN + Math.floor(h / rep)) * S + j) * EV;
+    const oOff = ((b * QN + h) * L + i) * EV;
+    for (let e = 0; e < EV; e++) out[oOff + e] += p * v.data[vOff + e]!;
+  }
+  return [fromNumbers(Vt.dtype, [B, QN, L, EV], out)];
+}
+
 export function registerAttention(r: Registry): void {
+  r.register("FlexAttention", flexAttention, { domain: "ai.onnx.preview" });
+  r.register("LinearAttention", linearAttention);
   r.register("Attention", attention);
   r.register("RotaryEmbedding", rotaryEmbedding);
   r.register("RMSNormalization", rmsNorm);

@@ -202,7 +202,44 @@ function regexFullMatch([x]: readonly (Value | undefined)[], ctx: KernelContext)
   return [out];
 }
 
+/** A depthwise causal 1-d convolution that carries its last k-1 inputs as state. */
+function causalConvWithState([x, w, b, past]: readonly (Value | undefined)[], ctx: KernelContext): Value[] {
+  const a = t(x);
+  const [B, C, L] = a.dims as [number, number, number];
+  const k = t(w).dims[2]!;
+  const act = ctx.attrs.string("activation", "none");
+  if (act !== "none" && act !== "silu" && act !== "swish") fail(`CausalConvWithState: unknown activation '${act}'`);
+  const xv = numbers(a);
+  const wv = numbers(t(w));
+  const bv = b === undefined ? undefined : numbers(t(b));
+  const pv = past === undefined ? undefined : numbers(t(past));
+  const P = L + k - 1;
+  const padded = new Float64Array(B * C * P);
+  for (let n = 0; n < B; n++) for (let c = 0; c < C; c++) {
+    const base = (n * C + c) * P;
+    for (let i = 0; i < k - 1; i++) padded[base + i] = pv ? pv[(n * C + c) * (k - 1) + i]! : 0;
+    for (let i = 0; i < L; i++) padded[base + k - 1 + i] = xv[(n * C + c) * L + i]!;
+  }
+  const out = new Float64Array(B * C * L);
+  for (let n = 0; n < B; n++) for (let c = 0; c < C; c++) {
+    const base = (n * C + c) * P;
+    for (let i = 0; i < L; i++) {
+      let acc = bv ? bv[c]! : 0;
+      for (let j = 0; j < k; j++) acc += padded[base + i + j]! * wv[c * k + j]!;
+      if (act !== "none") {
+        const v = Math.fround(acc);
+        acc = v / (1 + Math.exp(-v));
+      }
+      out[(n * C + c) * L + i] = acc;
+    }
+  }
+  const state = new Float64Array(B * C * (k - 1));
+  for (let n = 0; n < B; n++) for (let c = 0; c < C; c++) for (let i = 0; i < k - 1; i++) state[(n * C + c) * (k - 1) + i] = padded[(n * C + c) * P + L + i]!;
+  return [fromNumbers(a.dtype, [B, C, L], out), fromNumbers(a.dtype, [B, C, k - 1], state)];
+}
+
 export function registerExtra(r: Registry): void {
+  r.register("CausalConvWithState", causalConvWithState);
   r.register("BitCast", bitCast);
   r.register("CumProd", cumProd);
   r.register("CenterCropPad", centerCropPad);

@@ -17,6 +17,7 @@ import { registerRandom } from "./random.js";
 import { registerAttention } from "./attention.js";
 import { registerExtra } from "./extra.js";
 import { registerML } from "./ml.js";
+import { registerGradient } from "./gradient.js";
 import { registerNN } from "./nn.js";
 import { registerReductions } from "./reduce.js";
 import { registerSequenceOps } from "./sequence.js";
@@ -45,6 +46,7 @@ export function createDefaultRegistry(): Registry {
   registerAttention(r);
   registerExtra(r);
   registerML(r);
+  registerGradient(r);
   return r;
 }
 

@@ -41,7 +41,91 @@ function labelEncoder([x]: readonly (Value | undefined)[], ctx: KernelContext): 
   return [fromNumbers(outType, a.dims, mapped.map(Number))];
 }
 
+/** TreeEnsemble (ai.onnx.ml 5): walks each tree per row and aggregates leaf weights per target. */
+function treeEnsemble([x]: readonly (Value | undefined)[], ctx: KernelContext): Value[] {
+  const X = t(x);
+  const at = ctx.attrs;
+  const tensorNums = (name: string) => {
+    const v = at.tensor(name);
+    return v ? Array.from(numbers(v)) : [];
+  };
+  const splits = tensorNums("nodes_splits");
+  const modes = tensorNums("nodes_modes");
+  const features = at.ints("nodes_featureids") ?? [];
+  const trueIds = at.ints("nodes_truenodeids") ?? [];
+  const falseIds = at.ints("nodes_falsenodeids") ?? [];
+  const trueLeaf = at.ints("nodes_trueleafs") ?? [];
+  const falseLeaf = at.ints("nodes_falseleafs") ?? [];
+  const leafTargets = at.ints("leaf_targetids") ?? [];
+  const leafWeights = tensorNums("leaf_weights");
+  const roots = at.ints("tree_roots") ?? [];
+  const missingTrue = at.ints("nodes_missing_value_tracks_true");
+  const members = tensorNums("membership_values");
+  const agg = at.int("aggregate_function", 1);
+  const nTargets = at.int("n_targets") ?? Math.max(0, ...leafTargets) + 1;
+  // the members of each MEMBER node, in node order, separated by NaN in membership_values
+  const memberSets = new Map<number, Set<number>>();
+  let cursor = 0;
+  modes.forEach((m, i) => {
+    if (m !== 6) return;
+    const set = new Set<number>();
+    while (cursor < members.length && !Number.isNaN(members[cursor]!)) set.add(members[cursor++]!);
+    cursor++;
+    memberSets.set(i, set);
+  });
+  const [rows, cols] = X.dims.length === 2 ? (X.dims as [number, number]) : [1, X.dims[0]!];
+  const xv = numbers(X);
+  const goesTrue = (node: number, v: number): boolean => {
+    if (Number.isNaN(v) && missingTrue?.[node]) return true;
+    const s = splits[node]!;
+    switch (modes[node]) {
+      case 0:
+        return v <= s;
+      case 1:
+        return v < s;
+      case 2:
+        return v >= s;
+      case 3:
+        return v > s;
+      case 4:
+        return v === s;
+      case 5:
+        return v !== s;
+      default:
+        return memberSets.get(node)?.has(v) ?? false;
+    }
+  };
+  const init = agg === 2 ? Infinity : agg === 3 ? -Infinity : 0;
+  const out = new Float64Array(rows * nTargets).fill(init);
+  for (let r = 0; r < rows; r++) {
+    for (const root of roots) {
+      let node = root;
+      let leaf: number;
+      if (trueLeaf[root] && falseLeaf[root] && trueIds[root] === falseIds[root]) leaf = trueIds[root]!;
+      else {
+        for (;;) {
+          const isTrue = goesTrue(node, xv[r * cols + features[node]!]!);
+          const next = isTrue ? trueIds[node]! : falseIds[node]!;
+          if (isTrue ? trueLeaf[node] : falseLeaf[node]) {
+            leaf = next;
+            break;
+          }
+          node = next;
+        }
+      }
+      const o = r * nTargets + leafTargets[leaf]!;
+      const w = leafWeights[leaf]!;
+      if (agg === 0) out[o] += w / roots.length;
+      else if (agg === 1) out[o] += w;
+      else if (agg === 2) out[o] = Math.min(out[o]!, w);
+      else out[o] = Math.max(out[o]!, w);
+    }
+  }
+  return [fromNumbers(X.dtype, [rows, nTargets], out)];
+}
+
 export function registerML(r: Registry): void {
+  r.register("TreeEnsemble", treeEnsemble, { domain: ML });
   r.register("Binarizer", ([x], ctx) => {
     const a = t(x);
     const th = ctx.attrs.float("threshold", 0);

@@ -64,7 +64,13 @@ function positions(dims: readonly number[]): number[][] {
   return out;
 }
 
-export function conv(x: Tensor, w: Tensor, b: Tensor | undefined, ctx: KernelContext, xZero = 0, wZero: ArrayLike<number> | undefined = undefined): Float64Array | Float32Array {
+/** Convolution result: float32 storage for float32 input, doubles otherwise. */
+export interface ConvResult {
+  readonly data: Float32Array | Float64Array;
+  readonly dims: number[];
+}
+
+export function conv(x: Tensor, w: Tensor, b: Tensor | undefined, ctx: KernelContext, xZero = 0, wZero: ArrayLike<number> | undefined = undefined): ConvResult {
   const [N, C] = x.dims as [number, number];
   const spatial = x.dims.slice(2);
   const M = w.dims[0]!;
@@ -135,16 +141,14 @@ export function conv(x: Tensor, w: Tensor, b: Tensor | undefined, ctx: KernelCon
       for (let o = 0; o < outSize; o++) out[base + o] += bias;
     }
   }
-  (out as { dims?: number[] }).dims = [N, M, ...win.out];
-  return out;
+  return { data: out, dims: [N, M, ...win.out] };
 }
 
 function convKernel([x, w, b]: readonly (Value | undefined)[], ctx: KernelContext): Value[] {
   const xt = t(x);
-  const out = conv(xt, t(w), b === undefined ? undefined : t(b), ctx);
-  const dims = (out as unknown as { dims: number[] }).dims;
-  if (out instanceof Float32Array) return [tensor(DT.FLOAT, dims, out)];
-  return [fromNumbers(xt.dtype, dims, out)];
+  const { data, dims } = conv(xt, t(w), b === undefined ? undefined : t(b), ctx);
+  if (data instanceof Float32Array) return [tensor(DT.FLOAT, dims, data)];
+  return [fromNumbers(xt.dtype, dims, data)];
 }
 
 function convTranspose([x, w, b]: readonly (Value | undefined)[], ctx: KernelContext): Value[] {
@@ -558,10 +562,85 @@ function convInteger([x, w, xz, wz]: readonly (Value | undefined)[], ctx: Kernel
   const xZero = xz === undefined ? 0 : numbers(t(xz))[0]!;
   const wZero = wz === undefined ? undefined : numbers(t(wz));
   const out = conv({ ...xt, dtype: DT.DOUBLE }, t(w), undefined, ctx, xZero, wZero);
-  return [fromNumbers(DT.INT32, (out as unknown as { dims: number[] }).dims, out)];
+  return [fromNumbers(DT.INT32, out.dims, out.data)];
+}
+
+/** Bilinear sample of a channel at (y, x) in pixel coordinates; outside pixels count as 0. */
+function bilinearZero(v: ArrayLike<number>, base: number, H: number, W: number, y: number, x: number): number {
+  const y0 = Math.floor(y);
+  const x0 = Math.floor(x);
+  const fy = y - y0;
+  const fx = x - x0;
+  let acc = 0;
+  for (let dy = 0; dy < 2; dy++) {
+    const yy = y0 + dy;
+    if (yy < 0 || yy >= H) continue;
+    const wy = dy ? fy : 1 - fy;
+    for (let dx = 0; dx < 2; dx++) {
+      const xx = x0 + dx;
+      if (xx < 0 || xx >= W) continue;
+      acc += wy * (dx ? fx : 1 - fx) * v[base + yy * W + xx]!;
+    }
+  }
+  return acc;
+}
+
+/** DeformConv (2-d): each kernel tap samples the input at a learned offset, optionally masked. */
+function deformConv([x, w, off, b, m]: readonly (Value | undefined)[], ctx: KernelContext): Value[] {
+  const X = t(x);
+  const Wt = t(w);
+  const O = t(off);
+  if (X.dims.length !== 4) fail("DeformConv: only 2-d inputs are supported");
+  const [N, C, H, Wd] = X.dims as [number, number, number, number];
+  const M = Wt.dims[0]!;
+  const [kh, kw] = (ctx.attrs.ints("kernel_shape") ?? Wt.dims.slice(2)) as [number, number];
+  const [sh, sw] = (ctx.attrs.ints("strides") ?? [1, 1]) as [number, number];
+  const [dh, dw] = (ctx.attrs.ints("dilations") ?? [1, 1]) as [number, number];
+  const pads = ctx.attrs.ints("pads") ?? [0, 0, 0, 0];
+  const group = ctx.attrs.int("group", 1);
+  const offGroups = ctx.attrs.int("offset_group", 1);
+  const [OH, OW] = O.dims.slice(2) as [number, number];
+  const cg = C / group;
+  const mg = M / group;
+  const cPerOff = C / offGroups;
+  const xv = numbers(X);
+  const wv = numbers(Wt);
+  const ov = numbers(O);
+  const mv = m === undefined ? undefined : numbers(t(m));
+  const bv = b === undefined ? undefined : numbers(t(b));
+  const K = kh * kw;
+  const out = new Float64Array(N * M * OH * OW);
+  const sampled = new Float64Array(C * K * OH * OW);
+  for (let n = 0; n < N; n++) {
+    // sample every (channel, tap, output position) once, then contract with the weights
+    for (let c = 0; c < C; c++) {
+      const g = Math.floor(c / cPerOff);
+      for (let i = 0; i < kh; i++) for (let j = 0; j < kw; j++) {
+        const k = i * kw + j;
+        for (let oy = 0; oy < OH; oy++) for (let ox = 0; ox < OW; ox++) {
+          const pos = oy * OW + ox;
+          const offBase = ((n * offGroups + g) * K + k) * 2;
+          const y = oy * sh - pads[0]! + i * dh + ov[(offBase) * OH * OW + pos]!;
+          const xx = ox * sw - pads[1]! + j * dw + ov[(offBase + 1) * OH * OW + pos]!;
+          const mask = mv ? mv[((n * offGroups + g) * K + k) * OH * OW + pos]! : 1;
+          sampled[(c * K + k) * OH * OW + pos] = mask * bilinearZero(xv, (n * C + c) * H * Wd, H, Wd, y, xx);
+        }
+      }
+    }
+    for (let mo = 0; mo < M; mo++) {
+      const g = Math.floor(mo / mg);
+      for (let pos = 0; pos < OH * OW; pos++) {
+        let acc = bv ? bv[mo]! : 0;
+        for (let ci = 0; ci < cg; ci++) for (let k = 0; k < K; k++) acc += wv[(mo * cg + ci) * K + k]! * sampled[((g * cg + ci) * K + k) * OH * OW + pos]!;
+        out[(n * M + mo) * OH * OW + pos] = acc;
+      }
+    }
+  }
+  return [fromNumbers(X.dtype, [N, M, OH, OW], out)];
 }
 
 export function registerNN(r: Registry): void {
+  r.register("DeformConv", deformConv);
   r.register("Conv", convKernel);
   r.register("ConvInteger", convInteger);
   r.register("ConvTranspose", convTranspose);

@@ -110,8 +110,7 @@ function qlinearMatMul(inputs: readonly (Value | undefined)[]): Value[] {
 function qlinearConv(inputs: readonly (Value | undefined)[], ctx: KernelContext): Value[] {
   const [x, xs, xz, w, ws, wz, ys, yz, bias] = inputs.map((v) => (v === undefined ? undefined : t(v)));
   const xZero = numbers(xz!)[0]!;
-  const acc = conv({ ...x!, dtype: DT.DOUBLE }, w!, undefined, ctx, xZero, numbers(wz!));
-  const dims = (acc as unknown as { dims: number[] }).dims;
+  const { data: acc, dims } = conv({ ...x!, dtype: DT.DOUBLE }, w!, undefined, ctx, xZero, numbers(wz!));
   const M = dims[1]!;
   const per = acc.length / (dims[0]! * M);
   const xsv = numbers(xs!)[0]!;

@@ -565,15 +565,18 @@ export function registerShapeOps(r: Registry): void {
   r.register("Dropout", ([x, ratio, training], ctx) => {
     const a = t(x);
     const train = training !== undefined && Boolean(t(training).data[0]);
-    const mask = tensor(DT.BOOL, a.dims);
+    // before opset 10 the mask had the input's element type
+    const mask = tensor(ctx.opset < 10 ? a.dtype : DT.BOOL, a.dims);
     if (!train) {
-      (mask.data as Uint8Array).fill(1);
+      fillWith(mask, encodeElement(mask.dtype, 1));
       return [a, mask];
     }
     const p = ratio !== undefined ? Number(numbers(t(ratio))[0]) : ctx.attrs.float("ratio", 0.5);
     const scale = 1 / (1 - p);
-    const m = mask.data as Uint8Array;
-    for (let i = 0; i < m.length; i++) m[i] = ctx.rng.next() >= p ? 1 : 0;
+    const m = slots(mask.data);
+    const one = encodeElement(mask.dtype, 1);
+    const zero = encodeElement(mask.dtype, 0);
+    for (let i = 0; i < m.length; i++) m[i] = ctx.rng.next() >= p ? one : zero;
     const src = numbers(a);
     const out = new Float64Array(src.length);
     for (let i = 0; i < out.length; i++) out[i] = m[i] ? src[i]! * scale : 0;

@@ -1,0 +1,39 @@
+// An ASCII byte buffer for text built element by element (tensor data): numbers are written as
+// bytes and decoded to one string at the end, instead of one string per number.
+
+const decoder = new TextDecoder("utf-8");
+
+export class ByteWriter {
+  buf = new Uint8Array(1 << 12);
+  pos = 0;
+
+  ensure(n: number): void {
+    if (this.pos + n <= this.buf.length) return;
+    let size = this.buf.length * 2;
+    while (size < this.pos + n) size *= 2;
+    const grown = new Uint8Array(size);
+    grown.set(this.buf.subarray(0, this.pos));
+    this.buf = grown;
+  }
+
+  /** Appends a string of ASCII characters. */
+  ascii(s: string): void {
+    this.ensure(s.length);
+    for (let i = 0; i < s.length; i++) this.buf[this.pos++] = s.charCodeAt(i);
+  }
+
+  /** Appends another writer's bytes (short runs: a loop beats a subarray per call). */
+  append(other: ByteWriter): void {
+    const n = other.pos;
+    this.ensure(n);
+    const src = other.buf;
+    const dst = this.buf;
+    let p = this.pos;
+    for (let i = 0; i < n; i++) dst[p++] = src[i]!;
+    this.pos = p;
+  }
+
+  text(): string {
+    return decoder.decode(this.buf.subarray(0, this.pos));
+  }
+}

@@ -1,0 +1,52 @@
+// Bugs the fuzzer found in other stages, each pinned by the smallest input that showed it.
+import { strict as assert } from "node:assert";
+import { checkModel } from "../../core/src/check/index.js";
+import { diagnosticLines } from "../../core/src/cli/diagnostic-lines.js";
+import { formatText } from "../../core/src/print/format.js";
+import { modelFromText } from "../../core/src/text.js";
+import { encodeModel } from "../../core/src/io/index.js";
+
+const HEADER = `<ir_version: 8, opset_import: ["" : 18]>\n`;
+
+describe("fuzz regressions", () => {
+  it("duplicate-opset-import on text carries a location (lowering source-maps opset entries)", () => {
+    const text = `<ir_version: 8, opset_import: ["" : 18, "" : 18]>\nmain (float x) => (float y) { y = Relu(x) }\n`;
+    const r = modelFromText(text);
+    const dup = checkModel(r.model!, { sourceMap: r.sourceMap }).find((d) => d.code === "duplicate-opset-import");
+    assert.ok(dup?.span, "no span");
+    assert.equal(text.slice(dup.span.start, dup.span.end), `"" : 18`);
+  });
+
+  it("a syntax error quoting a string with a line break stays on one line", () => {
+    const text = `${HEADER}main (float x) => (float y) {\n  y = Relu(x "a\nb")\n}\n`;
+    const r = modelFromText(text);
+    const messages = r.diagnostics.map((d) => d.message);
+    assert.ok(messages.some((m) => m.includes(String.raw`"a\nb"`)), messages.join(" | "));
+    for (const m of messages) assert.doesNotMatch(m, /\n/);
+  });
+
+  it("CLI diagnostic lines escape line breaks in any message", () => {
+    const out = diagnosticLines("f.onnxtxt", "ab\ncd", [{ severity: "error", code: "x", message: "one\ntwo\r\nthree", span: { start: 3, end: 4 } }]);
+    assert.equal(out, String.raw`f.onnxtxt:2:1: error: one\ntwo\nthree [x]` + "\n");
+  });
+
+  it("format keeps a quoted function attribute name quoted", () => {
+    const text = `${HEADER}main (float x) => (float y) { y = local.F (x) }\n\n<domain: "local", opset_import: ["" : 18]>\nF <"quoted param": ints = [1, 2]> (x) => (y) { y = Identity (x) }\n`;
+    const f = formatText(text);
+    assert.ok(f.ok);
+    assert.match(f.text, /"quoted param": ints = \[1, 2\]/);
+    const again = modelFromText(f.text);
+    assert.ok(again.model, again.diagnostics.map((d) => d.message).join("; "));
+    assert.deepEqual(encodeModel(again.model), encodeModel(modelFromText(text).model!));
+  });
+
+  it("checker and inference messages quoting a name with a line break stay on one line", () => {
+    const text = `${HEADER}main (float x) => (float y) {\n  y = Relu("a\nb")\n}\n`;
+    const r = modelFromText(text);
+    const diagnostics = checkModel(r.model!, { sourceMap: r.sourceMap });
+    const undefinedName = diagnostics.find((d) => d.code === "undefined-value");
+    assert.ok(undefinedName, diagnostics.map((d) => d.message).join(" | "));
+    assert.match(undefinedName.message, /'a\\nb' is not defined/);
+    for (const d of diagnostics) assert.doesNotMatch(d.message, /\n/);
+  });
+});
