@@ -243,19 +243,24 @@ export function layout(doc: Doc, width_ = 100, indentUnit = "  "): string {
   let col = 0;
   let lineStart = 0; // out index where the current line starts
   let suffixes: string[] = [];
+  let lineIndent = 0; // indentation of the current line, for comments that spill over it
   const stack = new DocStack();
   stack.push(doc, "break", 0);
   const newline = (ind: number): void => {
     if (suffixes.length) {
-      // One comment per line: a second one would merge into the first comment's text.
+      // One comment per line: a second one would merge into the first comment's text. Spilled
+      // comments sit between this line and the next, inside whichever of the two is deeper (a
+      // block the next line opens, or a list it closes), where a re-parse attaches them too.
       out.push(suffixes[0]!);
-      for (const extra of suffixes.slice(1)) out.push("\n" + indentUnit.repeat(ind) + extra.trimStart());
+      const spill = indentUnit.repeat(Math.max(lineIndent, ind));
+      for (const extra of suffixes.slice(1)) out.push("\n" + spill + extra.trimStart());
       suffixes = [];
     }
     // Trim spaces that a break left at the end of the line.
     const last = out.length - 1;
     if (last >= 0 && out[last]!.endsWith(" ")) out[last] = out[last]!.replace(/[ ]+$/, "");
     out.push("\n" + indentUnit.repeat(ind));
+    lineIndent = ind;
     lineStart = out.length;
     col = ind * indentUnit.length;
   };
