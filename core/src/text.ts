@@ -1,7 +1,11 @@
-// Text in, ModelProto out: lex + parse + lower in one call. Lowering runs only on a tree without
-// syntax errors (holes would only add confusing follow-up messages); `model` is given only when
-// there is no error at all.
+// Text in, ModelProto out: lex + parse + lower in one call. `model` is given only when there is
+// no error at all. With syntax errors, lowering still runs so that its errors in the statements
+// the parser could read are reported in the same pass (the reference parser reports e.g. a float
+// in an int list as a parse error); its messages inside broken statements would only echo the
+// syntax error, so those are dropped.
+import { innermost, pathAt, walkAst } from "../../grammar/src/ast-walk.js";
 import type { Comment, Model } from "../../grammar/src/ast.js";
+import type { Span } from "../../grammar/src/span.js";
 import { hasErrors, type Diagnostic } from "../../grammar/src/diagnostics.js";
 import { parseModel } from "../../grammar/src/index.js";
 import type { ModelProto } from "../../proto/src/index.js";
@@ -19,8 +23,13 @@ export interface TextModel {
 
 export function modelFromText(text: string, options?: LowerOptions): TextModel {
   const parsed = parseModel(text);
-  if (!parsed.ast || hasErrors(parsed.diagnostics)) {
-    return { sourceMap: new SourceMap(), diagnostics: parsed.diagnostics, ...(parsed.ast && { ast: parsed.ast }), comments: parsed.comments };
+  if (!parsed.ast) return { sourceMap: new SourceMap(), diagnostics: parsed.diagnostics, comments: parsed.comments };
+  if (hasErrors(parsed.diagnostics)) {
+    const broken = brokenStatements(parsed.ast, text, parsed.diagnostics);
+    const lowered = lowerModel(parsed.ast, text, { ...options, sourceMap: false });
+    const kept = lowered.diagnostics.filter((d) => d.span && !broken.some((b) => overlaps(b, d.span!)));
+    const diagnostics = [...parsed.diagnostics, ...kept].sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
+    return { sourceMap: new SourceMap(), diagnostics, ast: parsed.ast, comments: parsed.comments };
   }
   const lowered = lowerModel(parsed.ast, text, options);
   const diagnostics = [...parsed.diagnostics, ...lowered.diagnostics];
@@ -32,4 +41,31 @@ export function modelFromText(text: string, options?: LowerOptions): TextModel {
     ast: parsed.ast,
     comments: parsed.comments,
   };
+}
+
+/**
+ * For each syntax error, the statement it broke: the innermost node, value declaration or header
+ * entry that contains it or ends before it on its line (recovery may close a statement just
+ * before the offending token); else the enclosing graph or function.
+ */
+function brokenStatements(ast: Model, text: string, diagnostics: readonly Diagnostic[]): Span[] {
+  const statements: Span[] = [];
+  walkAst(ast, (n) => {
+    if (n.kind === "Node" || n.kind === "ValueDecl" || n.kind === "HeaderEntry") statements.push(n.span);
+  });
+  return diagnostics
+    .filter((d) => d.severity === "error" && d.span)
+    .map((d) => {
+      const at = d.span!.start;
+      let best: Span | undefined;
+      for (const s of statements) {
+        const holds = s.start <= at && (at <= s.end || !text.slice(s.end, at).includes("\n"));
+        if (holds && (!best || s.start >= best.start)) best = s;
+      }
+      return best ?? (innermost(pathAt(ast, at), "Graph", "Function") ?? ast).span;
+    });
+}
+
+function overlaps(a: Span, b: Span): boolean {
+  return a.start <= b.end && b.start <= a.end;
 }

@@ -33,6 +33,21 @@ describe("onnxtxt check / convert on text", () => {
     assert.deepEqual(lines.map((l) => /^(.*):(\d+):(\d+): error: .+ \[syntax\]$/.exec(l)?.slice(1, 3)), [[file, "3"], [file, "4"], [file, "5"]]);
   });
 
+  it("reports errors the reference parser finds while reading values beside syntax errors, in one pass", () => {
+    const file = path.join(dir, "mixed.onnxtxt");
+    fs.writeFileSync(file, `<ir_version: 8, opset_import: ["" : 13]>
+g (float[2] x) => (float[2] y) {
+  a = Relu (x x)
+  y = Identity (a) <perm = [1, 2.5]>
+  z = Cast <to = [1, "s"]> (a, )
+}
+`);
+    const r = runCli(["check", file]);
+    assert.equal(r.code, 1);
+    const found = r.stderr.trimEnd().split("\n").map((l) => /^.*:(\d+):\d+: error: .+ \[([a-z-]+)\]$/.exec(l)?.slice(1, 3));
+    assert.deepEqual(found, [["3", "syntax"], ["4", "type-mismatch"], ["5", "type-mismatch"]], r.stderr);
+  });
+
   it("is silent and exits 0 on clean files, text and binary", () => {
     const text = path.join(PRINTED, "test_loop11.onnxtxt");
     const binary = path.join(PRINTED, "test_loop11.parsed.onnx");

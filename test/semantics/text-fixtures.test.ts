@@ -3,12 +3,15 @@
 // carry a range, and nothing may be reported on unmarked lines.
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { LineIndex } from "../../grammar/src/line-index.js";
 import { checkModel, CHECK_CODES } from "../../core/src/check/index.js";
+import { encodeModel } from "../../core/src/io/index.js";
 import { modelFromText } from "../../core/src/text.js";
 import { runCli } from "../helpers/cli.js";
 import { REPO } from "../helpers/paths.js";
+import { model, node } from "./build.js";
 
 const DIR = path.join(REPO, "test/semantics/fixtures");
 
@@ -55,5 +58,18 @@ describe("checker on text fixtures", () => {
     const good = runCli(["check", path.join(DIR, "valid-shapes.onnxtxt")]);
     assert.equal(good.code, 0, good.stderr);
     assert.equal(good.stderr, "");
+  });
+
+  it("onnxtxt check reports binary models as FILE: error: WHERE: MESSAGE [code]", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "onnxtxt-check-"));
+    try {
+      const file = path.join(dir, "bad.onnx");
+      fs.writeFileSync(file, encodeModel(model({ inputs: ["x: float[2]", "n: int64[2]"], outputs: ["y"], nodes: [node("Add", ["x", "n"], ["y"], {}, { name: "add" })] })));
+      const r = runCli(["check", file]);
+      assert.equal(r.code, 1);
+      assert.equal(r.stderr, `${file}: error: graph 'g' > node 'add' (Add): Add needs inputs 0 and 1 to have the same type T, but 'x' is float[2] and 'n' is int64[2] [type-mismatch]\n`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -5,7 +5,7 @@ import type { Header, Model, OpNode, OpsetEntry, ValueDecl } from "../../../gram
 import type { Span } from "../../../grammar/src/span.js";
 import { canonicalDomain, getSchemaVersions, latestOpsetVersion } from "../schema/index.js";
 import type { Analysis } from "./analysis.js";
-import { walkAst } from "./ast-walk.js";
+import { walkAst } from "../../../grammar/src/ast-walk.js";
 import { isIdentifier, quote } from "../print/names.js";
 import { editDistance } from "./edit-distance.js";
 import { headerOpsets, schemaOfNode } from "./opsets.js";

@@ -1,7 +1,7 @@
 // Completion: operators after `=`, attribute names and typical values inside `<...>`, the
 // values in scope inside an input list, types in signatures, header keys and domains.
 import type { Analysis } from "./analysis.js";
-import { innermost, pathAt } from "./ast-walk.js";
+import { innermost, pathAt } from "../../../grammar/src/ast-walk.js";
 import { ATTRIBUTE_TYPES as ATTRIBUTE_TYPE_WORDS, ELEMENT_TYPES, FUNCTION_HEADER_KEYS, MODEL_HEADER_KEYS, TYPE_CONSTRUCTORS } from "../../../grammar/src/keywords.js";
 import { nameText } from "../print/names.js";
 import { opsetsAt } from "./opsets.js";

@@ -1,7 +1,7 @@
 // Folding ranges: bodies, headers, lists and runs of comment lines that span several lines.
 import type { Span } from "../../../grammar/src/span.js";
 import type { Analysis } from "./analysis.js";
-import { walkAst } from "./ast-walk.js";
+import { walkAst } from "../../../grammar/src/ast-walk.js";
 
 export interface Fold {
   readonly span: Span;

@@ -3,7 +3,7 @@
 import type { Name, OpNode } from "../../../grammar/src/ast.js";
 import type { Span } from "../../../grammar/src/span.js";
 import type { Analysis } from "./analysis.js";
-import { pathAt } from "./ast-walk.js";
+import { pathAt } from "../../../grammar/src/ast-walk.js";
 import { schemaOfNode } from "./opsets.js";
 import { attributeText, schemaMarkdown } from "./schema-text.js";
 import { opKey, type SymbolInfo } from "./symbols.js";

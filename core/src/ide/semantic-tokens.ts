@@ -2,7 +2,7 @@
 // a value called `float` colours as a value and an op type as a function.
 import type { AstNode } from "../../../grammar/src/ast.js";
 import type { Analysis } from "./analysis.js";
-import { walkAst } from "./ast-walk.js";
+import { walkAst } from "../../../grammar/src/ast-walk.js";
 
 export const TOKEN_TYPES = [
   "namespace", "type", "typeParameter", "parameter", "variable", "property", "function", "keyword",

@@ -5,7 +5,7 @@
 import { hasErrors, type Diagnostic } from "../../../grammar/src/diagnostics.js";
 import { parseNode } from "../../../grammar/src/index.js";
 import type { Analysis } from "./analysis.js";
-import { innermost, pathAt } from "./ast-walk.js";
+import { innermost, pathAt } from "../../../grammar/src/ast-walk.js";
 import type { TextChange } from "./shift-diagnostics.js";
 
 /** Syntax diagnostics of the statement `change` edits, or undefined when the shortcut does not apply. */

@@ -29,7 +29,7 @@ export function broadcastShapes(shapes: readonly Shape[]): Dim[] {
   return out;
 }
 
-/** Combines two descriptions of one dimension; `undefined` result with conflict=true when both are known and differ. */
+/** Combines two descriptions of one dimension (check `dimsConflict` first): a known size wins. */
 export function mergeDim(a: Dim, b: Dim): Dim {
   if (typeof a === "number") return a;
   if (typeof b === "number") return b;

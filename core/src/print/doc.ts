@@ -217,16 +217,26 @@ function fillBytes(count: number, write: (i: number, w: ByteWriter) => void, sep
   const breakText = sep + "\n" + indentUnit.repeat(ind);
   const shift = breakText.length - spaced.length;
   const indentWidth = ind * indentUnit.length;
+  // A one-byte separator (the usual comma) is written as a byte, not a string per item.
+  const sepByte = sep.length === 1 ? sep.charCodeAt(0) : -1;
   for (let i = 0; i < count; i++) {
     const sepStart = w.pos;
-    if (i > 0) w.ascii(spaced);
+    if (i > 0) {
+      if (sepByte >= 0) {
+        w.ensure(2);
+        w.buf[w.pos++] = sepByte;
+        w.buf[w.pos++] = 32;
+      } else w.ascii(spaced);
+    }
     const itemStart = w.pos;
     write(i, w);
     const len = w.pos - itemStart;
     const needed = len + (i < count - 1 ? sep.length : 0);
     if (i > 0 && col + spaced.length + needed > width) {
+      // Items are short: a byte loop beats a native copyWithin call per line.
       w.ensure(shift);
-      w.buf.copyWithin(itemStart + shift, itemStart, itemStart + len);
+      const b = w.buf;
+      for (let j = itemStart + len - 1; j >= itemStart; j--) b[j + shift] = b[j]!;
       w.pos = sepStart;
       w.ascii(breakText);
       w.pos += len;
@@ -243,19 +253,24 @@ export function layout(doc: Doc, width_ = 100, indentUnit = "  "): string {
   let col = 0;
   let lineStart = 0; // out index where the current line starts
   let suffixes: string[] = [];
+  let lineIndent = 0; // indentation of the current line, for comments that spill over it
   const stack = new DocStack();
   stack.push(doc, "break", 0);
   const newline = (ind: number): void => {
     if (suffixes.length) {
-      // One comment per line: a second one would merge into the first comment's text.
+      // One comment per line: a second one would merge into the first comment's text. Spilled
+      // comments sit between this line and the next, inside whichever of the two is deeper (a
+      // block the next line opens, or a list it closes), where a re-parse attaches them too.
       out.push(suffixes[0]!);
-      for (const extra of suffixes.slice(1)) out.push("\n" + indentUnit.repeat(ind) + extra.trimStart());
+      const spill = indentUnit.repeat(Math.max(lineIndent, ind));
+      for (const extra of suffixes.slice(1)) out.push("\n" + spill + extra.trimStart());
       suffixes = [];
     }
     // Trim spaces that a break left at the end of the line.
     const last = out.length - 1;
     if (last >= 0 && out[last]!.endsWith(" ")) out[last] = out[last]!.replace(/[ ]+$/, "");
     out.push("\n" + indentUnit.repeat(ind));
+    lineIndent = ind;
     lineStart = out.length;
     col = ind * indentUnit.length;
   };

@@ -3,6 +3,7 @@
 // NaN is written `nan` / `-nan`; payloads other than the default need an extension (ext/).
 
 import type { ByteWriter } from "./byte-writer.js";
+import { found, shortestDigits } from "./float32-digits.js";
 
 const f32 = new Float32Array(1);
 const u32 = new Uint32Array(f32.buffer);
@@ -57,9 +58,6 @@ export function formatFloat64(v: number): string {
   return special(v) ?? String(v);
 }
 
-const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i); // exact doubles
-const POW2 = Array.from({ length: 256 }, (_, e) => 2 ** (e - 150)); // float32 ulp by biased exponent
-
 /** Plain decimal text of k * 10^-s (k a positive integer), in JS number spelling. */
 function decimalText(k: number, s: number): string {
   let scale = s;
@@ -78,76 +76,6 @@ function decimalText(k: number, s: number): string {
   return digits.slice(0, exp + 1) + "." + digits.slice(exp + 1);
 }
 
-/**
- * The candidate k * 10^-s if it reads back as the float `a`, else undefined. For s <= 0 the
- * candidate is an exact double and the tie rule of fround is the parser's; for s > 0 a
- * candidate on an exact midpoint cannot be decided from the double and is refused.
- */
-function candidate(k: number, s: number, a: number, lo: number, hi: number): number | undefined {
-  if (k <= 0) return undefined;
-  const c = s >= 0 ? k / POW10[s]! : k * POW10[-s]!;
-  if (s > 0 && (c === lo || c === hi)) return undefined;
-  return Math.fround(c) === a ? k : undefined;
-}
-
-/** The shortest-precision integer k (with scale s) that reads back as `a`, for precision p. */
-function digitsAt(p: number, e10: number, a: number, lo: number, hi: number): number | undefined {
-  const s = p - 1 - e10;
-  const scaled = s >= 0 ? a * POW10[s]! : a / POW10[-s]!;
-  const k = Math.round(scaled);
-  return candidate(k, s, a, lo, hi) ?? candidate(scaled > k ? k + 1 : k - 1, s, a, lo, hi);
-}
-
-/**
- * Shortest digits for a positive float32 `a` by scaled integer arithmetic (|s| <= 22 keeps
- * every operation exact or correctly rounded). Validity is monotonic in the precision, so
- * a binary search finds the shortest.
- */
-function shortestFast(a: number): "" | undefined {
-  const bits = float32Bits(a);
-  const exp = bits >>> 23;
-  const ulp = exp === 0 ? POW2[1]! : POW2[exp]!;
-  const lo = a - ((bits & 0x7fffff) === 0 && exp > 1 ? ulp / 4 : ulp / 2);
-  const hi = a + ulp / 2;
-  const e10 = Math.floor(Math.log10(a));
-  if (9 - 1 - e10 > 22 || -e10 < -22) return undefined;
-  // Nine digits always suffice for a float32. Most values need seven to nine, so walk down
-  // from eight while shorter forms work, and binary-search only below six.
-  let best = digitsAt(8, e10, a, lo, hi);
-  let bestP = 8;
-  if (best === undefined) {
-    best = digitsAt(9, e10, a, lo, hi);
-    bestP = 9;
-  } else {
-    for (let p = 7; p >= 6; p--) {
-      const k = digitsAt(p, e10, a, lo, hi);
-      if (k === undefined) break;
-      best = k;
-      bestP = p;
-    }
-    if (bestP === 6) {
-      let loP = 1;
-      let hiP = 6;
-      while (loP < hiP) {
-        const mid = (loP + hiP) >> 1;
-        const k = digitsAt(mid, e10, a, lo, hi);
-        if (k !== undefined) {
-          hiP = mid;
-          best = k;
-        } else loP = mid + 1;
-      }
-      bestP = loP;
-    }
-  }
-  if (best === undefined) return undefined;
-  found.k = best;
-  found.scale = bestP - 1 - e10;
-  return "";
-}
-
-/** The digits shortestFast found: the value is k * 10^-scale. */
-const found = { k: 0, scale: 0 };
-
 /** The general path: a binary search over toPrecision (shortness is monotonic). */
 function shortestSlow(a: number): string {
   let lo = 1;
@@ -160,40 +88,52 @@ function shortestSlow(a: number): string {
   return String(Number(a.toPrecision(lo)));
 }
 
+const one = new Float64Array(1);
+
 /** Shortest text that reads back (as a float32) to exactly `v`, a float32 value. */
 export function formatFloat32(v: number): string {
   if (v !== v) return float32Bits(v) >>> 31 ? "-nan" : "nan";
   const s = special(v);
   if (s !== undefined) return s;
   const a = Math.abs(v);
-  const digits = shortestFast(a) === undefined ? shortestSlow(a) : decimalText(found.k, found.scale);
+  one[0] = a;
+  const digits = shortestDigits(one, 0) ? decimalText(found[0]!, found[1]!) : shortestSlow(a);
   return v < 0 ? "-" + digits : digits;
 }
 
-const DIGITS = new Uint8Array(24);
+const POW10_INT = [1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000];
+
+/** Writes the nd digits of k ending just before byte `end`, last digit first. */
+function putDigits(b: Uint8Array, end: number, k: number, nd: number): void {
+  for (let i = end - 1; i >= end - nd; i--) {
+    const q = (k / 10) | 0;
+    b[i] = 48 + k - q * 10;
+    k = q;
+  }
+}
 
 /** Writes k * 10^-scale (k a positive integer) as decimalText would spell it, as bytes. */
 function writeDecimal(w: ByteWriter, k: number, scale: number, negative: boolean): void {
+  // k has at most ten digits (< 2^31), so int32 division is exact and much cheaper.
+  k |= 0;
   while (k >= 10 && k % 10 === 0) {
-    k /= 10;
+    k = (k / 10) | 0;
     scale--;
   }
-  let nd = 0;
-  let x = k;
-  do {
-    DIGITS[nd++] = 48 + (x % 10);
-    x = Math.floor(x / 10);
-  } while (x > 0);
-  const exp = nd - 1 - scale; // DIGITS holds the digits last first
+  let nd = 1;
+  while (nd < 10 && k >= POW10_INT[nd]!) nd++;
+  const exp = nd - 1 - scale; // decimal exponent of the first digit
   w.ensure(nd + 32);
   const b = w.buf;
   let p = w.pos;
   if (negative) b[p++] = 45;
   if (exp >= 21 || exp < -6) {
-    b[p++] = DIGITS[nd - 1]!;
+    const lead = (k / POW10_INT[nd - 1]!) | 0;
+    b[p++] = 48 + lead;
     if (nd > 1) {
       b[p++] = 46;
-      for (let i = nd - 2; i >= 0; i--) b[p++] = DIGITS[i]!;
+      putDigits(b, p + nd - 1, k - lead * POW10_INT[nd - 1]!, nd - 1);
+      p += nd - 1;
     }
     b[p++] = 101;
     b[p++] = exp >= 0 ? 43 : 45;
@@ -203,26 +143,34 @@ function writeDecimal(w: ByteWriter, k: number, scale: number, negative: boolean
     b[p++] = 48;
     b[p++] = 46;
     for (let i = 0; i < -exp - 1; i++) b[p++] = 48;
-    for (let i = nd - 1; i >= 0; i--) b[p++] = DIGITS[i]!;
+    putDigits(b, p + nd, k, nd);
+    p += nd;
   } else if (nd <= exp + 1) {
-    for (let i = nd - 1; i >= 0; i--) b[p++] = DIGITS[i]!;
+    putDigits(b, p + nd, k, nd);
+    p += nd;
     for (let i = 0; i < exp + 1 - nd; i++) b[p++] = 48;
   } else {
-    for (let i = nd - 1; i >= nd - 1 - exp; i--) b[p++] = DIGITS[i]!;
-    b[p++] = 46;
-    for (let i = nd - 2 - exp; i >= 0; i--) b[p++] = DIGITS[i]!;
+    // The point goes after exp + 1 digits: the fraction digits first, then the integer part.
+    const fracDigits = nd - 1 - exp;
+    const unit = POW10_INT[fracDigits]!;
+    const intPart = (k / unit) | 0;
+    putDigits(b, p + nd + 1, k - intPart * unit, fracDigits);
+    b[p + exp + 1] = 46;
+    putDigits(b, p + exp + 1, intPart, exp + 1);
+    p += nd + 1;
   }
   w.pos = p;
 }
 
-/** formatFloat32 into a byte buffer, without a string for the common case. */
-export function writeFloat32(w: ByteWriter, v: number): void {
-  if (v === v && v !== 0 && v !== Infinity && v !== -Infinity) {
-    const a = Math.abs(v);
-    if (shortestFast(a) !== undefined) {
-      writeDecimal(w, found.k, found.scale, v < 0);
-      return;
-    }
+/**
+ * formatFloat32 of `values[i]` into a byte buffer, without a string for the common case (the
+ * array and index, not the double, cross the call: see float32-digits.ts).
+ */
+export function writeFloat32(w: ByteWriter, values: Float64Array, i: number): void {
+  const v = values[i]!;
+  if (v === v && v !== 0 && v !== Infinity && v !== -Infinity && shortestDigits(values, i)) {
+    writeDecimal(w, found[0]!, found[1]!, v < 0);
+    return;
   }
   w.ascii(formatFloat32(v));
 }

@@ -251,7 +251,7 @@ class Printer {
     if ("kind" in els && els.kind === "PackedNumbers") {
       [count, item] = this.packedItems(els, elem);
       const v = els.values;
-      if ((elem === "float" || elem === "complex64") && !(this.opts.source !== undefined && els.span.end > els.span.start)) write = (i, w) => writeFloat32(w, v[i]!);
+      if ((elem === "float" || elem === "complex64") && !(this.opts.source !== undefined && els.span.end > els.span.start)) write = (i, w) => writeFloat32(w, v, i);
     }
     else {
       const lits = els as readonly A.Literal[];

@@ -77,8 +77,7 @@ export const ML_RULES: Record<string, OpRule> = {
     c.setType(0, { kind: "sequence", elem: { kind: "map", key, value: tensor(DT.FLOAT, []) } });
   },
   CastMap: (c) => {
-    const t = c.inputs[0];
-    const out = c.string("cast_to", "TO_FLOAT") === "TO_STRING" ? DT.STRING : c.string("cast_to") === "TO_INT64" ? DT.INT64 : DT.FLOAT;
-    c.set(0, [1, t?.kind === "map" ? undefined : undefined], out);
+    const to = c.string("cast_to", "TO_FLOAT");
+    c.set(0, [1, undefined], to === "TO_STRING" ? DT.STRING : to === "TO_INT64" ? DT.INT64 : DT.FLOAT);
   },
 };

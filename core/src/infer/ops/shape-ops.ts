@@ -139,11 +139,7 @@ const split: OpRule = (c) => {
 };
 
 function sliceDim(dim: Dim, start: number, end: number, step: number): Dim {
-  if (!known(dim)) {
-    // Without the size, only [0:N) style slices with both bounds non-negative are known.
-    if (step === 1 && start >= 0 && end >= 0 && end < 2 ** 31) return undefined;
-    return undefined;
-  }
+  if (!known(dim)) return undefined;
   const clampIdx = (v: number, lo: number, hi: number): number => Math.min(Math.max(v < 0 ? v + dim : v, lo), hi);
   let s: number;
   let e: number;
@@ -411,7 +407,6 @@ const resize: OpRule = (c) => {
     const d = s[a];
     out[a] = known(d) ? Math.floor(d * scales[i]!) : scales[i] === 1 ? d : undefined;
   });
-  else if (scales && scales.length === 0 && !sizes && !c.has(3)) return c.set(0, s.map(() => undefined));
   else return c.set(0, s.map(() => undefined));
   c.set(0, out);
 };

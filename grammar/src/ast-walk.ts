@@ -1,7 +1,7 @@
 // Generic traversal of the syntax tree: children in source order, a pre-order walk, and the
 // chain of nodes that enclose an offset. Generic over the node shapes so that a new AST field
 // is visited without touching this file.
-import type { AstNode } from "../../../grammar/src/ast.js";
+import type { AstNode } from "./ast.js";
 
 function isNode(v: unknown): v is AstNode {
   return typeof v === "object" && v !== null && typeof (v as { kind?: unknown }).kind === "string" && "span" in v;
