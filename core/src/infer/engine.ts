@@ -146,7 +146,7 @@ function outputsFromConstraints(schema: OpSchema, count: number, bound: Readonly
   return out;
 }
 
-function inferNode(node: NodeProto, scope: Scope, env: Env, where: string, declared: ReadonlyMap<string, ValueInfoProto>, inferred: Map<string, ValueType>): void {
+export function inferNode(node: NodeProto, scope: Scope, env: Env, where: string, declared: ReadonlyMap<string, ValueInfoProto>, inferred: Map<string, ValueType>): void {
   const report = (code: string, message: string, part: Part = "op"): void => env.reporter.report("error", code, message, node, where, part);
   const inputs = node.input.map((n) => (n === "" ? undefined : scope.type(n)));
   const constOf = (i: number): Const | undefined => (node.input[i] ? scope.const(node.input[i]) : undefined);

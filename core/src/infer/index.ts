@@ -6,7 +6,7 @@ import type { Diagnostic } from "../diagnostics.js";
 import { walkModel } from "../walk.js";
 import type { SourceMap } from "../source-map.js";
 import { canonicalDomain } from "../schema/index.js";
-import { functionKey, inferGraph, type Env } from "./engine.js";
+import { functionKey, inferGraph, type Env, type Scope } from "./engine.js";
 import { Reporter } from "./location.js";
 import { toTypeProto, type ValueType } from "./types.js";
 
@@ -26,6 +26,8 @@ export interface InferResult {
   /** The value types of every graph, subgraphs included. */
   readonly graphTypes: ReadonlyMap<GraphProto, ReadonlyMap<string, ValueType>>;
   readonly diagnostics: Diagnostic[];
+  /** The main graph's final scope (types and folded constants), for incremental re-inference. */
+  readonly scope?: Scope;
 }
 
 export function modelOpsets(model: ModelProto): Map<string, number> {
@@ -47,7 +49,7 @@ export function inferModel(model: ModelProto, options: InferOptions = {}): Infer
   };
   if (!model.graph) return { types: new Map(), inferred: new Map(), graphTypes: env.graphTypes, diagnostics };
   const result = inferGraph(model.graph, env, undefined, `graph '${model.graph.name}'`);
-  return { types: result.scope.types, inferred: result.inferred, graphTypes: env.graphTypes, diagnostics };
+  return { types: result.scope.types, inferred: result.inferred, graphTypes: env.graphTypes, diagnostics, scope: result.scope };
 }
 
 /** A copy of the model whose graphs carry a value_info for every intermediate value and typed outputs. */
