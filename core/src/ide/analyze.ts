@@ -8,7 +8,7 @@ import { parseModel } from "../../../grammar/src/index.js";
 import { LineIndex } from "../../../grammar/src/line-index.js";
 import type { ModelProto } from "../../../proto/src/index.js";
 import { checkModel } from "../check/index.js";
-import { inferModel, type ValueType } from "../infer/index.js";
+import { inferModel, type InferResult, type ValueType } from "../infer/index.js";
 import { lowerModel } from "../lower/index.js";
 import type { SourceMap } from "../source-map.js";
 import type { Analysis } from "./analysis.js";
@@ -41,12 +41,37 @@ export function earlySnapshot(parts: Parts): Analysis {
   return new Snapshot(parts, false, [], (value) => (value.declaredType ? declaredTypeText(parts.text, value.declaredType) : undefined));
 }
 
-/** What a later edit needs to reuse an analysis: how many diagnostics lowering gave. */
-const loweringCounts = new WeakMap<Analysis, number>();
+/** What a later edit reuses of a complete analysis with a model (see incremental.ts). */
+export interface SemanticState {
+  /** How many diagnostics lowering gave. */
+  readonly lowering: number;
+  /** The checker's diagnostics, without inference's. */
+  readonly check: readonly Diagnostic[];
+  readonly inference: InferResult;
+}
+
+const states = new WeakMap<Analysis, SemanticState>();
+
+export function semanticState(a: Analysis): SemanticState | undefined {
+  return states.get(a);
+}
 
 /** The number of lowering diagnostics of a complete analysis with a model, else undefined. */
 export function loweringCount(a: Analysis): number | undefined {
-  return loweringCounts.get(a);
+  return states.get(a)?.lowering;
+}
+
+/**
+ * Checker and inference diagnostics in one canonical order (by place, then code and message),
+ * so an incremental analysis that assembles them from parts lists them as a full one does.
+ */
+export function semanticOrder(diags: Diagnostic[]): Diagnostic[] {
+  const key = (d: Diagnostic) => d.span?.start ?? 0;
+  return diags.sort((a, b) => key(a) - key(b) || (a.span?.end ?? 0) - (b.span?.end ?? 0) || cmp(a.code, b.code) || cmp(a.message, b.message) || cmp(a.severity, b.severity));
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**
@@ -55,12 +80,19 @@ export function loweringCount(a: Analysis): number | undefined {
  * `diagnostics` holds the syntax and lowering diagnostics so far.
  */
 export function* semanticSteps(parts: Parts, diagnostics: Diagnostic[], lowering: number, model: ModelProto, sourceMap: SourceMap): Generator<undefined, Analysis, void> {
-  const { text } = parts;
-  const declaredOnly = (value: SymbolInfo): string | undefined =>
-    value.declaredType ? declaredTypeText(text, value.declaredType) : undefined;
   const inferred = inferModel(model, { sourceMap });
   yield;
-  diagnostics.push(...checkModel(model, { sourceMap, inference: inferred }));
+  const check = checkModel(model, { sourceMap, inference: { ...inferred, diagnostics: [] } });
+  return semanticSnapshot(parts, diagnostics, { lowering, check, inference: inferred }, model, sourceMap);
+}
+
+/** The complete snapshot from the checker's and inference's results. */
+export function semanticSnapshot(parts: Parts, diagnostics: Diagnostic[], state: SemanticState, model: ModelProto, sourceMap: SourceMap): Analysis {
+  const { text } = parts;
+  const inferred = state.inference;
+  diagnostics.push(...semanticOrder([...state.check, ...inferred.diagnostics]));
+  const declaredOnly = (value: SymbolInfo): string | undefined =>
+    value.declaredType ? declaredTypeText(text, value.declaredType) : undefined;
   // Inferred value types per graph, keyed by where the graph starts in the text.
   const graphTypes = new Map<number, ReadonlyMap<string, ValueType>>();
   for (const [graph, types] of inferred.graphTypes) {
@@ -73,7 +105,7 @@ export function* semanticSteps(parts: Parts, diagnostics: Diagnostic[], lowering
     return owner && valueTypeText(graphTypes.get(owner.span.start)?.get(value.name));
   };
   const snapshot = new Snapshot(parts, true, diagnostics, typeOf, model, sourceMap);
-  loweringCounts.set(snapshot, lowering);
+  states.set(snapshot, state);
   return snapshot;
 }
 
@@ -115,8 +147,8 @@ class Snapshot implements Analysis {
 
   withRun(run: RunValues): Analysis {
     const copy = new Snapshot(this.parts, this.complete, this.diagnostics, this.typeOf, this.model, this.sourceMap, run);
-    const lowering = loweringCounts.get(this);
-    if (lowering !== undefined) loweringCounts.set(copy, lowering);
+    const state = states.get(this);
+    if (state) states.set(copy, state);
     return copy;
   }
 }

@@ -11,7 +11,10 @@ import { LineIndex } from "../../../grammar/src/line-index.js";
 import { lowerNode } from "../lower/index.js";
 import type { SourceMap } from "../source-map.js";
 import type { Analysis } from "./analysis.js";
-import { earlySnapshot, loweringCount, semanticSteps, type Parts } from "./analyze.js";
+import type { Diagnostic } from "../../../grammar/src/diagnostics.js";
+import type { NodeProto } from "../../../proto/src/index.js";
+import { earlySnapshot, semanticSnapshot, semanticState, semanticSteps, type Parts, type SemanticState } from "./analyze.js";
+import { breaksOrder, carryAcross, editedNames, hasSubgraphs, namesDiagnostics, reinfer, withoutEach, type EditedNames } from "./incremental-semantics.js";
 import type { TextChange } from "./shift-diagnostics.js";
 import { buildSymbolIndex, type SymbolIndex } from "./symbols.js";
 
@@ -29,7 +32,8 @@ export function reanalyzeSteps(before: Analysis, change: TextChange, after: stri
   const body = ast?.graph?.body;
   const graph = model?.graph;
   if (!before.complete || consumed.has(before) || !body || !graph || !sourceMap) return undefined;
-  if (before.syntaxCount !== 0 || loweringCount(before) !== 0) return undefined;
+  const state = semanticState(before);
+  if (before.syntaxCount !== 0 || !state || state.lowering !== 0) return undefined;
   if (graph.node.length !== body.nodes.length) return undefined;
   const k = nodeIndexAt(body.nodes, change.start);
   const old = k === undefined ? undefined : body.nodes[k];
@@ -46,7 +50,31 @@ export function reanalyzeSteps(before: Analysis, change: TextChange, after: stri
   for (const c of parsed.comments) shiftSpan(c.span as MutableSpan, 0, start);
   const lowered = lowerNode(fresh, after);
   if (lowered.diagnostics.length > 0 || hasSubgraph(lowered.result)) return undefined;
-  return steps(before, { ast: ast!, body, k, old, fresh, comments: parsed.comments, delta, lowered: lowered.result, freshMap: lowered.sourceMap, sourceMap }, after);
+  const splice: Splice = { ast: ast!, body, k, old, fresh, comments: parsed.comments, delta, lowered: lowered.result, freshMap: lowered.sourceMap, sourceMap };
+  return steps(before, splice, after, carriedSemantics(before, state, splice));
+}
+
+/** The last results reusable for the new text, or undefined when checks must run in full. */
+interface Carried {
+  readonly oldNode: NodeProto;
+  readonly names: EditedNames;
+  /** Checker diagnostics minus those about the edited names or inside the statement, moved. */
+  readonly check: Diagnostic[];
+  /** Inference diagnostics outside the statement, moved. */
+  readonly infer: Diagnostic[];
+}
+
+function carriedSemantics(before: Analysis, state: SemanticState, s: Splice): Carried | undefined {
+  const model = before.model!;
+  const graph = model.graph!;
+  if (before.diagnostics.some((d) => !d.span) || breaksOrder(state.check) || hasSubgraphs(graph)) return undefined;
+  const oldNode = graph.node[s.k]!;
+  const names = editedNames(oldNode, s.lowered);
+  // Computed before the splice, in the old text's offsets, like the diagnostics they cancel.
+  const check = withoutEach(state.check, namesDiagnostics(model, graph, names, oldNode, s.sourceMap));
+  if (!check) return undefined;
+  const { start, end } = s.old.span;
+  return { oldNode, names, check: carryAcross(check, start, end, s.delta), infer: carryAcross(state.inference.diagnostics, start, end, s.delta) };
 }
 
 interface Splice {
@@ -62,7 +90,7 @@ interface Splice {
   readonly sourceMap: SourceMap;
 }
 
-function* steps(before: Analysis, s: Splice, text: string): Generator<Analysis | undefined, Analysis, void> {
+function* steps(before: Analysis, s: Splice, text: string, carried: Carried | undefined): Generator<Analysis | undefined, Analysis, void> {
   consumed.add(before);
   const { start, end } = s.old.span;
   (s.body.nodes as A.OpNode[])[s.k] = s.fresh;
@@ -76,6 +104,12 @@ function* steps(before: Analysis, s: Splice, text: string): Generator<Analysis |
   // As in a full analysis: the parse first, then the semantic stages.
   yield earlySnapshot(parts);
   yield;
+  if (carried) {
+    const names = namesDiagnostics(model, model.graph!, carried.names, s.lowered, s.sourceMap, true);
+    const state = semanticState(before)!;
+    const inference = breaksOrder(names) ? undefined : reinfer(model, s.k, carried.oldNode, state.inference, s.sourceMap, carried.infer, (at) => nodeIndexAt(s.body.nodes, at));
+    if (inference) return semanticSnapshot(parts, [], { lowering: 0, check: [...carried.check, ...names], inference }, model, s.sourceMap);
+  }
   return yield* semanticSteps(parts, [], 0, model, s.sourceMap);
 }
 
