@@ -101,6 +101,17 @@ export function namesDiagnostics(model: ModelProto, g: GraphProto, names: Edited
   return diagnostics;
 }
 
+/** Structural equality, fast for the small plain objects and arrays that types are made of. */
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => same(x, b[i]));
+  if (Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return isDeepStrictEqual(a, b);
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => Object.hasOwn(b, k) && same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
 function key(d: Diagnostic): string {
   return `${d.severity}|${d.code}|${d.span?.start}|${d.span?.end}|${d.message}`;
 }
@@ -166,13 +177,13 @@ export function reinfer(model: ModelProto, k: number, oldNode: NodeProto, prev: 
   for (let j = k + 1; j < g.node.length; j++) {
     const node = g.node[j]!;
     if (!node.input.some((n) => changed.has(n))) continue;
-    const state = (n: string) => [scope.types.get(n), scope.consts.has(n), scope.consts.get(n)];
-    const before = node.output.map(state);
+    const types = node.output.map((n) => scope.types.get(n));
+    const consts = node.output.map((n) => scope.consts.get(n));
     clear(node);
     inferNode(node, scope, env, `${path} > ${describeNode(node, j)}`, declared, inferred);
     redone.add(j);
     node.output.forEach((n, o) => {
-      if (n !== "" && !isDeepStrictEqual(before[o], state(n))) changed.add(n);
+      if (n !== "" && !(same(types[o], scope.types.get(n)) && same(consts[o], scope.consts.get(n)))) changed.add(n);
     });
   }
   env.graphTypes.set(g, scope.types);
