@@ -86,4 +86,32 @@ describe("language server: edits under load", function () {
     close(client, uri);
     close(client, fresh.uri);
   });
+
+  it("gives one-statement edits (analysed incrementally) the diagnostics of the text opened afresh", async () => {
+    const lines = ['<ir_version: 10, opset_import: ["" : 21]>', "g (float[N, 4] x) => (float[N, 4] y)", "<float[4] w = {1, 2, 3, 4}>", "{"];
+    for (let i = 0; i < 40; i++) lines.push(`  v${i} = ${["Add", "Mul", "Relu"][i % 3]} (${i === 0 ? "x" : `v${i - 1}`}${i % 3 === 2 ? "" : ", w"})`);
+    lines.push("  y = Identity (v39)", "}", "");
+    let text = lines.join("\n");
+    const { uri } = await open(client, text);
+    await fullDiagnostics(client, uri, 1);
+    // Rename an input (undefined name), misspell an op, restore both, rename an output.
+    const edits: [string, string][] = [["(v20", "(w20"], ["v22 = Mul", "v22 = Mux"], ["(w20", "(v20"], ["= Mux", "= Mul"], ["v30 =", "v3x ="]];
+    let version = 1;
+    for (const [from, to] of edits) {
+      const at = text.indexOf(from);
+      assert.ok(at >= 0, from);
+      const diff = [...from].findIndex((c, i) => c !== to[i]);
+      const range = { start: positionOf(text, at + diff), end: positionOf(text, at + diff + 1) };
+      text = text.slice(0, at) + to + text.slice(at + from.length);
+      client.notify("textDocument/didChange", { textDocument: { uri, version: ++version }, contentChanges: [{ range, text: to[diff]! }] });
+      const got = await fullDiagnostics(client, uri, version);
+      const fresh = await open(client, text);
+      const expected = await fullDiagnostics(client, fresh.uri, 1);
+      close(client, fresh.uri);
+      const summary = (ds: LspDiagnostic[]) => ds.map((d) => `${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${d.code} ${d.message}`);
+      assert.deepEqual(summary(got), summary(expected), `after ${from} -> ${to}`);
+      if (to !== "(v20" && to !== "= Mul") assert.ok(got.length > 0, `no diagnostics after ${from} -> ${to}`);
+    }
+    close(client, uri);
+  });
 });
