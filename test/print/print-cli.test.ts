@@ -42,6 +42,28 @@ describe("print and convert to text (CLI)", function () {
     assert.match(r.stdout, /^#@model \{"@node_domain":"unset"\}\n<ir_version: 7, opset_import: \["" : 13\], producer_name: "backend-test">\ntest_abs \(float\[3, 4, 5\] x\) => \(float\[3, 4, 5\] y\) \{\n  y = Abs \(x\)\n\}\n$/);
   });
 
+  it("writes to a file with -o, the sidecar beside it, and leaves nothing when it fails", () => {
+    const dir = tempDir();
+    try {
+      const stdout = runCli(["print", path.join(NODE_TESTS, "test_abs/model.onnx")]).stdout;
+      const out = path.join(dir, "abs.txt");
+      const r = runCli(["print", "-o", out, path.join(NODE_TESTS, "test_abs/model.onnx")]);
+      assert.deepEqual([r.code, r.stdout, r.stderr], [0, "", ""]);
+      assert.equal(fs.readFileSync(out, "utf8"), stdout);
+      fs.writeFileSync(path.join(dir, "big.onnx"), bigModel());
+      const big = path.join(dir, "sub", "big.onnxtxt");
+      fs.mkdirSync(path.dirname(big));
+      assert.equal(runCli(["print", "--external-data", "1k", "--output", big, path.join(dir, "big.onnx")]).code, 0);
+      assert.equal(fs.statSync(big + ".data").size, 40032);
+      const failed = runCli(["print", "-o", path.join(dir, "bad.onnxtxt"), path.join(dir, "missing.onnx")]);
+      assert.equal(failed.code, 2);
+      assert.ok(!fs.existsSync(path.join(dir, "bad.onnxtxt")));
+      assert.deepEqual(fs.readdirSync(dir).sort(), ["abs.txt", "big.onnx", "sub"]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("reports a missing file and a bad size as usage or file errors (exit 2)", () => {
     const missing = runCli(["print", "/nonexistent/m.onnx"]);
     assert.equal(missing.code, 2);
