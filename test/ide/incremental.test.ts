@@ -17,7 +17,7 @@ function random(seed: number): () => number {
   };
 }
 
-/** A graph with initializers, declared types, attributes, comments, a function and some mistakes. */
+/** A graph with initializers, declared types, attributes, folded constants, comments, a function and some mistakes. */
 function document(nodes: number, rnd: () => number): string {
   const lines = [
     `<ir_version: 10, opset_import: ["" : 21, "local" : 1]>`,
@@ -28,7 +28,7 @@ function document(nodes: number, rnd: () => number): string {
   let prev = "x";
   for (let i = 0; i < nodes; i++) {
     const out = `v${i}`;
-    const pick = Math.floor(rnd() * 9);
+    const pick = Math.floor(rnd() * 10);
     if (i % 7 === 3) lines.push(`  # step ${i}`);
     if (pick === 0) lines.push(`  ${out} = Relu (${prev})`);
     else if (pick === 1) lines.push(`  ${out} = Add (${prev}, w)`);
@@ -38,7 +38,8 @@ function document(nodes: number, rnd: () => number): string {
     else if (pick === 5) lines.push(`  ${out} = Cast <to = 1> (${prev})`);
     else if (pick === 6) lines.push(`  ${out} = Softmax <axis = -1> (${prev})`);
     else if (pick === 7) lines.push(`  ${out} = Add (${prev}, v${Math.max(0, i - 3)})`);
-    else lines.push(`  [n${i}] ${out} = Identity (${prev})`);
+    else if (pick === 8) lines.push(`  [n${i}] ${out} = Identity (${prev})`);
+    else lines.push(`  c${i} = Constant <value = int64[2] {-1, 4}> ()`, `  ${out} = Reshape (${prev}, c${i})`);
     prev = out;
   }
   lines.push(`  y = Identity (${prev})`, `}`, ``,
