@@ -19,7 +19,7 @@ export interface RaisedElements {
  * numbers: the printer formats them by the tensor's element type, with no object per element.
  */
 function packed(values: readonly number[], float: "f32" | "f64" | undefined, nanBits: Record<string, string>, rawBits?: (i: number) => string): A.PackedNumbers {
-  const out = Float64Array.from(values);
+  const out = new Float64Array(values); // from an array: one bulk copy, no iterator
   if (float) {
     const plain = float === "f64" ? "7ff8000000000000" : DEFAULT_NAN32.toString(16);
     for (let i = 0; i < out.length; i++) {
