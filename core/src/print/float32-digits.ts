@@ -81,7 +81,9 @@ export function shortestDigits(values: Float64Array, i: number): boolean {
     const s = p - 1 - e10;
     const pow = s >= 0 ? POW10[s]! : POW10[-s]!;
     const scaled = s >= 0 ? a * pow : a / pow;
-    const rounded = Math.round(scaled);
+    // Math.round for 1 <= scaled < 2^31 (scaled spans [10^(p-1), 10^p)): adding one half is
+    // exact there, and truncation is one instruction where Math.round may be a call.
+    const rounded = (scaled + 0.5) | 0;
     let k = -1;
     for (let t = 0; t < 2; t++) {
       const cand = t === 0 ? rounded : scaled > rounded ? rounded + 1 : rounded - 1;
