@@ -56,10 +56,11 @@ const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 const UINT64_MAX = 2n ** 64n - 1n;
 const utf8 = new TextEncoder();
+const own = Object.prototype.hasOwnProperty;
 
 /** Proto2 presence as protobuf-es sees it: an own property that is not undefined. */
 function has(m: object, key: string): boolean {
-  return Object.hasOwn(m, key) && (m as Record<string, unknown>)[key] !== undefined;
+  return own.call(m, key) && (m as Record<string, unknown>)[key] !== undefined;
 }
 
 class Writer {
@@ -270,54 +271,24 @@ function writeModel(w: Writer, m: ModelProto): void {
   optInt64(w, m, "modelVersion", 5);
   optString(w, m, "docString", 6);
   if (has(m, "graph")) message(w, 7, GRAPH, m.graph!, writeGraph);
-  for (let k = 0, items = m.opsetImport; k < items.length; k++) {
-    const o = items[k]!;
-    message(w, 8, OPSET, o, writeOpset);
-  }
+  for (const o of m.opsetImport) message(w, 8, OPSET, o, writeOpset);
   entries(w, m.metadataProps, 14);
-  for (let k = 0, items = m.trainingInfo; k < items.length; k++) {
-    const t = items[k]!;
-    generic(w, 20, TrainingInfoProtoSchema, t);
-  }
-  for (let k = 0, items = m.functions; k < items.length; k++) {
-    const f = items[k]!;
-    generic(w, 25, FunctionProtoSchema, f);
-  }
-  for (let k = 0, items = m.configuration; k < items.length; k++) {
-    const c = items[k]!;
-    generic(w, 26, DeviceConfigurationProtoSchema, c);
-  }
+  for (const t of m.trainingInfo) generic(w, 20, TrainingInfoProtoSchema, t);
+  for (const f of m.functions) generic(w, 25, FunctionProtoSchema, f);
+  for (const c of m.configuration) generic(w, 26, DeviceConfigurationProtoSchema, c);
 }
 
 function writeGraph(w: Writer, m: GraphProto): void {
   const nodes = m.node;
   for (let i = 0; i < nodes.length; i++) message(w, 1, NODE, nodes[i]!, writeNode);
   optString(w, m, "name", 2);
-  for (let k = 0, items = m.initializer; k < items.length; k++) {
-    const t = items[k]!;
-    message(w, 5, TENSOR, t, writeTensor);
-  }
+  for (const t of m.initializer) message(w, 5, TENSOR, t, writeTensor);
   optString(w, m, "docString", 10);
-  for (let k = 0, items = m.input; k < items.length; k++) {
-    const v = items[k]!;
-    message(w, 11, VALUE_INFO, v, writeValueInfo);
-  }
-  for (let k = 0, items = m.output; k < items.length; k++) {
-    const v = items[k]!;
-    message(w, 12, VALUE_INFO, v, writeValueInfo);
-  }
-  for (let k = 0, items = m.valueInfo; k < items.length; k++) {
-    const v = items[k]!;
-    message(w, 13, VALUE_INFO, v, writeValueInfo);
-  }
-  for (let k = 0, items = m.quantizationAnnotation; k < items.length; k++) {
-    const a = items[k]!;
-    generic(w, 14, TensorAnnotationSchema, a);
-  }
-  for (let k = 0, items = m.sparseInitializer; k < items.length; k++) {
-    const s = items[k]!;
-    generic(w, 15, SparseTensorProtoSchema, s);
-  }
+  for (const v of m.input) message(w, 11, VALUE_INFO, v, writeValueInfo);
+  for (const v of m.output) message(w, 12, VALUE_INFO, v, writeValueInfo);
+  for (const v of m.valueInfo) message(w, 13, VALUE_INFO, v, writeValueInfo);
+  for (const a of m.quantizationAnnotation) generic(w, 14, TensorAnnotationSchema, a);
+  for (const s of m.sparseInitializer) generic(w, 15, SparseTensorProtoSchema, s);
   entries(w, m.metadataProps, 16);
 }
 
@@ -332,10 +303,7 @@ function writeNode(w: Writer, m: NodeProto): void {
   optString(w, m, "domain", 7);
   optString(w, m, "overload", 8);
   entries(w, m.metadataProps, 9);
-  for (let k = 0, items = m.deviceConfigurations; k < items.length; k++) {
-    const d = items[k]!;
-    generic(w, 10, NodeDeviceConfigurationProtoSchema, d);
-  }
+  for (const d of m.deviceConfigurations) generic(w, 10, NodeDeviceConfigurationProtoSchema, d);
 }
 
 function writeAttribute(w: Writer, m: AttributeProto): void {
@@ -351,38 +319,24 @@ function writeAttribute(w: Writer, m: AttributeProto): void {
   }
   if (has(m, "t")) message(w, 5, TENSOR, m.t!, writeTensor);
   if (has(m, "g")) message(w, 6, GRAPH, m.g!, writeGraph);
-  for (let k = 0, items = m.floats; k < items.length; k++) {
-    const f = items[k]!;
+  for (const f of m.floats) {
     w.tag(7, FIXED32);
     w.float(f);
   }
-  for (let k = 0, items = m.ints; k < items.length; k++) {
-    const i = items[k]!;
+  for (const i of m.ints) {
     w.tag(8, VARINT);
     w.int64(i);
   }
   byteStrings(w, m.strings, 9);
-  for (let k = 0, items = m.tensors; k < items.length; k++) {
-    const t = items[k]!;
-    message(w, 10, TENSOR, t, writeTensor);
-  }
-  for (let k = 0, items = m.graphs; k < items.length; k++) {
-    const g = items[k]!;
-    message(w, 11, GRAPH, g, writeGraph);
-  }
+  for (const t of m.tensors) message(w, 10, TENSOR, t, writeTensor);
+  for (const g of m.graphs) message(w, 11, GRAPH, g, writeGraph);
   optString(w, m, "docString", 13);
   if (has(m, "tp")) message(w, 14, TYPE, m.tp!, writeType);
-  for (let k = 0, items = m.typeProtos; k < items.length; k++) {
-    const t = items[k]!;
-    message(w, 15, TYPE, t, writeType);
-  }
+  for (const t of m.typeProtos) message(w, 15, TYPE, t, writeType);
   optInt32(w, m, "type", 20);
   optString(w, m, "refAttrName", 21);
   if (has(m, "sparseTensor")) generic(w, 22, SparseTensorProtoSchema, m.sparseTensor!);
-  for (let k = 0, items = m.sparseTensors; k < items.length; k++) {
-    const s = items[k]!;
-    generic(w, 23, SparseTensorProtoSchema, s);
-  }
+  for (const s of m.sparseTensors) generic(w, 23, SparseTensorProtoSchema, s);
 }
 
 function writeValueInfo(w: Writer, m: ValueInfoProto): void {
@@ -430,10 +384,7 @@ function writeTensorType(w: Writer, m: { elemType: number; shape?: TensorShapePr
 }
 
 function writeShape(w: Writer, m: TensorShapeProto): void {
-  for (let k = 0, items = m.dim; k < items.length; k++) {
-    const d = items[k]!;
-    message(w, 1, DIMENSION, d, writeDimension);
-  }
+  for (const d of m.dim) message(w, 1, DIMENSION, d, writeDimension);
 }
 
 function writeDimension(w: Writer, m: TensorShapeProto_Dimension): void {
@@ -449,8 +400,7 @@ function writeDimension(w: Writer, m: TensorShapeProto_Dimension): void {
 }
 
 function writeTensor(w: Writer, m: TensorProto): void {
-  for (let k = 0, items = m.dims; k < items.length; k++) {
-    const d = items[k]!;
+  for (const d of m.dims) {
     w.tag(1, VARINT);
     w.int64(d);
   }
@@ -461,27 +411,18 @@ function writeTensor(w: Writer, m: TensorProto): void {
   });
   if (m.floatData.length > 0) {
     const at = w.begin(4);
-    for (let k = 0, items = m.floatData; k < items.length; k++) {
-      const f = items[k]!;
-      w.float(f);
-    }
+    for (const f of m.floatData) w.float(f);
     w.end(at);
   }
   if (m.int32Data.length > 0) {
     const at = w.begin(5);
-    for (let k = 0, items = m.int32Data; k < items.length; k++) {
-      const i = items[k]!;
-      w.int32(i);
-    }
+    for (const i of m.int32Data) w.int32(i);
     w.end(at);
   }
   byteStrings(w, m.stringData, 6);
   if (m.int64Data.length > 0) {
     const at = w.begin(7);
-    for (let k = 0, items = m.int64Data; k < items.length; k++) {
-      const i = items[k]!;
-      w.int64(i);
-    }
+    for (const i of m.int64Data) w.int64(i);
     w.end(at);
   }
   optString(w, m, "name", 8);
@@ -491,18 +432,12 @@ function writeTensor(w: Writer, m: TensorProto): void {
   }
   if (m.doubleData.length > 0) {
     const at = w.begin(10);
-    for (let k = 0, items = m.doubleData; k < items.length; k++) {
-      const d = items[k]!;
-      w.double(d);
-    }
+    for (const d of m.doubleData) w.double(d);
     w.end(at);
   }
   if (m.uint64Data.length > 0) {
     const at = w.begin(11);
-    for (let k = 0, items = m.uint64Data; k < items.length; k++) {
-      const u = items[k]!;
-      w.uint64(u);
-    }
+    for (const u of m.uint64Data) w.uint64(u);
     w.end(at);
   }
   optString(w, m, "docString", 12);
