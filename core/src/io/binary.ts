@@ -15,7 +15,6 @@ import {
   type TypeProto,
 } from "../../../proto/src/index.js";
 import { OnnxtxtError, describeError } from "./errors.js";
-import { encodeModelDirect, NeedsGenericEncoder } from "./model-writer.js";
 import { checkWire, MAX_MESSAGE_DEPTH } from "./wire-check.js";
 
 function decode<Desc extends DescMessage>(schema: Desc, bytes: Uint8Array, what: string): MessageShape<Desc> {
@@ -32,14 +31,8 @@ export function decodeModel(bytes: Uint8Array): ModelProto {
   return decode(ModelProtoSchema, bytes, "ONNX model");
 }
 
-/** The same bytes as toBinary (tested), written directly; protobuf-es for what that cannot do. */
 export function encodeModel(model: ModelProto): Uint8Array {
-  try {
-    return encodeModelDirect(model);
-  } catch (e) {
-    if (!(e instanceof NeedsGenericEncoder)) throw e;
-    return toBinary(ModelProtoSchema, model);
-  }
+  return toBinary(ModelProtoSchema, model);
 }
 
 /** A runtime value as stored in a `.pb` file: one of the four test-data messages. */
