@@ -1,14 +1,19 @@
-// Part of `npm run build`: bundles the CLI with esbuild into one file beside the compiled
-// main.js (dist/core/src/cli/main.bundle.mjs, so paths taken from import.meta.url still hold)
-// and the kernels' helper thread to dist/core/src/cli/helper.js, where the bundle looks for
-// it. Loading one file instead of ~280 modules takes a fraction of the start-up time of every
-// command. bin/onnxtxt.js uses the bundle only when it is newer than the last tsc build.
+// Part of `npm run build`: bundles the CLI with esbuild beside the compiled main.js
+// (dist/core/src/cli/main.bundle.mjs plus its chunks main.chunk-HASH.mjs in the same folder,
+// so paths taken from import.meta.url still hold in every chunk) and the kernels' helper
+// thread to dist/core/src/cli/helper.js, where the bundle looks for it. Loading a few files
+// instead of ~280 modules takes a fraction of the start-up time of every command; code
+// splitting follows main.ts's lazy command imports, so `convert` compiles only what it uses.
+// bin/onnxtxt.js uses the bundle only when it is newer than the last tsc build.
 //   node dist/scripts/bundle-cli.js
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const CLI_DIR = path.join(REPO, "dist/core/src/cli");
+
+const CHUNK = /^main\.chunk-[A-Za-z0-9]+\.mjs$/;
 
 async function main(): Promise<number> {
   let esbuild: typeof import("esbuild");
@@ -32,7 +37,17 @@ async function main(): Promise<number> {
     // CommonJS dependencies get a real `require`.
     banner: { js: 'import { createRequire as __onnxtxtCreateRequire } from "node:module"; const require = __onnxtxtCreateRequire(import.meta.url);' },
   };
-  await esbuild.build({ ...common, entryPoints: [path.join(CLI_DIR, "main.js")], outfile: path.join(CLI_DIR, "main.bundle.mjs") });
+  // Chunks of an earlier build have other hashes: remove them so none goes stale.
+  for (const name of fs.readdirSync(CLI_DIR)) if (CHUNK.test(name)) fs.rmSync(path.join(CLI_DIR, name));
+  await esbuild.build({
+    ...common,
+    entryPoints: [path.join(CLI_DIR, "main.js")],
+    splitting: true,
+    outdir: CLI_DIR,
+    entryNames: "[name].bundle",
+    chunkNames: "main.chunk-[hash]",
+    outExtension: { ".js": ".mjs" },
+  });
   await esbuild.build({ ...common, entryPoints: [path.join(REPO, "dist/core/src/interp/fast/helper.js")], outfile: path.join(CLI_DIR, "helper.js") });
   return 0;
 }

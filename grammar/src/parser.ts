@@ -41,6 +41,8 @@ export class Parser {
   private depth = 0;
   private lastEnd = 0;
   private silenced = false;
+  /** Reused by idList, so a list's entries are not first gathered in a fresh array. */
+  private readonly scratch: (A.Name | A.Empty)[] = [];
   readonly diagnostics: Diagnostic[] = [];
 
   constructor(
@@ -546,7 +548,9 @@ export class Parser {
   /** Id lists with the empty-entry rule of syntax doc §2.5. */
   private idList(): A.IdList {
     const start = this.start;
-    const items: (A.Name | A.Empty)[] = [];
+    // Gathered in the parser's scratch array (id lists never nest), then copied at exact size.
+    const items = this.scratch;
+    items.length = 0;
     let slot: A.Name | undefined = this.atQid() ? this.name(this.next()) : undefined;
     let slotAt = this.start;
     for (;;) {
@@ -560,13 +564,17 @@ export class Parser {
       if (slot) items.push(slot);
       break;
     }
-    return { kind: "IdList", span: items.length ? this.spanFrom(start) : { start, end: start }, items: exact(items) };
+    const list: A.IdList = { kind: "IdList", span: items.length ? this.spanFrom(start) : { start, end: start }, items: items.slice() };
+    items.length = 0;
+    return list;
   }
 
   private opName(): A.OpName | undefined {
     const start = this.start;
-    const parts: A.Name[] = [];
-    if (this.at(T.Identifier)) parts.push(this.name(this.next()));
+    // The last name read is the op type; the array of domain parts exists only when there is one.
+    let last: A.Name | undefined;
+    let parts: A.Name[] | undefined;
+    if (this.at(T.Identifier)) last = this.name(this.next());
     else if (!this.at(T.Dot) && !this.at(T.LParen)) {
       this.fail("an operator name after '='");
       return undefined;
@@ -574,15 +582,18 @@ export class Parser {
     while (this.at(T.Dot)) {
       this.next();
       const p = this.ident("an operator or domain name after '.'");
-      if (p) parts.push(p);
+      if (p) {
+        if (last) (parts ??= []).push(last);
+        last = p;
+      }
     }
     let overload: A.Name | undefined;
     if (this.at(T.Colon)) {
       this.next();
       overload = this.ident("an overload name after ':'");
     }
-    const opType = parts.pop();
-    const n: Mutable<A.OpName> = { kind: "OpName", span: this.spanFrom(start), domain: parts.length === 0 ? NO_NAMES : exact(parts) };
+    const opType = last;
+    const n: Mutable<A.OpName> = { kind: "OpName", span: this.spanFrom(start), domain: parts === undefined ? NO_NAMES : exact(parts) };
     if (opType) n.opType = opType;
     if (overload) n.overload = overload;
     return n;

@@ -1,7 +1,9 @@
 // Shortest exact float text: every float32 reads back bit for bit at its own width, and no
 // shorter spelling exists; special values have fixed spellings.
 import { strict as assert } from "node:assert";
-import { asFloatLiteral, float32Bits, float32FromBits, formatFloat32, formatFloat64 } from "../../core/src/print/float-text.js";
+import { ByteWriter } from "../../core/src/print/byte-writer.js";
+import { asFloatLiteral, float32Bits, float32FromBits, formatFloat32, formatFloat64, writeFloat32 } from "../../core/src/print/float-text.js";
+import { decimalExponent } from "../../core/src/print/float32-digits.js";
 
 /** Fewest significant digits that read back to `v` (reference: a plain search). */
 function fewestDigits(v: number): number {
@@ -13,7 +15,61 @@ function significantDigits(text: string): number {
   return text.replace(/^-/, "").replace(/e.*$/, "").replace(".", "").replace(/^0+/, "").replace(/0+$/, "").length;
 }
 
+/** writeFloat32's bytes for one value, as text. */
+function written(v: number): string {
+  const w = new ByteWriter();
+  writeFloat32(w, Float64Array.of(v), 0);
+  return w.text();
+}
+
+/** Asserts the float32 with these bits prints the same both ways, reads back, and is shortest. */
+function checkBits(bits: number, shortest: boolean): void {
+  const v = float32FromBits(bits);
+  const text = formatFloat32(v);
+  assert.equal(written(v), text, `bytes and string differ for bits ${bits.toString(16)}`);
+  if (!Number.isFinite(v)) return;
+  assert.equal(float32Bits(Math.fround(Number(text))), bits >>> 0, `${text} for bits ${bits.toString(16)}`);
+  if (shortest && v !== 0) assert.equal(significantDigits(text), fewestDigits(Math.abs(v)), `${text} is not the shortest for ${v}`);
+}
+
 describe("float text", () => {
+  it("decimal exponent table agrees with Math.log10 around every power of ten", () => {
+    for (let k = -45; k <= 38; k++) {
+      const center = float32Bits(Math.fround(10 ** k));
+      for (let d = -2000; d <= 2000; d++) {
+        const bits = center + d;
+        const v = float32FromBits(bits);
+        if (bits <= 0 || !Number.isFinite(v)) continue;
+        assert.equal(decimalExponent(v, bits), Math.floor(Math.log10(v)), `bits ${bits.toString(16)}`);
+      }
+    }
+  });
+
+  it("prints every float32 near powers of ten and two shortest, bytes equal to text", () => {
+    for (let k = -45; k <= 38; k++) {
+      const center = float32Bits(Math.fround(10 ** k));
+      for (let d = -200; d <= 200; d++) if (center + d > 0) checkBits(center + d, true);
+    }
+    for (let exp = 0; exp < 256; exp++) {
+      for (let d = -20; d <= 20; d++) {
+        const bits = ((exp << 23) + d) >>> 0;
+        checkBits(bits, true);
+        checkBits((bits | 0x80000000) >>> 0, false);
+      }
+    }
+  });
+
+  it("prints contiguous runs of float32 bit patterns (exhaustive within each run)", () => {
+    // Runs at several magnitudes, each 2^14 consecutive patterns, both signs.
+    for (const start of [0x00000001, 0x00400000, 0x0b000000, 0x33d6bf95, 0x3dcccccd, 0x3f800000, 0x411ffff0, 0x4b7fc000, 0x5e000000, 0x7f7fc000]) {
+      for (let b = start; b < start + (1 << 14); b++) {
+        checkBits(b, false);
+        checkBits((b | 0x80000000) >>> 0, false);
+      }
+    }
+  });
+
+
   it("reads back every sampled float32 exactly, with the fewest digits", () => {
     let seed = 12345;
     const next = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);

@@ -213,6 +213,7 @@ const fillOut = new ByteWriter();
 function fillBytes(count: number, write: (i: number, w: ByteWriter) => void, sep: string, col: number, ind: number, width: number, indentUnit: string, out: string[]): number {
   const w = fillOut;
   w.pos = 0;
+  w.ensure(count * 12); // about one float with its separator each: grow once, not by doubling
   const spaced = sep + " ";
   const breakText = sep + "\n" + indentUnit.repeat(ind);
   const shift = breakText.length - spaced.length;

@@ -103,13 +103,21 @@ export function formatFloat32(v: number): string {
 
 const POW10_INT = [1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000];
 
-/** Writes the nd digits of k ending just before byte `end`, last digit first. */
+/** "00".."99" as byte pairs: two digits per division. */
+const PAIRS = Uint8Array.from({ length: 200 }, (_, i) => 48 + (i & 1 ? Math.floor(i / 2) % 10 : Math.floor(i / 20)));
+
+/** Writes the nd digits of k (with leading zeros) ending just before byte `end`. */
 function putDigits(b: Uint8Array, end: number, k: number, nd: number): void {
-  for (let i = end - 1; i >= end - nd; i--) {
-    const q = (k / 10) | 0;
-    b[i] = 48 + k - q * 10;
+  let i = end;
+  const start = end - nd;
+  while (i - 2 >= start) {
+    const q = (k / 100) | 0;
+    const r = (k - q * 100) << 1;
+    b[--i] = PAIRS[r + 1]!;
+    b[--i] = PAIRS[r]!;
     k = q;
   }
+  if (i > start) b[--i] = 48 + (k % 10);
 }
 
 /** Writes k * 10^-scale (k a positive integer) as decimalText would spell it, as bytes. */

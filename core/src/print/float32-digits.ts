@@ -81,11 +81,25 @@ export function shortestDigits(values: Float64Array, i: number): boolean {
     const s = p - 1 - e10;
     const pow = s >= 0 ? POW10[s]! : POW10[-s]!;
     const scaled = s >= 0 ? a * pow : a / pow;
-    const rounded = Math.round(scaled);
+    // Math.round for 1 <= scaled < 2^31 (scaled spans [10^(p-1), 10^p)): adding one half is
+    // exact there, and truncation is one instruction where Math.round may be a call.
+    const rounded = (scaled + 0.5) | 0;
+    // The interval around `a` in scaled units, and a bound on the rounding error of the
+    // scaled values (a few 2^-53 relative): a candidate clearly inside or outside is decided
+    // without the division; only one within `tol` of an edge takes the exact test below.
+    const up = s >= 0 ? (hi - a) * pow : (hi - a) / pow;
+    const down = s >= 0 ? (a - lo) * pow : (a - lo) / pow;
+    const tol = scaled * 1e-15;
     let k = -1;
     for (let t = 0; t < 2; t++) {
       const cand = t === 0 ? rounded : scaled > rounded ? rounded + 1 : rounded - 1;
       if (cand <= 0) continue;
+      const d = cand - scaled;
+      if (d > up + tol || -d > down + tol) continue;
+      if (d < up - tol && -d < down - tol) {
+        k = cand;
+        break;
+      }
       const c = s >= 0 ? cand / pow : cand * pow;
       if (s > 0 && (c === lo || c === hi)) continue;
       if (Math.fround(c) === a) {

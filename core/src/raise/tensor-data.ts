@@ -19,7 +19,10 @@ export interface RaisedElements {
  * numbers: the printer formats them by the tensor's element type, with no object per element.
  */
 function packed(values: readonly number[], float: "f32" | "f64" | undefined, nanBits: Record<string, string>, rawBits?: (i: number) => string): A.PackedNumbers {
-  const out = Float64Array.from(values);
+  // A plain loop: decoded repeated fields hold boxed numbers, where the typed-array
+  // constructor takes a generic path several times slower.
+  const out = new Float64Array(values.length);
+  for (let i = 0; i < values.length; i++) out[i] = values[i]!;
   if (float) {
     const plain = float === "f64" ? "7ff8000000000000" : DEFAULT_NAN32.toString(16);
     for (let i = 0; i < out.length; i++) {
