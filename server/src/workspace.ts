@@ -2,6 +2,7 @@
 // newer edit abandons the steps of an older one, and a request analyses at once if it must.
 // Right after parsing, an early set of diagnostics goes out: the new syntax diagnostics plus
 // the last full analysis's semantic ones carried across the edits; the full set follows.
+// A single edit inside one node statement reuses the last complete analysis (incremental.ts).
 import { TextDocument, type TextDocumentContentChangeEvent } from "vscode-languageserver-textdocument";
 import type { Diagnostic } from "../../grammar/src/diagnostics.js";
 import type { Analysis } from "../../core/src/ide/analysis.js";

@@ -138,7 +138,10 @@ export function carryAcross(diags: readonly Diagnostic[], start: number, end: nu
   const out: Diagnostic[] = [];
   for (const d of diags) {
     const s: Span | undefined = d.span;
-    if (!s) return [];
+    if (!s) {
+      out.push(d);
+      continue;
+    }
     if (s.start >= start && s.end <= end) continue;
     const span = s.start >= end ? { start: s.start + delta, end: s.end + delta } : s.start <= start && s.end >= end ? { start: s.start, end: s.end + delta } : { start: s.start, end: s.end };
     out.push({ ...d, span });
