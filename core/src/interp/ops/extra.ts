@@ -2,7 +2,8 @@
 // StringSplit, RegexFullMatch.
 import type { KernelContext, Registry } from "../registry.js";
 import { DT, allocData, fromNumbers, int64Tensor, intList, numbers, sizeOf, stridesOf, tensor, type TensorData, type Value } from "../value.js";
-import { axisOf, fail, splitAt, t } from "./util.js";
+import { cumulative } from "./reduce.js";
+import { axisOf, fail, t } from "./util.js";
 
 type Slots = { [i: number]: unknown; length: number };
 const slots = (d: TensorData) => d as unknown as Slots;
@@ -17,33 +18,6 @@ function bitCast([x]: readonly (Value | undefined)[], ctx: KernelContext): Value
   new Uint8Array(out.buffer, out.byteOffset, out.byteLength).set(new Uint8Array(src.buffer, src.byteOffset, src.byteLength));
   if (to === DT.BOOL) for (let i = 0; i < out.length; i++) (out as Uint8Array)[i] = (out as Uint8Array)[i] ? 1 : 0;
   return [tensor(to, a.dims, out)];
-}
-
-function cumProd([input, axisIn]: readonly (Value | undefined)[], ctx: KernelContext): Value[] {
-  const x = t(input);
-  const axis = axisOf(intList(t(axisIn))[0]!, x.dims.length);
-  const exclusive = ctx.attrs.int("exclusive", 0) === 1;
-  const reverse = ctx.attrs.int("reverse", 0) === 1;
-  const [outer, dim, inner] = splitAt(x.dims, axis);
-  const src = numbers(x);
-  const out = new Float64Array(src.length);
-  for (let o = 0; o < outer; o++) {
-    for (let i = 0; i < inner; i++) {
-      let acc = 1;
-      for (let j = 0; j < dim; j++) {
-        const k = reverse ? dim - 1 - j : j;
-        const idx = (o * dim + k) * inner + i;
-        if (exclusive) {
-          out[idx] = acc;
-          acc *= src[idx]!;
-        } else {
-          acc *= src[idx]!;
-          out[idx] = acc;
-        }
-      }
-    }
-  }
-  return [fromNumbers(x.dtype, x.dims, out)];
 }
 
 function centerCropPad([x, s]: readonly (Value | undefined)[], ctx: KernelContext): Value[] {
@@ -241,7 +215,7 @@ function causalConvWithState([x, w, b, past]: readonly (Value | undefined)[], ct
 export function registerExtra(r: Registry): void {
   r.register("CausalConvWithState", causalConvWithState);
   r.register("BitCast", bitCast);
-  r.register("CumProd", cumProd);
+  r.register("CumProd", cumulative(1, (acc, v) => acc * v));
   r.register("CenterCropPad", centerCropPad);
   r.register("TensorScatter", tensorScatter);
   r.register("Col2Im", col2im);

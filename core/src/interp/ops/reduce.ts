@@ -215,31 +215,30 @@ function softmaxKernel(kind: "softmax" | "log" | "hard") {
   };
 }
 
-function cumSum([input, axisIn]: readonly (Value | undefined)[], ctx: KernelContext): Value[] {
-  const x = t(input);
-  const axis = axisOf(optInts(axisIn)![0]!, x.dims.length);
-  const exclusive = ctx.attrs.int("exclusive", 0) === 1;
-  const reverse = ctx.attrs.int("reverse", 0) === 1;
-  const [outer, dim, inner] = splitAt(x.dims, axis);
-  const src = numbers(x);
-  const out = new Float64Array(src.length);
-  for (let o = 0; o < outer; o++) {
-    for (let i = 0; i < inner; i++) {
-      let acc = 0;
-      for (let j = 0; j < dim; j++) {
-        const k = reverse ? dim - 1 - j : j;
-        const idx = (o * dim + k) * inner + i;
-        if (exclusive) {
-          out[idx] = acc;
-          acc += src[idx]!;
-        } else {
-          acc += src[idx]!;
-          out[idx] = acc;
+/** CumSum and CumProd: a running fold along one axis, optionally exclusive and/or reversed. */
+export function cumulative(start: number, step: (acc: number, v: number) => number) {
+  return ([input, axisIn]: readonly (Value | undefined)[], ctx: KernelContext): Value[] => {
+    const x = t(input);
+    const axis = axisOf(optInts(axisIn)![0]!, x.dims.length);
+    const exclusive = ctx.attrs.int("exclusive", 0) === 1;
+    const reverse = ctx.attrs.int("reverse", 0) === 1;
+    const [outer, dim, inner] = splitAt(x.dims, axis);
+    const src = numbers(x);
+    const out = new Float64Array(src.length);
+    for (let o = 0; o < outer; o++) {
+      for (let i = 0; i < inner; i++) {
+        let acc = start;
+        for (let j = 0; j < dim; j++) {
+          const k = reverse ? dim - 1 - j : j;
+          const idx = (o * dim + k) * inner + i;
+          if (exclusive) out[idx] = acc;
+          acc = step(acc, src[idx]!);
+          if (!exclusive) out[idx] = acc;
         }
       }
     }
-  }
-  return [fromNumbers(x.dtype, x.dims, out)];
+    return [fromNumbers(x.dtype, x.dims, out)];
+  };
 }
 
 export function registerReductions(r: Registry): void {
@@ -250,5 +249,5 @@ export function registerReductions(r: Registry): void {
   r.register("Softmax", softmaxKernel("softmax"));
   r.register("LogSoftmax", softmaxKernel("log"));
   r.register("Hardmax", softmaxKernel("hard"));
-  r.register("CumSum", cumSum);
+  r.register("CumSum", cumulative(0, (acc, v) => acc + v));
 }
