@@ -1,6 +1,8 @@
 // Reads a tensor constant as the server prints it (`float[2,3] {1, 2, 3, 4, 5, 6}`) into
 // element type, dims and element texts, for the table view. Anything else (sequences, maps,
 // symbolic dims) is left to the plain-text view.
+import type { Literal, PackedNumbers } from "../../grammar/src/ast.js";
+import { parseTensorConstant } from "../../grammar/src/index.js";
 
 export interface TensorText {
   readonly elemType: string;
@@ -10,55 +12,35 @@ export interface TensorText {
   readonly values: readonly string[];
 }
 
-const HEAD = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\[([^\]]*)\])?\s*(?:[A-Za-z_][A-Za-z0-9_]*\s*)?=?\s*\{/;
-
-/** Splits the inside of `{...}` at top-level commas; quoted strings may hold commas and braces. */
-function splitElements(body: string): string[] | undefined {
-  const out: string[] = [];
-  let start = 0;
-  let inString = false;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i];
-    if (inString) {
-      if (c === "\\") i++;
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === ",") {
-      out.push(body.slice(start, i).trim());
-      start = i + 1;
-    } else if (c === "{" || c === "}") return undefined;
-  }
-  if (inString) return undefined;
-  const last = body.slice(start).trim();
-  if (last !== "" || out.length > 0) out.push(last);
-  return out.some((v) => v === "") ? undefined : out;
-}
-
+/** Reads the text with the project's own parser; undefined unless it is a tensor with known dims and data. */
 export function parseTensorText(text: string): TensorText | undefined {
-  const head = HEAD.exec(text);
-  if (!head) return undefined;
-  const close = text.lastIndexOf("}");
-  if (close < head[0].length - 1 || text.slice(close + 1).trim() !== "") return undefined;
-  const dimText = head[2];
+  const { ast, diagnostics } = parseTensorConstant(text);
+  if (!ast || diagnostics.length > 0 || ast.type.kind !== "TensorType" || ast.data?.kind !== "InlineData") return undefined;
+  const shape = ast.type.shape;
+  if (shape && shape.dims.length === 0) return undefined; // `float[]`: unknown rank
   const dims: number[] = [];
-  if (dimText !== undefined) {
-    if (dimText.trim() === "") return undefined; // unknown rank
-    for (const d of dimText.split(",")) {
-      const n = Number(d.trim());
-      if (!/^\s*\d+\s*$/.test(d) || !Number.isSafeInteger(n)) return undefined;
-      dims.push(n);
-    }
+  for (const d of shape?.dims ?? []) {
+    if (d.value?.kind !== "Int") return undefined;
+    dims.push(Number(d.value.value));
   }
-  const values = splitElements(text.slice(head[0].length, close));
-  if (!values) return undefined;
+  const values = elementTexts(text, ast.data.elements);
   const count = dims.reduce((a, b) => a * b, 1);
-  const elemType = head[1]!;
+  const elemType = ast.type.elem.text;
   // Complex elements are printed as real, imaginary pairs.
   if ((elemType === "complex64" || elemType === "complex128") && values.length === 2 * count) {
     return { elemType, dims, values: Array.from({ length: count }, (_, i) => complexText(values[2 * i]!, values[2 * i + 1]!)) };
   }
   if (values.length !== count) return undefined;
   return { elemType, dims, values };
+}
+
+/** Each element as written: literals by their source span, a packed number run split at its commas. */
+function elementTexts(text: string, elements: readonly Literal[] | PackedNumbers): string[] {
+  if ("kind" in elements) {
+    const run = text.slice(elements.span.start, elements.span.end).replace(/^\s*\{|\}\s*$/g, "");
+    return run.split(",").map((v) => v.trim());
+  }
+  return elements.map((l) => text.slice(l.span.start, l.span.end));
 }
 
 function complexText(re: string, im: string): string {
