@@ -4,7 +4,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import * as lexer from "../grammar/src/index.js";
+import * as keywords from "../grammar/src/keywords.js";
+import * as tokens from "../grammar/src/tokens.js";
 import { buildTextMateGrammar, renderTextMateGrammar } from "./textmate-grammar.js";
 import { vocabularyFromLexer } from "./textmate-vocabulary.js";
 
@@ -13,7 +14,7 @@ export const GRAMMAR_FILE = path.join(REPO, "client-vscode/syntaxes/onnxtxt.tmLa
 
 /** The grammar file's text as the current lexer defines it. */
 export function generatedGrammarText(): string {
-  return renderTextMateGrammar(buildTextMateGrammar(vocabularyFromLexer(lexer)));
+  return renderTextMateGrammar(buildTextMateGrammar(vocabularyFromLexer({ ...keywords, tokens })));
 }
 
 function main(argv: string[]): number {

@@ -2,7 +2,7 @@
 // text is broken), the comments beside it, and every syntax diagnostic; none of them throws.
 import type * as A from "./ast.js";
 import type { Diagnostic } from "./diagnostics.js";
-import { tokenize } from "./lexer.js";
+import { tokenize } from "./scanner.js";
 import { Parser } from "./parser.js";
 
 export type * from "./ast.js";
@@ -10,10 +10,8 @@ export type { Diagnostic, Severity } from "./diagnostics.js";
 export { hasErrors } from "./diagnostics.js";
 export { LineIndex, type Position } from "./line-index.js";
 export type { Span } from "./span.js";
-export { TOKENS } from "./tokens.js";
-export * as tokens from "./tokens.js";
 export { ALL_KEYWORDS, ATTRIBUTE_TYPES, ELEMENT_TYPES, FUNCTION_HEADER_KEYS, MODEL_HEADER_KEYS, TYPE_CONSTRUCTORS, isTypeStart, isElementType } from "./keywords.js";
-export { tokenize, validateTokenTable } from "./lexer.js";
+export { tokenize, Tok, type TokenStream } from "./scanner.js";
 export { MAX_NESTING } from "./parser.js";
 
 export interface ParseResult<T> {

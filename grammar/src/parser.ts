@@ -1,4 +1,4 @@
-// A recursive-descent parser over the Chevrotain token stream, building ast.ts nodes.
+// A recursive-descent parser over the scanner's token stream, building ast.ts nodes.
 //
 // Why not a Chevrotain grammar class: every decision in this syntax depends on the *text* of an
 // identifier (type keyword or not, inf/nan or a graph name, which header key), plus one token of
@@ -9,14 +9,12 @@
 // every `at()` test fails, so all loops and options stop and the statement's node is returned
 // with holes. The enclosing statement loop then skips to the next statement (a line that starts
 // like a node, or the closing `}`) and leaves panic. So each broken statement gives one message.
-import type { IToken, TokenType } from "./chevrotain.js";
 import type * as A from "./ast.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { ATTRIBUTE_TYPES, FUNCTION_HEADER_KEYS, INT_HEADER_KEYS, isElementType, isFloatWord, isTypeStart, MODEL_HEADER_KEYS } from "./keywords.js";
-import type { PackedPayload } from "./number-scan.js";
 import { numberValue } from "./number-scan.js";
 import type { Span } from "./span.js";
-import * as T from "./tokens.js";
+import { Tok, type TokenStream } from "./scanner.js";
 
 /** Deeper nesting (types, subgraphs, lists) is refused with a clear message, never a stack overflow. */
 export const MAX_NESTING = 256;
@@ -45,34 +43,54 @@ export class Parser {
   private readonly scratch: (A.Name | A.Empty)[] = [];
   readonly diagnostics: Diagnostic[] = [];
 
+  private readonly kinds: Uint8Array;
+  private readonly starts: Int32Array;
+  private readonly ends: Int32Array;
+
   constructor(
     private readonly text: string,
-    private readonly toks: readonly IToken[],
-  ) {}
-
-  // ---- token access ----------------------------------------------------------------------
-
-  private get cur(): IToken | undefined {
-    return this.toks[this.i];
+    private readonly toks: TokenStream,
+  ) {
+    this.kinds = toks.kinds;
+    this.starts = toks.starts;
+    this.ends = toks.ends;
   }
 
-  private at(tt: TokenType): boolean {
-    return !this.panic && this.toks[this.i]?.tokenType === tt;
+  // ---- token access: a token is its index in the stream; index `count` is the End sentinel ----
+
+  private get cur(): number {
+    return this.i;
+  }
+
+  private kind(t: number): Tok {
+    return this.kinds[t] as Tok;
+  }
+
+  private image(t: number): string {
+    return this.text.slice(this.starts[t]!, this.ends[t]!);
+  }
+
+  private spanOf(t: number): Span {
+    return { start: this.starts[t]!, end: this.ends[t]! };
+  }
+
+  private at(tt: Tok): boolean {
+    return !this.panic && this.kinds[this.i] === tt;
   }
 
   private atWord(pred: (w: string) => boolean): boolean {
-    const t = this.toks[this.i];
-    return !this.panic && t?.tokenType === T.Identifier && pred(t.image);
+    return !this.panic && this.kinds[this.i] === Tok.Identifier && pred(this.image(this.i));
   }
 
   private get start(): number {
-    const t = this.toks[this.i];
-    return t ? t.startOffset : this.text.length;
+    return this.starts[this.i]!;
   }
 
-  private next(): IToken {
-    const t = this.toks[this.i++]!;
-    this.lastEnd = t.startOffset + t.image.length;
+  /** Consumes the current token (never past the End sentinel) and returns it. */
+  private next(): number {
+    const t = this.i;
+    if (t < this.toks.count) this.i++;
+    this.lastEnd = this.ends[t]!;
     return t;
   }
 
@@ -81,25 +99,27 @@ export class Parser {
   }
 
   get atEnd(): boolean {
-    return this.i >= this.toks.length;
+    return this.i >= this.toks.count;
   }
 
-  private describe(t: IToken | undefined): string {
-    if (!t) return "the end of the input";
-    switch (t.tokenType) {
-      case T.Identifier:
-        return `'${t.image}'`;
-      case T.NumberLit:
-        return `the number ${t.image}`;
-      case T.NumberList:
+  private describe(t: number): string {
+    const image = this.image(t);
+    switch (this.kind(t)) {
+      case Tok.End:
+        return "the end of the input";
+      case Tok.Identifier:
+        return `'${image}'`;
+      case Tok.Number:
+        return `the number ${image}`;
+      case Tok.NumberList:
         return "a list of numbers";
-      case T.StringLit:
+      case Tok.String:
         // Line breaks written as \n, so the message stays on one line.
-        return `the string ${(t.image.length > 24 ? t.image.slice(0, 20) + "...\"" : t.image).replace(/\r\n|[\r\n\u2028\u2029]/g, "\\n")}`;
-      case T.UnterminatedString:
+        return `the string ${(image.length > 24 ? image.slice(0, 20) + "...\"" : image).replace(/\r\n|[\r\n\u2028\u2029]/g, "\\n")}`;
+      case Tok.UnterminatedString:
         return "a string with no closing quote";
       default:
-        return `'${t.image}'`;
+        return `'${image}'`;
     }
   }
 
@@ -109,20 +129,21 @@ export class Parser {
     const t = this.cur;
     let span: Span;
     let found = this.describe(t);
-    if (!t) {
+    const kind = this.kind(t);
+    if (kind === Tok.End) {
       span = { start: this.lastEnd, end: this.lastEnd };
-    } else if (this.i > 0 && /[\n\r]/.test(this.text.slice(this.lastEnd, t.startOffset))) {
+    } else if (this.i > 0 && /[\n\r]/.test(this.text.slice(this.lastEnd, this.starts[t]))) {
       // The thing is missing at the end of a line: point there, not at the next line.
       span = { start: this.lastEnd, end: this.lastEnd };
-      found += ` on line ${lineOf(this.text, t.startOffset)}`;
+      found += ` on line ${lineOf(this.text, this.starts[t]!)}`;
     } else {
-      span = { start: t.startOffset, end: t.startOffset + Math.max(1, t.image.length) };
+      span = { start: this.starts[t]!, end: Math.max(this.starts[t]! + 1, this.ends[t]!) };
     }
     let message = `expected ${what}, found ${found}`;
-    if (t?.tokenType === T.UnterminatedString) message = "this string has no closing quote";
+    if (kind === Tok.UnterminatedString) message = "this string has no closing quote";
     this.report(message, span);
     // An open string runs to the end of the input: whatever follows would only echo it.
-    if (t?.tokenType === T.UnterminatedString) this.silenced = true;
+    if (kind === Tok.UnterminatedString) this.silenced = true;
     this.panic = true;
   }
 
@@ -131,17 +152,23 @@ export class Parser {
     this.diagnostics.push({ severity: "error", code, message, span });
   }
 
-  private expect(tt: TokenType, what: string): IToken | undefined {
-    if (this.at(tt)) return this.next();
+  /** Consumes a token of kind `tt` if it is next. */
+  private eat(tt: Tok): boolean {
+    if (!this.at(tt)) return false;
+    this.next();
+    return true;
+  }
+
+  private expect(tt: Tok, what: string): boolean {
+    if (this.eat(tt)) return true;
     this.fail(what);
-    return undefined;
+    return false;
   }
 
   private enter(): boolean {
     if (++this.depth > MAX_NESTING) {
       if (!this.panic) {
-        const t = this.cur;
-        this.report(`nesting is deeper than ${MAX_NESTING} levels`, t ? { start: t.startOffset, end: t.startOffset + t.image.length } : { start: this.lastEnd, end: this.lastEnd });
+        this.report(`nesting is deeper than ${MAX_NESTING} levels`, this.tokSpan());
         this.panic = true;
       }
       this.depth--;
@@ -157,10 +184,11 @@ export class Parser {
   /** True if a line break separates token `k` from the one before it. */
   private startsLine(k: number): boolean {
     if (k === 0) return true;
-    const prev = this.toks[k - 1]!;
-    const t = this.toks[k]!;
-    const gap = this.text.slice(prev.startOffset + prev.image.length, t.startOffset);
-    return gap.includes("\n") || gap.includes("\r");
+    for (let p = this.ends[k - 1]!, end = this.starts[k]!; p < end; p++) {
+      const c = this.text.charCodeAt(p);
+      if (c === 10 || c === 13) return true;
+    }
+    return false;
   }
 
   /**
@@ -170,16 +198,15 @@ export class Parser {
   private recoverToStatement(from: number): void {
     this.panic = false;
     let depth = 0;
-    if (this.i === from && this.i < this.toks.length && this.toks[this.i]!.tokenType !== T.RBrace) this.next();
-    while (this.i < this.toks.length) {
-      const t = this.toks[this.i]!;
-      const tt = t.tokenType;
+    if (this.i === from && this.i < this.toks.count && this.kind(this.i) !== Tok.RBrace) this.next();
+    while (this.i < this.toks.count) {
+      const tt = this.kind(this.i);
       if (depth === 0) {
-        if (tt === T.RBrace) return;
-        if (this.startsLine(this.i) && (tt === T.Identifier || tt === T.StringLit || tt === T.LBracket || tt === T.Comma)) return;
+        if (tt === Tok.RBrace) return;
+        if (this.startsLine(this.i) && (tt === Tok.Identifier || tt === Tok.String || tt === Tok.LBracket || tt === Tok.Comma)) return;
       }
-      if (tt === T.LBrace) depth++;
-      else if (tt === T.RBrace) depth--;
+      if (tt === Tok.LBrace) depth++;
+      else if (tt === Tok.RBrace) depth--;
       this.next();
     }
   }
@@ -189,17 +216,17 @@ export class Parser {
    * `{` left, stays in panic so that nothing more is reported.
    */
   private recoverToBody(): void {
-    while (this.i < this.toks.length && this.toks[this.i]!.tokenType !== T.LBrace) this.next();
-    if (this.i < this.toks.length) this.panic = false;
+    while (this.i < this.toks.count && this.kind(this.i) !== Tok.LBrace) this.next();
+    if (this.i < this.toks.count) this.panic = false;
   }
 
   /** Skips past the `>` that closes a broken header, stopping early at a `{`. */
   private recoverHeader(): void {
-    while (this.i < this.toks.length) {
-      const tt = this.toks[this.i]!.tokenType;
-      if (tt === T.LBrace) break;
+    while (this.i < this.toks.count) {
+      const tt = this.kind(this.i);
+      if (tt === Tok.LBrace) break;
       this.next();
-      if (tt === T.RAngle) break;
+      if (tt === Tok.RAngle) break;
     }
     this.panic = false;
   }
@@ -208,13 +235,12 @@ export class Parser {
   private recoverToTopLevel(from: number): void {
     this.panic = false;
     let depth = 0;
-    if (this.i === from && this.i < this.toks.length) this.next();
-    while (this.i < this.toks.length) {
-      const t = this.toks[this.i]!;
-      const tt = t.tokenType;
-      if (depth === 0 && this.startsLine(this.i) && (tt === T.LAngle || tt === T.Identifier || tt === T.StringLit)) return;
-      if (tt === T.LBrace) depth++;
-      else if (tt === T.RBrace) depth = Math.max(0, depth - 1);
+    if (this.i === from && this.i < this.toks.count) this.next();
+    while (this.i < this.toks.count) {
+      const tt = this.kind(this.i);
+      if (depth === 0 && this.startsLine(this.i) && (tt === Tok.LAngle || tt === Tok.Identifier || tt === Tok.String)) return;
+      if (tt === Tok.LBrace) depth++;
+      else if (tt === Tok.RBrace) depth = Math.max(0, depth - 1);
       this.next();
     }
   }
@@ -226,18 +252,19 @@ export class Parser {
 
   // ---- names and literals -----------------------------------------------------------------
 
-  private name(t: IToken): A.Name {
-    const quoted = t.tokenType === T.StringLit;
+  private name(t: number): A.Name {
+    const quoted = this.kind(t) === Tok.String;
+    const image = this.image(t);
     return {
       kind: "Name",
-      span: { start: t.startOffset, end: t.startOffset + t.image.length },
-      value: quoted ? unquote(t.image) : t.image,
+      span: this.spanOf(t),
+      value: quoted ? unquote(image) : image,
       quoted,
     };
   }
 
   private atQid(): boolean {
-    return this.at(T.Identifier) || this.at(T.StringLit);
+    return this.at(Tok.Identifier) || this.at(Tok.String);
   }
 
   /** An identifier or quoted string. */
@@ -248,37 +275,42 @@ export class Parser {
   }
 
   private ident(what: string): A.Name | undefined {
-    if (this.at(T.Identifier)) return this.name(this.next());
+    if (this.at(Tok.Identifier)) return this.name(this.next());
     this.fail(what);
     return undefined;
   }
 
-  private keyword(t: IToken): A.Keyword {
-    return { kind: "Keyword", span: { start: t.startOffset, end: t.startOffset + t.image.length }, text: t.image };
+  private keyword(t: number): A.Keyword {
+    return { kind: "Keyword", span: this.spanOf(t), text: this.image(t) };
   }
 
-  private str(t: IToken): A.StrLit {
-    return { kind: "Str", span: { start: t.startOffset, end: t.startOffset + t.image.length }, value: unquote(t.image) };
+  private str(t: number): A.StrLit {
+    return { kind: "Str", span: this.spanOf(t), value: unquote(this.image(t)) };
   }
 
-  private numberLit(t: IToken): A.IntLit | A.FloatLit {
-    const span = { start: t.startOffset, end: t.startOffset + t.image.length };
-    if (t.payload === true) return { kind: "Float", span, text: t.image, value: numberValue(t.image) };
-    return { kind: "Int", span, text: t.image, value: BigInt(t.image) };
+  private numberLit(t: number): A.IntLit | A.FloatLit {
+    const text = this.image(t);
+    if (this.toks.isFloat[t] === 1) return { kind: "Float", span: this.spanOf(t), text, value: numberValue(text) };
+    return { kind: "Int", span: this.spanOf(t), text, value: BigInt(text) };
   }
 
-  private wordFloat(t: IToken): A.FloatLit {
-    return { kind: "Float", span: { start: t.startOffset, end: t.startOffset + t.image.length }, text: t.image, value: numberValue(t.image) };
+  private wordFloat(t: number): A.FloatLit {
+    const text = this.image(t);
+    return { kind: "Float", span: this.spanOf(t), text, value: numberValue(text) };
+  }
+
+  private atInt(): boolean {
+    return this.at(Tok.Number) && this.toks.isFloat[this.i] === 0;
   }
 
   private intLit(what: string): A.IntLit | undefined {
-    if (this.at(T.NumberLit) && this.cur!.payload !== true) return this.numberLit(this.next()) as A.IntLit;
+    if (this.atInt()) return this.numberLit(this.next()) as A.IntLit;
     this.fail(what);
     return undefined;
   }
 
   private strLit(what: string): A.StrLit | undefined {
-    if (this.at(T.StringLit)) return this.str(this.next());
+    if (this.at(Tok.String)) return this.str(this.next());
     this.fail(what);
     return undefined;
   }
@@ -288,7 +320,7 @@ export class Parser {
   model(): A.Model {
     const start = this.start;
     let header: A.Header | undefined;
-    if (this.at(T.LAngle)) {
+    if (this.at(Tok.LAngle)) {
       header = this.header(MODEL_HEADER_KEYS, "model");
       if (this.panic) this.recoverHeader();
     }
@@ -296,7 +328,7 @@ export class Parser {
     const functions: A.FunctionDef[] = [];
     while (!this.atEnd) {
       const from = this.i;
-      if (!this.at(T.LAngle) && !this.atQid()) {
+      if (!this.at(Tok.LAngle) && !this.atQid()) {
         this.fail("a function definition or the end of the input after the main graph");
       } else {
         functions.push(this.functionDef());
@@ -313,11 +345,11 @@ export class Parser {
     do {
       const e = this.headerEntry(keys, owner);
       if (e) entries.push(e);
-      if (this.at(T.Comma)) {
+      if (this.at(Tok.Comma)) {
         this.next();
         continue;
       }
-      if (!this.panic) this.expect(T.RAngle, `',' or '>' after a ${owner} header entry`);
+      if (!this.panic) this.expect(Tok.RAngle, `',' or '>' after a ${owner} header entry`);
       break;
     } while (!this.panic);
     return { kind: "Header", span: this.spanFrom(start), entries: exact(entries) };
@@ -325,15 +357,14 @@ export class Parser {
 
   private headerEntry(keys: readonly string[], owner: string): A.HeaderEntry | undefined {
     const start = this.start;
-    if (!this.at(T.Identifier) || !keys.includes(this.cur!.image)) {
+    if (!this.at(Tok.Identifier) || !keys.includes(this.image(this.cur))) {
       this.fail(`a ${owner} header key (${keys.join(", ")})`);
       return undefined;
     }
-    const keyTok = this.next();
-    const key = this.keyword(keyTok);
-    this.expect(T.Colon, `':' after '${keyTok.image}'`);
+    const key = this.keyword(this.next());
+    const k = key.text;
+    this.expect(Tok.Colon, `':' after '${k}'`);
     let value: A.HeaderEntry["value"];
-    const k = keyTok.image;
     if (k === "opset_import") value = this.opsetList();
     else if (k === "metadata_props") value = this.propList("metadata_props");
     else if (INT_HEADER_KEYS.includes(k)) value = this.intLit(`an integer for '${k}'`);
@@ -343,53 +374,53 @@ export class Parser {
 
   private opsetList(): A.OpsetList | undefined {
     const start = this.start;
-    if (!this.expect(T.LBracket, "'[' to start the opset list")) return undefined;
+    if (!this.expect(Tok.LBracket, "'[' to start the opset list")) return undefined;
     const items: A.OpsetEntry[] = [];
-    if (!this.at(T.RBracket)) {
+    if (!this.at(Tok.RBracket)) {
       do {
         const s = this.start;
         const domain = this.strLit("an opset domain in quotes (e.g. \"\" : 21)");
-        this.expect(T.Colon, "':' between the opset domain and its version");
+        this.expect(Tok.Colon, "':' between the opset domain and its version");
         const version = this.intLit("an opset version (an integer)");
         items.push({ kind: "OpsetEntry", span: this.spanFrom(s), ...(domain && { domain }), ...(version && { version }) });
-      } while (this.at(T.Comma) && this.next());
+      } while (this.eat(Tok.Comma));
     }
-    this.expect(T.RBracket, "',' or ']' in the opset list");
+    this.expect(Tok.RBracket, "',' or ']' in the opset list");
     return { kind: "OpsetList", span: this.spanFrom(start), items: exact(items) };
   }
 
   private propList(what: string, allowEmpty = true): A.PropList | undefined {
     const start = this.start;
-    if (!this.expect(T.LBracket, `'[' to start the ${what} list`)) return undefined;
+    if (!this.expect(Tok.LBracket, `'[' to start the ${what} list`)) return undefined;
     const items: A.PropEntry[] = [];
-    if (!this.at(T.RBracket) || !allowEmpty) {
+    if (!this.at(Tok.RBracket) || !allowEmpty) {
       do {
         const s = this.start;
         const key = this.strLit(`a quoted key in the ${what} list`);
-        this.expect(T.Colon, "':' between a key and its value");
+        this.expect(Tok.Colon, "':' between a key and its value");
         const value = this.strLit("a quoted value after ':'");
         items.push({ kind: "PropEntry", span: this.spanFrom(s), ...(key && { key }), ...(value && { value }) });
-      } while (this.at(T.Comma) && this.next());
+      } while (this.eat(Tok.Comma));
     }
-    this.expect(T.RBracket, `',' or ']' in the ${what} list`);
+    this.expect(Tok.RBracket, `',' or ']' in the ${what} list`);
     return { kind: "PropList", span: this.spanFrom(start), items: exact(items) };
   }
 
   functionDef(): A.FunctionDef {
     const start = this.start;
     let header: A.Header | undefined;
-    if (this.at(T.LAngle)) {
+    if (this.at(Tok.LAngle)) {
       header = this.header(FUNCTION_HEADER_KEYS, "function");
       if (this.panic) this.recoverHeader();
     }
     const name = this.qid("a function name");
     let params: A.ParamList | undefined;
-    if (this.at(T.LAngle)) params = this.paramList();
-    const inputs = this.declList(T.LParen, T.RParen, "function input", false) ;
-    this.expect(T.Arrow, "'=>' between the function inputs and outputs");
-    const outputs = this.declList(T.LParen, T.RParen, "function output", false);
+    if (this.at(Tok.LAngle)) params = this.paramList();
+    const inputs = this.declList(Tok.LParen, Tok.RParen, "function input", false) ;
+    this.expect(Tok.Arrow, "'=>' between the function inputs and outputs");
+    const outputs = this.declList(Tok.LParen, Tok.RParen, "function output", false);
     let valueInfos: A.ValueDeclList | undefined;
-    if (this.at(T.LAngle)) valueInfos = this.declList(T.LAngle, T.RAngle, "value info", false);
+    if (this.at(Tok.LAngle)) valueInfos = this.declList(Tok.LAngle, Tok.RAngle, "value info", false);
     if (this.panic) this.recoverToBody();
     const body = this.nodeBlock("function body");
     return {
@@ -406,10 +437,10 @@ export class Parser {
       const s = this.start;
       const name = this.qid("a function attribute name");
       if (!name) break;
-      if (this.at(T.Colon) || this.at(T.Equals)) items.push(this.attributeRest(s, name));
+      if (this.at(Tok.Colon) || this.at(Tok.Equals)) items.push(this.attributeRest(s, name));
       else items.push(name);
-    } while (this.at(T.Comma) && this.next());
-    this.expect(T.RAngle, "',' or '>' in the function's attribute list");
+    } while (this.eat(Tok.Comma));
+    this.expect(Tok.RAngle, "',' or '>' in the function's attribute list");
     return { kind: "ParamList", span: this.spanFrom(start), items: exact(items) };
   }
 
@@ -421,12 +452,12 @@ export class Parser {
     const start = this.start;
     const name = this.qid("a graph name");
     let inputs: A.ValueDeclList | undefined;
-    if (this.at(T.LParen)) inputs = this.declList(T.LParen, T.RParen, "graph input", true);
-    if (!this.panic && !this.at(T.Arrow)) this.fail(inputs ? "'=>' after the graph inputs" : "'(' and the graph inputs, or '=>'");
-    else if (this.at(T.Arrow)) this.next();
-    const outputs = this.declList(T.LParen, T.RParen, "graph output", false);
+    if (this.at(Tok.LParen)) inputs = this.declList(Tok.LParen, Tok.RParen, "graph input", true);
+    if (!this.panic && !this.at(Tok.Arrow)) this.fail(inputs ? "'=>' after the graph inputs" : "'(' and the graph inputs, or '=>'");
+    else if (this.at(Tok.Arrow)) this.next();
+    const outputs = this.declList(Tok.LParen, Tok.RParen, "graph output", false);
     let valueInfos: A.ValueDeclList | undefined;
-    if (this.at(T.LAngle)) valueInfos = this.declList(T.LAngle, T.RAngle, "value info or initializer", true);
+    if (this.at(Tok.LAngle)) valueInfos = this.declList(Tok.LAngle, Tok.RAngle, "value info or initializer", true);
     if (topLevel && this.panic) this.recoverToBody();
     const body = this.nodeBlock("graph body");
     this.leave();
@@ -436,16 +467,16 @@ export class Parser {
     };
   }
 
-  private declList(open: TokenType, close: TokenType, what: string, allowInit: boolean): A.ValueDeclList | undefined {
+  private declList(open: Tok, close: Tok, what: string, allowInit: boolean): A.ValueDeclList | undefined {
     const start = this.start;
-    if (!this.expect(open, `'${open === T.LParen ? "(" : "<"}' to start the ${what} list`)) return undefined;
+    if (!this.expect(open, `'${open === Tok.LParen ? "(" : "<"}' to start the ${what} list`)) return undefined;
     const items: A.ValueDecl[] = [];
-    const closeText = close === T.RParen ? ")" : ">";
+    const closeText = close === Tok.RParen ? ")" : ">";
     if (!this.at(close)) {
       do {
         const d = this.valueDecl(what, allowInit);
         if (d) items.push(d);
-      } while (this.at(T.Comma) && this.next());
+      } while (this.eat(Tok.Comma));
       if (!this.panic && !this.at(close)) {
         this.fail(`',' or '${closeText}' after a ${what}`);
       }
@@ -460,7 +491,7 @@ export class Parser {
     if (this.atWord(isTypeStart)) type = this.typeExpr();
     const name = this.qid(type ? `a name after the type of a ${what}` : `a ${what} (a type and a name, or a name)`);
     let init: A.TensorData | undefined;
-    if (this.at(T.Equals)) {
+    if (this.at(Tok.Equals)) {
       if (!allowInit) this.report(`a ${what} cannot have a value`, this.tokSpan());
       this.next();
       init = this.tensorData(true);
@@ -474,23 +505,22 @@ export class Parser {
   }
 
   private tokSpan(): Span {
-    const t = this.cur;
-    return t ? { start: t.startOffset, end: t.startOffset + t.image.length } : { start: this.lastEnd, end: this.lastEnd };
+    return this.kind(this.cur) === Tok.End ? { start: this.lastEnd, end: this.lastEnd } : this.spanOf(this.cur);
   }
 
   nodeBlock(what: string): A.NodeBlock | undefined {
     const start = this.start;
     const open = this.cur;
-    if (!this.expect(T.LBrace, `'{' to start the ${what}`)) return undefined;
+    if (!this.expect(Tok.LBrace, `'{' to start the ${what}`)) return undefined;
     const nodes: A.OpNode[] = [];
-    while (this.i < this.toks.length && this.toks[this.i]!.tokenType !== T.RBrace) {
+    while (this.i < this.toks.count && this.kind(this.i) !== Tok.RBrace) {
       const from = this.i;
       const n = this.node();
       if (n) nodes.push(n);
       if (this.panic) this.recoverToStatement(from);
     }
-    if (!this.at(T.RBrace)) {
-      const line = lineOf(this.text, open!.startOffset);
+    if (!this.at(Tok.RBrace)) {
+      const line = lineOf(this.text, this.starts[open]!);
       this.fail(`'}' to close the ${what} opened on line ${line}`);
     } else this.next();
     return { kind: "NodeBlock", span: this.spanFrom(start), nodes };
@@ -500,40 +530,40 @@ export class Parser {
 
   node(): A.OpNode | undefined {
     const start = this.start;
-    const t = this.cur;
-    if (!t || !(t.tokenType === T.Identifier || t.tokenType === T.StringLit || t.tokenType === T.LBracket || t.tokenType === T.Comma || t.tokenType === T.Equals)) {
+    const k = this.kind(this.cur);
+    if (!(k === Tok.Identifier || k === Tok.String || k === Tok.LBracket || k === Tok.Comma || k === Tok.Equals)) {
       this.fail("a node (outputs = Op (inputs)) or '}'");
       return undefined;
     }
     let label: A.Label | undefined;
-    if (this.at(T.LBracket)) {
+    if (this.at(Tok.LBracket)) {
       const s = this.start;
       this.next();
       const name = this.atQid() ? this.name(this.next()) : undefined;
-      this.expect(T.RBracket, name ? "']' after the node label" : "a node label or ']'");
+      this.expect(Tok.RBracket, name ? "']' after the node label" : "a node label or ']'");
       label = { kind: "Label", span: this.spanFrom(s), ...(name && { name }) };
     }
     const outputs = this.idList();
-    if (!this.panic && !this.at(T.Equals)) {
+    if (!this.panic && !this.at(Tok.Equals)) {
       const last = outputs.items[outputs.items.length - 1];
       this.fail(last?.kind === "Name" ? "',' or '=' after an output name" : "'=' after the node outputs");
-    } else if (this.at(T.Equals)) this.next();
+    } else if (this.at(Tok.Equals)) this.next();
     const op = this.opName();
     let attributes: A.AttributeList | undefined;
     let after = false;
-    if (this.at(T.LAngle)) attributes = this.attributeList();
+    if (this.at(Tok.LAngle)) attributes = this.attributeList();
     let inputs: A.IdList | undefined;
-    if (this.at(T.LParen)) {
+    if (this.at(Tok.LParen)) {
       this.next();
       inputs = this.idList();
-      if (!this.panic && !this.at(T.RParen)) {
+      if (!this.panic && !this.at(Tok.RParen)) {
         const last = inputs.items[inputs.items.length - 1];
         this.fail(last?.kind === "Name" ? "',' or ')' after an input name" : "an input name or ')'");
-      } else if (this.at(T.RParen)) this.next();
+      } else if (this.at(Tok.RParen)) this.next();
     } else if (!this.panic) {
       this.fail(attributes ? "'(' and the node inputs after the attributes" : "'(' and the node inputs after the operator name");
     }
-    if (!attributes && this.at(T.LAngle)) {
+    if (!attributes && this.at(Tok.LAngle)) {
       attributes = this.attributeList();
       after = true;
     }
@@ -554,7 +584,7 @@ export class Parser {
     let slot: A.Name | undefined = this.atQid() ? this.name(this.next()) : undefined;
     let slotAt = this.start;
     for (;;) {
-      if (this.at(T.Comma)) {
+      if (this.at(Tok.Comma)) {
         items.push(slot ?? { kind: "Empty", span: { start: slotAt, end: slotAt } });
         this.next();
         slotAt = this.start;
@@ -574,12 +604,12 @@ export class Parser {
     // The last name read is the op type; the array of domain parts exists only when there is one.
     let last: A.Name | undefined;
     let parts: A.Name[] | undefined;
-    if (this.at(T.Identifier)) last = this.name(this.next());
-    else if (!this.at(T.Dot) && !this.at(T.LParen)) {
+    if (this.at(Tok.Identifier)) last = this.name(this.next());
+    else if (!this.at(Tok.Dot) && !this.at(Tok.LParen)) {
       this.fail("an operator name after '='");
       return undefined;
     }
-    while (this.at(T.Dot)) {
+    while (this.at(Tok.Dot)) {
       this.next();
       const p = this.ident("an operator or domain name after '.'");
       if (p) {
@@ -588,7 +618,7 @@ export class Parser {
       }
     }
     let overload: A.Name | undefined;
-    if (this.at(T.Colon)) {
+    if (this.at(Tok.Colon)) {
       this.next();
       overload = this.ident("an overload name after ':'");
     }
@@ -610,21 +640,21 @@ export class Parser {
       const name = this.ident("an attribute name");
       if (!name) break;
       items.push(this.attributeRest(s, name));
-    } while (this.at(T.Comma) && this.next());
-    if (!this.panic && !this.at(T.RAngle)) this.fail("',' or '>' after an attribute");
-    else if (this.at(T.RAngle)) this.next();
+    } while (this.eat(Tok.Comma));
+    if (!this.panic && !this.at(Tok.RAngle)) this.fail("',' or '>' after an attribute");
+    else if (this.at(Tok.RAngle)) this.next();
     return { kind: "AttributeList", span: this.spanFrom(start), items: exact(items) };
   }
 
   /** After the attribute name: `(: type)? = value`. */
   attributeRest(start: number, name: A.Name): A.Attribute {
     let annotation: A.Keyword | undefined;
-    if (this.at(T.Colon)) {
+    if (this.at(Tok.Colon)) {
       this.next();
-      if (this.at(T.Identifier) && this.cur!.image in ATTRIBUTE_TYPES) annotation = this.keyword(this.next());
+      if (this.at(Tok.Identifier) && this.image(this.cur) in ATTRIBUTE_TYPES) annotation = this.keyword(this.next());
       else this.fail(`an attribute type (${Object.keys(ATTRIBUTE_TYPES).join(", ")}) after ':'`);
     }
-    this.expect(T.Equals, annotation ? `'=' after the attribute type` : `':' or '=' after the attribute name '${name.value}'`);
+    this.expect(Tok.Equals, annotation ? `'=' after the attribute type` : `':' or '=' after the attribute name '${name.value}'`);
     const value = this.panic ? undefined : this.attrValue();
     const a: Mutable<A.Attribute> = { kind: "Attribute", span: this.spanFrom(start), name };
     if (annotation) a.annotation = annotation;
@@ -633,43 +663,44 @@ export class Parser {
   }
 
   private attrValue(): A.AttrValue | undefined {
-    if (!this.at(T.LBracket)) return this.singleValue(true);
+    if (!this.at(Tok.LBracket)) return this.singleValue(true);
     if (!this.enter()) return undefined;
     const start = this.start;
     this.next();
     const items: A.AttrValue[] = [];
-    if (!this.at(T.RBracket)) {
+    if (!this.at(Tok.RBracket)) {
       do {
         const v = this.singleValue(false);
         if (v) items.push(v);
-      } while (this.at(T.Comma) && this.next());
+      } while (this.eat(Tok.Comma));
     }
-    this.expect(T.RBracket, "',' or ']' in the list value");
+    this.expect(Tok.RBracket, "',' or ']' in the list value");
     this.leave();
     return { kind: "List", span: this.spanFrom(start), items: exact(items) };
   }
 
   private singleValue(topLevel: boolean): A.AttrValue | undefined {
     const t = this.cur;
-    if (!this.panic && t) {
-      switch (t.tokenType) {
-        case T.NumberLit:
+    const kind = this.kind(t);
+    if (!this.panic) {
+      switch (kind) {
+        case Tok.Number:
           return this.numberLit(this.next());
-        case T.StringLit:
+        case Tok.String:
           return this.str(this.next());
-        case T.At: {
+        case Tok.At: {
           const s = this.start;
           this.next();
           const name = this.qid("an attribute name after '@'");
           return { kind: "Ref", span: this.spanFrom(s), ...(name && { name }) };
         }
-        case T.Identifier:
-          if (isTypeStart(t.image)) return this.typeOrTensorValue();
-          if (isFloatWord(t.image)) return this.wordFloat(this.next());
+        case Tok.Identifier:
+          if (isTypeStart(this.image(t))) return this.typeOrTensorValue();
+          if (isFloatWord(this.image(t))) return this.wordFloat(this.next());
           return this.graph(false);
       }
     }
-    if (t && (t.tokenType === T.LBrace || t.tokenType === T.NumberList)) {
+    if (kind === Tok.LBrace || kind === Tok.NumberList) {
       this.fail("an attribute value; tensor data needs its type first, e.g. float[2] {1, 2}");
       return undefined;
     }
@@ -681,10 +712,10 @@ export class Parser {
     const start = this.start;
     const type = this.typeExpr();
     if (!type) return undefined;
-    if (this.at(T.LBrace) || this.at(T.NumberList) || this.at(T.Equals) || this.at(T.Identifier)) {
-      const name = this.at(T.Identifier) ? this.name(this.next()) : undefined;
-      if (this.at(T.Equals)) this.next();
-      const data = this.at(T.LBrace) || this.at(T.NumberList) || this.at(T.LBracket) ? this.tensorData(false) : undefined;
+    if (this.at(Tok.LBrace) || this.at(Tok.NumberList) || this.at(Tok.Equals) || this.at(Tok.Identifier)) {
+      const name = this.at(Tok.Identifier) ? this.name(this.next()) : undefined;
+      if (this.at(Tok.Equals)) this.next();
+      const data = this.at(Tok.LBrace) || this.at(Tok.NumberList) || this.at(Tok.LBracket) ? this.tensorData(false) : undefined;
       return { kind: "TensorValue", span: this.spanFrom(start), type, ...(name && { name }), ...(data && { data }) };
     }
     return { kind: "TypeValue", span: this.spanFrom(start), type };
@@ -700,7 +731,7 @@ export class Parser {
     const type = this.typeExpr();
     if (!type) return undefined;
     const name = this.atQid() ? this.name(this.next()) : undefined;
-    if (this.at(T.Equals)) this.next();
+    if (this.at(Tok.Equals)) this.next();
     const data = this.tensorData(true);
     return { kind: "TensorValue", span: this.spanFrom(start), type, ...(name && { name }), ...(data && { data }) };
   }
@@ -709,31 +740,31 @@ export class Parser {
 
   private tensorData(required: boolean): A.TensorData | undefined {
     const start = this.start;
-    if (this.at(T.NumberList)) {
+    if (this.at(Tok.NumberList)) {
       const t = this.next();
-      const p = t.payload as PackedPayload;
-      const span = { start: t.startOffset, end: t.startOffset + t.image.length };
+      const p = this.toks.lists.get(t)!;
+      const span = this.spanOf(t);
       return { kind: "InlineData", span, elements: { kind: "PackedNumbers", span, values: p.values, allIntegers: p.allIntegers } };
     }
-    if (this.at(T.LBrace)) {
+    if (this.at(Tok.LBrace)) {
       this.next();
       const elements: A.Literal[] = [];
-      if (!this.at(T.RBrace)) {
+      if (!this.at(Tok.RBrace)) {
         do {
           const t = this.cur;
-          if (this.at(T.NumberLit)) elements.push(this.numberLit(this.next()));
-          else if (this.at(T.StringLit)) elements.push(this.str(this.next()));
+          if (this.at(Tok.Number)) elements.push(this.numberLit(this.next()));
+          else if (this.at(Tok.String)) elements.push(this.str(this.next()));
           else if (this.atWord(isFloatWord)) elements.push(this.wordFloat(this.next()));
           else {
-            this.fail(t?.tokenType === T.Minus ? "a number right after '-' (write -5, not - 5)" : "a number or a quoted string in the tensor data");
+            this.fail(this.kind(t) === Tok.Minus ? "a number right after '-' (write -5, not - 5)" : "a number or a quoted string in the tensor data");
             break;
           }
-        } while (this.at(T.Comma) && this.next());
+        } while (this.eat(Tok.Comma));
       }
-      this.expect(T.RBrace, "',' or '}' in the tensor data");
+      this.expect(Tok.RBrace, "',' or '}' in the tensor data");
       return { kind: "InlineData", span: this.spanFrom(start), elements };
     }
-    if (this.at(T.LBracket)) {
+    if (this.at(Tok.LBracket)) {
       const props = this.propList("external data", false);
       if (!props) return undefined;
       return { kind: "ExternalData", span: this.spanFrom(start), props };
@@ -752,53 +783,54 @@ export class Parser {
     if (!this.enter()) return undefined;
     const start = this.start;
     const t = this.next();
+    const word = this.image(t);
     let result: A.TypeExpr | undefined;
-    switch (t.image) {
+    switch (word) {
       case "seq":
       case "optional": {
-        this.expect(T.LParen, `'(' after '${t.image}'`);
+        this.expect(Tok.LParen, `'(' after '${word}'`);
         const elem = this.typeExpr();
-        this.expect(T.RParen, `')' to close '${t.image}('`);
-        result = t.image === "seq" ? { kind: "SeqType", span: this.spanFrom(start), ...(elem && { elem }) } : { kind: "OptionalType", span: this.spanFrom(start), ...(elem && { elem }) };
+        this.expect(Tok.RParen, `')' to close '${word}('`);
+        result = word === "seq" ? { kind: "SeqType", span: this.spanFrom(start), ...(elem && { elem }) } : { kind: "OptionalType", span: this.spanFrom(start), ...(elem && { elem }) };
         break;
       }
       case "map": {
-        this.expect(T.LParen, "'(' after 'map'");
+        this.expect(Tok.LParen, "'(' after 'map'");
         let key: A.Keyword | undefined;
         if (this.atWord(isElementType)) key = this.keyword(this.next());
         else this.fail("a key element type (e.g. int64 or string) in 'map('");
-        this.expect(T.Comma, "',' after the map key type");
+        this.expect(Tok.Comma, "',' after the map key type");
         const value = this.typeExpr();
-        this.expect(T.RParen, "')' to close 'map('");
+        this.expect(Tok.RParen, "')' to close 'map('");
         result = { kind: "MapType", span: this.spanFrom(start), ...(key && { key }), ...(value && { value }) };
         break;
       }
       case "sparse_tensor": {
-        this.expect(T.LParen, "'(' after 'sparse_tensor'");
+        this.expect(Tok.LParen, "'(' after 'sparse_tensor'");
         let elem: A.TensorType | undefined;
         if (this.atWord(isElementType)) elem = this.tensorType(this.next());
         else this.fail("an element type (e.g. float[N]) in 'sparse_tensor('");
-        this.expect(T.RParen, "')' to close 'sparse_tensor('");
+        this.expect(Tok.RParen, "')' to close 'sparse_tensor('");
         result = { kind: "SparseTensorType", span: this.spanFrom(start), ...(elem && { elem }) };
         break;
       }
       case "opaque": {
-        this.expect(T.LParen, "'(' after 'opaque'");
+        this.expect(Tok.LParen, "'(' after 'opaque'");
         let first: A.Name[] | undefined;
         let second: A.Name | undefined;
-        if (this.at(T.Identifier)) {
+        if (this.at(Tok.Identifier)) {
           first = [this.name(this.next())];
-          while (this.at(T.Dot)) {
+          while (this.at(Tok.Dot)) {
             this.next();
             const p = this.ident("a name after '.'");
             if (p) first.push(p);
           }
-          if (this.at(T.Comma)) {
+          if (this.at(Tok.Comma)) {
             this.next();
             second = this.ident("the opaque type name after ','");
           }
         }
-        this.expect(T.RParen, first ? "',' or ')' in 'opaque('" : "a name or ')' in 'opaque('");
+        this.expect(Tok.RParen, first ? "',' or ')' in 'opaque('" : "a name or ')' in 'opaque('");
         result = { kind: "OpaqueType", span: this.spanFrom(start), ...(first && { first }), ...(second && { second }) };
         break;
       }
@@ -809,22 +841,22 @@ export class Parser {
     return result;
   }
 
-  private tensorType(elemTok: IToken): A.TensorType {
-    const start = elemTok.startOffset;
+  private tensorType(elemTok: number): A.TensorType {
+    const start = this.starts[elemTok]!;
     const elem = this.keyword(elemTok);
     let shape: A.Shape | undefined;
-    if (this.at(T.LBracket)) {
+    if (this.at(Tok.LBracket)) {
       const s = this.start;
       this.next();
       const dims: A.Dim[] = [];
-      if (!this.at(T.RBracket)) {
+      if (!this.at(Tok.RBracket)) {
         do {
           const d = this.dim();
           if (!d) break;
           dims.push(d);
-        } while (this.at(T.Comma) && this.next());
+        } while (this.eat(Tok.Comma));
       }
-      this.expect(T.RBracket, "',' or ']' in the shape");
+      this.expect(Tok.RBracket, "',' or ']' in the shape");
       shape = { kind: "Shape", span: this.spanFrom(s), dims: exact(dims) };
     }
     const t: Mutable<A.TensorType> = { kind: "TensorType", span: this.spanFrom(start), elem };
@@ -833,14 +865,13 @@ export class Parser {
   }
 
   private dim(): A.Dim | undefined {
-    const t = this.cur;
     const span = this.tokSpan();
-    if (this.at(T.Question)) {
+    if (this.at(Tok.Question)) {
       this.next();
       return { kind: "Dim", span, value: { kind: "Unknown", span } };
     }
     if (this.atQid()) return { kind: "Dim", span, value: this.name(this.next()) };
-    if (this.at(T.NumberLit) && t!.payload !== true) return { kind: "Dim", span, value: this.numberLit(this.next()) as A.IntLit };
+    if (this.atInt()) return { kind: "Dim", span, value: this.numberLit(this.next()) as A.IntLit };
     this.fail("a dimension (an integer, a name or '?')");
     return undefined;
   }

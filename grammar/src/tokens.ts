@@ -13,6 +13,8 @@ function matchNumber(text: string, offset: number): CustomPatternMatcherReturn |
 }
 
 function matchPackedList(text: string, offset: number): CustomPatternMatcherReturn | null {
+  // Chevrotain also calls matchers where the start-character hint does not hold (to resume after an error).
+  if (text.charCodeAt(offset) !== 123 /* { */) return null;
   const r = scanPackedList(text, offset);
   if (!r) return null;
   const m: CustomPatternMatcherReturn = [text.slice(offset, r.end)];

@@ -4,11 +4,13 @@ import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import {
-  parseFunction, parseGraph, parseModel, parseNode, parseTensorConstant, parseTypeExpr, TOKENS, validateTokenTable,
+  parseFunction, parseGraph, parseModel, parseNode, parseTensorConstant, parseTypeExpr,
   type AstNode, type Span,
 } from "../../grammar/src/index.js";
 import { lowerFunction, lowerGraph, lowerNode, lowerTensorConstant, lowerType } from "../../core/src/lower/index.js";
 import { modelFromText } from "../../core/src/text.js";
+import { validateTokenTable } from "../../grammar/src/reference-lexer.js";
+import { TOKENS } from "../../grammar/src/tokens.js";
 import { PRINTED } from "../helpers/paths.js";
 
 /** Every AST node below `root`, with its parent's span. */

@@ -1,7 +1,7 @@
 // The stages a fuzz input goes through. A target gets the input and returns the invariant
 // violations it saw; throwing is itself a violation (the harness catches and records it).
 // Later stages run only on what the earlier ones accepted, as the tools do.
-import { tokenize } from "../../../grammar/src/lexer.js";
+import { tokenize } from "../../../grammar/src/scanner.js";
 import { parseGraph, parseModel, parseNode, parseTypeExpr } from "../../../grammar/src/index.js";
 import { checkModel } from "../../../core/src/check/index.js";
 import { inferModel } from "../../../core/src/infer/index.js";
