@@ -11,6 +11,8 @@ export type DocNode =
   | { readonly t: "indent"; readonly body: Doc }
   | { readonly t: "suffix"; readonly text: string }
   | { readonly t: "freshline" }
+  /** A group known to have no hard break, with its flat text; the group is built on demand. */
+  | { readonly t: "known"; readonly text: string; readonly group: () => Doc }
   | {
       readonly t: "fill";
       readonly count: number;
@@ -43,6 +45,15 @@ export function lineSuffix(text: string): Doc {
   return { t: "suffix", text };
 }
 
+/**
+ * A group given with its flat text, for the common element that fits on its line: layout
+ * writes the text and builds `group` only when the text does not fit. The caller promises
+ * that `group()` has no hard break and renders flat as exactly `text`.
+ */
+export function knownGroup(text: string, group: () => Doc): Doc {
+  return { t: "known", text, group };
+}
+
 /** `count` items (rendered on demand) separated by `sep` + space, packed onto as few lines as fit. */
 export function fill(count: number, item: (i: number) => string, sep: string, write?: (i: number, w: ByteWriter) => void): Doc {
   return write ? { t: "fill", count, item, sep, write } : { t: "fill", count, item, sep };
@@ -71,6 +82,7 @@ function hasHardBreak(doc: Doc): boolean {
     case "freshline":
       return true;
     case "fill":
+    case "known":
       return false;
   }
 }
@@ -79,24 +91,23 @@ type Mode = "flat" | "break";
 
 /**
  * A stack of docs to visit without an object per entry: arrays are walked with a cursor
- * instead of being pushed element by element (a graph body can hold 100k nodes).
+ * instead of being pushed element by element (a graph body can hold 100k nodes). The arrays
+ * only grow; `size` marks the top (changing an array's length costs more than the walk).
  */
 class DocStack {
-  readonly docs: Doc[] = [];
-  readonly modes: Mode[] = [];
-  readonly inds: number[] = [];
+  private readonly docs: (Doc | undefined)[] = [];
+  private readonly modes: Mode[] = [];
+  private readonly inds: number[] = [];
   /** For an array entry, the next index to visit; -1 for a single doc. */
-  readonly cursors: number[] = [];
-
-  get size(): number {
-    return this.docs.length;
-  }
+  private readonly cursors: number[] = [];
+  size = 0;
 
   push(doc: Doc, mode: Mode, ind: number): void {
-    this.docs.push(doc);
-    this.modes.push(mode);
-    this.inds.push(ind);
-    this.cursors.push(Array.isArray(doc) ? 0 : -1);
+    const top = this.size++;
+    this.docs[top] = doc;
+    this.modes[top] = mode;
+    this.inds[top] = ind;
+    this.cursors[top] = Array.isArray(doc) ? 0 : -1;
   }
 
   /** The next leaf-or-node doc; sets `mode` and `ind` to its frame's. Undefined when empty. */
@@ -104,19 +115,19 @@ class DocStack {
   ind = 0;
   next(): Doc | undefined {
     for (;;) {
-      const top = this.docs.length - 1;
+      const top = this.size - 1;
       if (top < 0) return undefined;
       const doc = this.docs[top]!;
       this.mode = this.modes[top]!;
       this.ind = this.inds[top]!;
       const c = this.cursors[top]!;
       if (c < 0) {
-        this.pop();
+        this.size = top;
         return doc;
       }
       const arr = doc as Doc[];
       if (c >= arr.length) {
-        this.pop();
+        this.size = top;
         continue;
       }
       this.cursors[top] = c + 1;
@@ -129,26 +140,26 @@ class DocStack {
     }
   }
 
-  private pop(): void {
-    this.docs.pop();
-    this.modes.pop();
-    this.inds.pop();
-    this.cursors.pop();
+  clear(): void {
+    this.size = 0;
   }
 
-  clear(): void {
-    this.docs.length = this.modes.length = this.inds.length = this.cursors.length = 0;
+  /** Drops the references to docs, so a finished layout does not keep its document alive. */
+  release(): void {
+    this.size = 0;
+    this.docs.length = 0;
   }
 
   /** Copies the frames (with their cursors) for a look-ahead that must not disturb them. */
   copyFrom(other: DocStack): void {
-    this.clear();
-    for (let i = 0; i < other.docs.length; i++) {
-      this.docs.push(other.docs[i]!);
-      this.modes.push(other.modes[i]!);
-      this.inds.push(other.inds[i]!);
-      this.cursors.push(other.cursors[i]!);
+    const n = other.size;
+    for (let i = 0; i < n; i++) {
+      this.docs[i] = other.docs[i];
+      this.modes[i] = other.modes[i]!;
+      this.inds[i] = other.inds[i]!;
+      this.cursors[i] = other.cursors[i]!;
     }
+    this.size = n;
   }
 }
 
@@ -194,6 +205,10 @@ function fits(doc: Doc, rest: DocStack, width: number): boolean {
         break;
       case "freshline":
         return true;
+      case "known":
+        if (mode === "flat") remaining -= d.text.length;
+        else (inRest ? restStack : fitStack).push(d.group(), mode, 0);
+        break;
       case "fill":
         if (mode === "break") return true;
         for (let i = 0; i < d.count && remaining >= 0; i++) remaining -= d.item(i).length + (i > 0 ? d.sep.length + 1 : 0);
@@ -302,6 +317,13 @@ export function layout(doc: Doc, width_ = 100, indentUnit = "  "): string {
       case "indent":
         stack.push(d.body, mode, ind + 1);
         break;
+      case "known":
+        // Flat when the group would be: its text fits with what follows up to the next break.
+        if (mode === "flat" || (d.text.length <= width_ - col && fits(d.text, stack, width_ - col))) {
+          out.push(d.text);
+          col += d.text.length;
+        } else stack.push(d.group(), mode, ind);
+        break;
       case "suffix":
         suffixes.push(d.text);
         break;
@@ -343,5 +365,7 @@ export function layout(doc: Doc, width_ = 100, indentUnit = "  "): string {
     }
   }
   if (suffixes.length) out.push(suffixes[0]!, ...suffixes.slice(1).map((x) => "\n" + x.trimStart()));
+  fitStack.release();
+  restStack.release();
   return out.join("");
 }

@@ -5,7 +5,7 @@
 import type * as A from "../../../grammar/src/ast.js";
 import type { CommentPlacement } from "./comments.js";
 import { NO_COMMENTS } from "./comments.js";
-import { fill, freshline, group, hardline, indent, join, layout, line, lineSuffix, softline, type Doc } from "./doc.js";
+import { fill, freshline, group, hardline, indent, join, knownGroup, layout, line, lineSuffix, softline, type Doc } from "./doc.js";
 import type { ByteWriter } from "./byte-writer.js";
 import { formatFloat32, formatFloat64, writeFloat32 } from "./float-text.js";
 import { quote } from "./names.js";
@@ -19,9 +19,19 @@ export interface PrintOptions {
 
 class Printer {
   private readonly c: CommentPlacement;
+  /** Nodes with a comment of any placement; undefined when there are none at all. */
+  private readonly commented: Set<A.AstNode> | undefined;
 
   constructor(private readonly opts: PrintOptions) {
     this.c = opts.comments ?? NO_COMMENTS;
+    const c = this.c;
+    if (c.leading.size + c.trailing.size + c.dangling.size + c.afterOpen.size > 0) {
+      this.commented = new Set([...c.leading.keys(), ...c.trailing.keys(), ...c.dangling.keys(), ...c.afterOpen.keys()]);
+    }
+  }
+
+  private hasComment(node: A.AstNode | undefined): boolean {
+    return node !== undefined && this.commented !== undefined && this.commented.has(node);
   }
 
   /** Wraps a node's doc with its leading and trailing comments. */
@@ -159,7 +169,102 @@ class Printer {
     });
   }
 
+  /**
+   * A node as a group, with its flat text computed up front when nothing in it has a comment
+   * or a subgraph: most nodes fit on their line, and then no doc is built for them.
+   */
   node(n: A.OpNode): Doc {
+    const text = this.flatNode(n);
+    return text === undefined ? this.nodeGroup(n) : knownGroup(text, () => this.nodeGroup(n));
+  }
+
+  /** The text of nodeGroup(n) in flat mode, when it is a plain group (no comment, no graph). */
+  private flatNode(n: A.OpNode): string | undefined {
+    if (this.hasComment(n) || this.hasComment(n.label) || this.hasComment(n.op)) return undefined;
+    let text = "";
+    if (n.label) text = `[${n.label.name ? this.name(n.label.name) : ""}] `;
+    const outs = this.flatIds(n.outputs);
+    if (outs === undefined) return undefined;
+    text += n.outputs.items.length ? outs + " = " : "= ";
+    const op = n.op;
+    if (op) {
+      let dotted = op.opType?.value ?? "";
+      for (let i = op.domain.length - 1; i >= 0; i--) dotted = op.domain[i]!.value + "." + dotted;
+      text += op.overload ? `${dotted}:${op.overload.value}` : dotted;
+    }
+    let attrs: string | undefined;
+    if (n.attributes) {
+      if (this.hasComment(n.attributes)) return undefined;
+      attrs = "<";
+      const items = n.attributes.items;
+      for (let i = 0; i < items.length; i++) {
+        const a = this.flatAttribute(items[i]!);
+        if (a === undefined) return undefined;
+        attrs += i > 0 ? ", " + a : a;
+      }
+      attrs += ">";
+    }
+    if (attrs !== undefined && !n.attributesAfterInputs) text += " " + attrs;
+    if (n.inputs) {
+      const ins = this.flatIds(n.inputs);
+      if (ins === undefined) return undefined;
+      text += " (" + ins + ")";
+    } else text += " ()";
+    if (attrs !== undefined && n.attributesAfterInputs) text += " " + attrs;
+    return text;
+  }
+
+  /** idList entries joined flat, or undefined when one has a comment. */
+  private flatIds(l: A.IdList): string | undefined {
+    if (this.hasComment(l)) return undefined;
+    const items = l.items;
+    let text = "";
+    for (let k = 0; k < items.length; k++) {
+      const i = items[k]!;
+      if (this.hasComment(i)) return undefined;
+      const t = i.kind === "Empty" ? (k === items.length - 1 ? "," : "") : this.name(i);
+      text += k > 0 ? ", " + t : t;
+    }
+    return text;
+  }
+
+  private flatAttribute(a: A.Attribute): string | undefined {
+    if (this.hasComment(a)) return undefined;
+    let text = a.name ? this.name(a.name) : "";
+    if (a.annotation) text += ": " + a.annotation.text;
+    text += " = ";
+    if (!a.value) return text;
+    const v = this.flatAttrValue(a.value);
+    return v === undefined ? undefined : text + v;
+  }
+
+  /** Scalar, reference, type and list values flat; tensors and graphs take the doc path. */
+  private flatAttrValue(v: A.AttrValue): string | undefined {
+    if (this.hasComment(v)) return undefined;
+    switch (v.kind) {
+      case "Int":
+      case "Float":
+      case "Str":
+        return this.literal(v);
+      case "Ref":
+        return "@" + this.name(v.name);
+      case "TypeValue":
+        return this.type(v.type);
+      case "List": {
+        let text = "[";
+        for (let i = 0; i < v.items.length; i++) {
+          const item = this.flatAttrValue(v.items[i]!);
+          if (item === undefined) return undefined;
+          text += i > 0 ? ", " + item : item;
+        }
+        return text + "]";
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  private nodeGroup(n: A.OpNode): Doc {
     const parts: Doc[] = [];
     if (n.label) parts.push(this.wrap(n.label, `[${n.label.name ? this.name(n.label.name) : ""}]`), " ");
     const outs = this.idList(n.outputs);
