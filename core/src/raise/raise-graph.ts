@@ -19,8 +19,16 @@ import { bareName, name, NO_SPAN, valueDeclList } from "./ast-build.js";
 import type { RaiseContext } from "./context.js";
 import { raiseAttribute } from "./raise-attribute.js";
 import { raiseTensor } from "./raise-tensor.js";
+import { fieldsOf, has } from "./presence.js";
 import { raiseType } from "./raise-type.js";
 import { Residual } from "./residual.js";
+
+/** Node fields checked on every node (index order matters for `has`). */
+const NODE_FIELDS = fieldsOf(NodeProtoSchema, ["domain", "op_type", "overload", "name"]);
+const [DOMAIN, OP_TYPE, OVERLOAD, NAME] = [0, 1, 2, 3];
+const NODE_EXTRA = fieldsOf(NodeProtoSchema, ["doc_string", "metadata_props", "device_configurations"]);
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 export function raiseValueInfo(v: ValueInfoProto, ctx: RaiseContext): A.ValueDecl {
   const residual = new Residual().keep(ValueInfoProtoSchema, v, ["doc_string", "metadata_props"]);
@@ -41,56 +49,60 @@ function raiseInitializer(t: TensorProto, ctx: RaiseContext): A.ValueDecl {
 }
 
 function idList(names: readonly string[]): A.IdList {
-  return { kind: "IdList", span: NO_SPAN, items: names.map(name) };
+  const items = new Array<A.Name>(names.length);
+  for (let i = 0; i < names.length; i++) items[i] = name(names[i]!);
+  return { kind: "IdList", span: NO_SPAN, items };
 }
+
+const NO_DOMAIN: readonly A.Name[] = [];
 
 function opName(n: NodeProto, residual: Residual, ctx: RaiseContext): A.OpName {
   const parts = n.domain === "" ? [] : n.domain.split(".");
-  let domain: A.Name[] = [];
-  if (parts.every(isPlainWord)) domain = parts.map(bareName);
-  else residual.keep(NodeProtoSchema, n, ["domain"]);
-  const domainSet = isSet(NodeProtoSchema, n, "domain");
-  if (domain.length === 0 && parts.length === 0) {
+  let domain: readonly A.Name[] = NO_DOMAIN;
+  if (parts.length && parts.every(isPlainWord)) domain = parts.map(bareName);
+  else if (parts.length) residual.keep(NodeProtoSchema, n, ["domain"]);
+  const domainSet = has(n, NODE_FIELDS, DOMAIN);
+  if (parts.length === 0) {
     // Written without a domain: the model default says whether that means unset or "".
     if (domainSet && ctx.defaults.nodeDomainUnset) residual.put("domain", "");
     else if (!domainSet && !ctx.defaults.nodeDomainUnset) residual.clear("domain");
   }
   let opType = n.opType;
-  if (!isPlainWord(opType) || !isSet(NodeProtoSchema, n, "op_type")) {
+  const opTypeSet = has(n, NODE_FIELDS, OP_TYPE);
+  if (!opTypeSet || !isPlainWord(opType)) {
     opType = "_";
-    if (isSet(NodeProtoSchema, n, "op_type")) residual.keep(NodeProtoSchema, n, ["op_type"]);
+    if (opTypeSet) residual.keep(NodeProtoSchema, n, ["op_type"]);
     else residual.clear("op_type");
   }
-  let overload: A.Name | undefined;
-  if (isSet(NodeProtoSchema, n, "overload")) {
-    if (isPlainWord(n.overload)) overload = bareName(n.overload);
+  const op: Mutable<A.OpName> = { kind: "OpName", span: NO_SPAN, domain, opType: bareName(opType) };
+  if (has(n, NODE_FIELDS, OVERLOAD)) {
+    if (isPlainWord(n.overload)) op.overload = bareName(n.overload);
     else residual.keep(NodeProtoSchema, n, ["overload"]);
   }
-  return { kind: "OpName", span: NO_SPAN, domain, opType: bareName(opType), ...(overload ? { overload } : {}) };
+  return op;
+}
+
+function isGraphValue(a: A.Attribute): boolean {
+  return a.value?.kind === "Graph" || (a.value?.kind === "List" && a.value.items.some((i) => i.kind === "Graph"));
 }
 
 export function raiseNode(n: NodeProto, ctx: RaiseContext): A.OpNode {
-  const residual = new Residual().keep(NodeProtoSchema, n, ["doc_string", "metadata_props", "device_configurations"]);
+  const residual = new Residual().keepSet(n, NODE_EXTRA);
   const op = opName(n, residual, ctx);
-  const attrs: A.Attribute[] = [];
-  const unwritable: { index: number; attribute: ReturnType<typeof toJson> }[] = [];
-  n.attribute.forEach((a, index) => {
-    const raised = raiseAttribute(a, ctx);
-    if (raised) attrs.push(raised);
-    else unwritable.push({ index, attribute: toJson(AttributeProtoSchema, a, { useProtoFieldName: true }) });
-  });
-  if (unwritable.length) residual.put("@attributes", unwritable);
-  const label: A.Label | undefined = isSet(NodeProtoSchema, n, "name") ? { kind: "Label", span: NO_SPAN, name: name(n.name) } : undefined;
-  const node: A.OpNode = {
-    kind: "Node",
-    span: NO_SPAN,
-    ...(label ? { label } : {}),
-    outputs: idList(n.output),
-    op,
-    ...(attrs.length ? { attributes: { kind: "AttributeList", span: NO_SPAN, items: attrs } } : {}),
-    attributesAfterInputs: attrs.some((a) => a.value?.kind === "Graph" || (a.value?.kind === "List" && a.value.items.some((i) => i.kind === "Graph"))),
-    inputs: idList(n.input),
-  };
+  const node: Mutable<A.OpNode> = { kind: "Node", span: NO_SPAN, outputs: idList(n.output), op, attributesAfterInputs: false, inputs: idList(n.input) };
+  if (has(n, NODE_FIELDS, NAME)) node.label = { kind: "Label", span: NO_SPAN, name: name(n.name) };
+  if (n.attribute.length) {
+    const attrs: A.Attribute[] = [];
+    const unwritable: { index: number; attribute: ReturnType<typeof toJson> }[] = [];
+    n.attribute.forEach((a, index) => {
+      const raised = raiseAttribute(a, ctx);
+      if (raised) attrs.push(raised);
+      else unwritable.push({ index, attribute: toJson(AttributeProtoSchema, a, { useProtoFieldName: true }) });
+    });
+    if (unwritable.length) residual.put("@attributes", unwritable);
+    if (attrs.length) node.attributes = { kind: "AttributeList", span: NO_SPAN, items: attrs };
+    node.attributesAfterInputs = attrs.some(isGraphValue);
+  }
   ctx.attach(node, "node", residual);
   return node;
 }

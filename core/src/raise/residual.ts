@@ -2,6 +2,7 @@
 // presence the text would add. It becomes a `#@KIND {json}` extension comment.
 import type { DescMessage, JsonObject, JsonValue, MessageShape } from "@bufbuild/protobuf";
 import { fieldsJson } from "../ext/fields.js";
+import { setNames, type Fields } from "./presence.js";
 
 export class Residual {
   // Created on first use: most elements of most models need nothing.
@@ -13,6 +14,12 @@ export class Residual {
     const json = fieldsJson(schema, msg, names);
     for (const k in json) (this.data ??= {})[k] = json[k]!;
     return this;
+  }
+
+  /** keep() with descriptors found once: nothing to do for the usual message that sets none. */
+  keepSet<Desc extends DescMessage>(msg: MessageShape<Desc>, f: Fields<Desc>): this {
+    const names = setNames(msg, f);
+    return names.length ? this.keep(f.schema, msg, names) : this;
   }
 
   /** The text sets this field, but the message does not have it. */
