@@ -3,7 +3,7 @@
 import { strict as assert } from "node:assert";
 import { ByteWriter } from "../../core/src/print/byte-writer.js";
 import { asFloatLiteral, float32Bits, float32FromBits, formatFloat32, formatFloat64, writeFloat32 } from "../../core/src/print/float-text.js";
-import { decimalExponent } from "../../core/src/print/float32-digits.js";
+import { decimalExponent, found, shortestDigits, shortestDigitsSearch } from "../../core/src/print/float32-digits.js";
 
 /** Fewest significant digits that read back to `v` (reference: a plain search). */
 function fewestDigits(v: number): number {
@@ -69,6 +69,25 @@ describe("float text", () => {
     }
   });
 
+
+  it("takes the digits the exact search takes (the fast path defers near edges and ties)", () => {
+    // Checked once over every positive normal float32; here a sample plus the runs where
+    // edges and ties cluster (powers of two, integers near 2^24, tiny and huge magnitudes).
+    const one = new Float64Array(1);
+    const check = (bits: number): void => {
+      one[0] = float32FromBits(bits);
+      const fast = shortestDigits(one, 0);
+      const [k, s] = [found[0], found[1]];
+      const exact = shortestDigitsSearch(one, 0);
+      assert.equal(fast, exact, `bits ${bits.toString(16)}`);
+      if (fast) assert.deepEqual([k, s], [found[0], found[1]], `bits ${bits.toString(16)}`);
+    };
+    let seed = 777;
+    const next = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
+    for (let i = 0; i < 200_000; i++) check(0x00800000 + (next() % (0x7f800000 - 0x00800000)));
+    for (let exp = 1; exp < 255; exp++) for (let d = -64; d <= 64; d++) check((exp << 23) + d);
+    for (let b = 0x4b7ff000; b < 0x4b801000; b++) check(b);
+  });
 
   it("reads back every sampled float32 exactly, with the fewest digits", () => {
     let seed = 12345;

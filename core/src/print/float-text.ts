@@ -103,39 +103,64 @@ export function formatFloat32(v: number): string {
 
 const POW10_INT = [1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000];
 
-/** "00".."99" as byte pairs: two digits per division. */
-const PAIRS = Uint8Array.from({ length: 200 }, (_, i) => 48 + (i & 1 ? Math.floor(i / 2) % 10 : Math.floor(i / 20)));
+/** "0000".."9999" as ASCII bytes, four per number: one division writes four digits. */
+const QUADS = new Uint8Array(40000);
+for (let n = 0; n < 10000; n++) {
+  QUADS[4 * n] = 48 + Math.floor(n / 1000);
+  QUADS[4 * n + 1] = 48 + (Math.floor(n / 100) % 10);
+  QUADS[4 * n + 2] = 48 + (Math.floor(n / 10) % 10);
+  QUADS[4 * n + 3] = 48 + (n % 10);
+}
 
 /** Writes the nd digits of k (with leading zeros) ending just before byte `end`. */
 function putDigits(b: Uint8Array, end: number, k: number, nd: number): void {
   let i = end;
-  const start = end - nd;
-  while (i - 2 >= start) {
-    const q = (k / 100) | 0;
-    const r = (k - q * 100) << 1;
-    b[--i] = PAIRS[r + 1]!;
-    b[--i] = PAIRS[r]!;
+  while (nd >= 4) {
+    const q = (k / 10000) | 0;
+    const r = (k - q * 10000) << 2;
+    b[i - 4] = QUADS[r]!;
+    b[i - 3] = QUADS[r + 1]!;
+    b[i - 2] = QUADS[r + 2]!;
+    b[i - 1] = QUADS[r + 3]!;
+    i -= 4;
+    nd -= 4;
     k = q;
   }
-  if (i > start) b[--i] = 48 + (k % 10);
+  // The last one to three digits are the tail of k's four-digit group.
+  const r = k << 2;
+  for (let d = 1; d <= nd; d++) b[i - d] = QUADS[r + 4 - d]!;
 }
 
-/** Writes k * 10^-scale (k a positive integer) as decimalText would spell it, as bytes. */
-function writeDecimal(w: ByteWriter, k: number, scale: number, negative: boolean): void {
+/**
+ * Writes k * 10^-scale (k a positive integer of at least `nd` digits) as decimalText would
+ * spell it, as bytes.
+ */
+function writeDecimal(w: ByteWriter, k: number, scale: number, nd: number, negative: boolean): void {
   // k has at most ten digits (< 2^31), so int32 division is exact and much cheaper.
   k |= 0;
-  while (k >= 10 && k % 10 === 0) {
-    k = (k / 10) | 0;
+  for (;;) {
+    const q = (k / 10) | 0;
+    if (k < 10 || q * 10 !== k) break;
+    k = q;
     scale--;
   }
-  let nd = 1;
+  while (nd > 1 && k < POW10_INT[nd - 1]!) nd--;
   while (nd < 10 && k >= POW10_INT[nd]!) nd++;
   const exp = nd - 1 - scale; // decimal exponent of the first digit
   w.ensure(nd + 32);
   const b = w.buf;
   let p = w.pos;
   if (negative) b[p++] = 45;
-  if (exp >= 21 || exp < -6) {
+  if (exp >= 0 && exp < nd - 1) {
+    // The usual case: the point goes after exp + 1 digits.
+    const fracDigits = nd - 1 - exp;
+    const unit = POW10_INT[fracDigits]!;
+    const intPart = (k / unit) | 0;
+    putDigits(b, p + nd + 1, k - intPart * unit, fracDigits);
+    b[p + exp + 1] = 46;
+    putDigits(b, p + exp + 1, intPart, exp + 1);
+    p += nd + 1;
+  } else if (exp >= 21 || exp < -6) {
     const lead = (k / POW10_INT[nd - 1]!) | 0;
     b[p++] = 48 + lead;
     if (nd > 1) {
@@ -153,19 +178,10 @@ function writeDecimal(w: ByteWriter, k: number, scale: number, negative: boolean
     for (let i = 0; i < -exp - 1; i++) b[p++] = 48;
     putDigits(b, p + nd, k, nd);
     p += nd;
-  } else if (nd <= exp + 1) {
+  } else {
     putDigits(b, p + nd, k, nd);
     p += nd;
     for (let i = 0; i < exp + 1 - nd; i++) b[p++] = 48;
-  } else {
-    // The point goes after exp + 1 digits: the fraction digits first, then the integer part.
-    const fracDigits = nd - 1 - exp;
-    const unit = POW10_INT[fracDigits]!;
-    const intPart = (k / unit) | 0;
-    putDigits(b, p + nd + 1, k - intPart * unit, fracDigits);
-    b[p + exp + 1] = 46;
-    putDigits(b, p + exp + 1, intPart, exp + 1);
-    p += nd + 1;
   }
   w.pos = p;
 }
@@ -177,7 +193,7 @@ function writeDecimal(w: ByteWriter, k: number, scale: number, negative: boolean
 export function writeFloat32(w: ByteWriter, values: Float64Array, i: number): void {
   const v = values[i]!;
   if (v === v && v !== 0 && v !== Infinity && v !== -Infinity && shortestDigits(values, i)) {
-    writeDecimal(w, found[0]!, found[1]!, v < 0);
+    writeDecimal(w, found[0]!, found[1]!, found[2]!, v < 0);
     return;
   }
   w.ascii(formatFloat32(v));

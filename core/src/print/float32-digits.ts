@@ -48,8 +48,76 @@ export function decimalExponent(a: number, bits: number): number {
   return bits >= E10_STEP[exp]! ? E10_LOW[exp]! + 1 : E10_LOW[exp]!;
 }
 
-/** The result of shortestDigits: the value is digitsK * 10^-digitsScale. */
-export const found = new Int32Array(2);
+/**
+ * The result of shortestDigits: the value is found[0] * 10^-found[1]; found[2] is a lower
+ * bound on the digit count of found[0] (exact except when rounding carried into a new digit).
+ */
+export const found = new Int32Array(3);
+
+/** 10^-j for j = 0..9: scaling by them is inexact, but well inside the tolerance below. */
+const INV10 = Float64Array.from({ length: 10 }, (_, j) => 10 ** -j);
+
+/**
+ * Shortest digits of the positive float32 `values[i]` into `found`; false when its decimal
+ * exponent is out of the exact range. One scaling to nine digits, where the float32's
+ * rounding interval spans 6 to 120 units: the shortest precision is the one with the most
+ * trailing zeros that a multiple inside the interval can have, and its digits are the nearer
+ * multiple. Every decision is taken only with a margin far above the rounding error of the
+ * doubles; a value within the margin of an interval edge or of a tie goes to the exact
+ * search (shortestDigitsSearch), so the result is always the search's.
+ */
+export function shortestDigits(values: Float64Array, i: number): boolean {
+  const a = values[i]! < 0 ? -values[i]! : values[i]!;
+  f32[0] = a;
+  const bits = u32[0]!;
+  const exp = bits >>> 23;
+  if (exp === 0) return shortestDigitsSearch(values, i);
+  const e10 = bits >= E10_STEP[exp]! ? E10_LOW[exp]! + 1 : E10_LOW[exp]!;
+  const s9 = 8 - e10;
+  if (s9 > 22 || e10 > 22) return false;
+  const ulp = POW2[exp]!;
+  const pow = s9 >= 0 ? POW10[s9]! : POW10[-s9]!;
+  // The scaled value and the interval half-widths in units of the ninth digit.
+  const scaled = s9 >= 0 ? a * pow : a / pow;
+  const halfUp = s9 >= 0 ? (ulp / 2) * pow : ulp / 2 / pow;
+  const halfDown = (bits & 0x7fffff) === 0 && exp > 1 ? halfUp / 2 : halfUp;
+  const tol = scaled * 1e-13;
+  // j = digits dropped from nine; the multiples of 10^j around the value are q and q + 1
+  // (in units of 10^j), at distances low and high. Nine digits always fit (6+ units wide).
+  let j = 0;
+  let q = scaled | 0;
+  let low = scaled - q;
+  let high = 1 - low;
+  while (j < 8) {
+    const u = POW10[j + 1]!;
+    const qNext = (scaled * INV10[j + 1]!) | 0;
+    const lowNext = scaled - qNext * u;
+    const highNext = u - lowNext;
+    if (lowNext < halfDown - tol || highNext < halfUp - tol) {
+      j++;
+      q = qNext;
+      low = lowNext;
+      high = highNext;
+      continue;
+    }
+    if (lowNext <= halfDown + tol || highNext <= halfUp + tol) return shortestDigitsSearch(values, i);
+    break;
+  }
+  // The nearer multiple when it is inside, else the other one (the search's order).
+  if (low - high > -tol && low - high < tol) return shortestDigitsSearch(values, i);
+  const nearLow = low < high;
+  const near = nearLow ? low : high;
+  const nearHalf = nearLow ? halfDown : halfUp;
+  let useLow = nearLow;
+  if (near > nearHalf + tol) {
+    if (!(nearLow ? high < halfUp - tol : low < halfDown - tol)) return shortestDigitsSearch(values, i);
+    useLow = !nearLow;
+  } else if (!(near < nearHalf - tol)) return shortestDigitsSearch(values, i);
+  found[0] = useLow ? q : q + 1;
+  found[1] = s9 - j;
+  found[2] = 9 - j;
+  return true;
+}
 
 /**
  * Shortest digits of the positive float32 `values[i]` into `found`; false when its decimal
@@ -60,7 +128,7 @@ export const found = new Int32Array(2);
  * values need seven to nine, so the search tries eight, then nine or seven and six, and
  * binary-searches only below six.
  */
-export function shortestDigits(values: Float64Array, i: number): boolean {
+export function shortestDigitsSearch(values: Float64Array, i: number): boolean {
   const a = Math.abs(values[i]!);
   f32[0] = a;
   const bits = u32[0]!;
@@ -145,5 +213,6 @@ export function shortestDigits(values: Float64Array, i: number): boolean {
   }
   found[0] = best;
   found[1] = bestP - 1 - e10;
+  found[2] = 1;
   return true;
 }
