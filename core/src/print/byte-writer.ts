@@ -3,6 +3,9 @@
 
 const decoder = new TextDecoder("utf-8");
 
+/** Node's Buffer when present: its ASCII decoding is several times faster than TextDecoder's. */
+const NodeBuffer = (globalThis as { Buffer?: { from(b: ArrayBuffer, offset: number, length: number): { toString(encoding: "ascii"): string } } }).Buffer;
+
 export class ByteWriter {
   buf = new Uint8Array(1 << 12);
   pos = 0;
@@ -34,6 +37,7 @@ export class ByteWriter {
   }
 
   text(): string {
+    if (NodeBuffer) return NodeBuffer.from(this.buf.buffer, this.buf.byteOffset, this.pos).toString("ascii");
     return decoder.decode(this.buf.subarray(0, this.pos));
   }
 }

@@ -19,8 +19,17 @@ export type DocNode =
       readonly item: (i: number) => string;
       readonly sep: string;
       /** The same item written as bytes (faster for big tensors); optional. */
-      readonly write?: (i: number, w: ByteWriter) => void;
+      readonly write?: ItemWriter;
     };
+
+/**
+ * Writes item i as ASCII bytes into `b` at `p`, where at least `maxBytes` bytes are free, and
+ * returns the end.
+ */
+export interface ItemWriter {
+  readonly maxBytes: number;
+  write(i: number, b: Uint8Array, p: number): number;
+}
 
 /** A space in flat mode, a newline when the group breaks. */
 export const line: Doc = { t: "line", soft: false, hard: false };
@@ -55,7 +64,7 @@ export function knownGroup(text: string, group: () => Doc): Doc {
 }
 
 /** `count` items (rendered on demand) separated by `sep` + space, packed onto as few lines as fit. */
-export function fill(count: number, item: (i: number) => string, sep: string, write?: (i: number, w: ByteWriter) => void): Doc {
+export function fill(count: number, item: (i: number) => string, sep: string, write?: ItemWriter): Doc {
   return write ? { t: "fill", count, item, sep, write } : { t: "fill", count, item, sep };
 }
 
@@ -220,45 +229,51 @@ function fits(doc: Doc, rest: DocStack, width: number): boolean {
 
 const fillOut = new ByteWriter();
 
+function asciiBytes(s: string): Uint8Array {
+  return Uint8Array.from(s, (c) => c.charCodeAt(0));
+}
+
 /**
  * A broken fill written as bytes into one chunk; returns the column after it. Each item is
  * written after a `, ` in place; when it overflows the line, that separator becomes a line
- * break (the item's bytes move right), so no item is copied in the common case.
+ * break (the item's bytes move right), so no item is copied in the common case. The buffer
+ * and position stay in locals: this loop runs once per element of the biggest tensors.
  */
-function fillBytes(count: number, write: (i: number, w: ByteWriter) => void, sep: string, col: number, ind: number, width: number, indentUnit: string, out: string[]): number {
+function fillBytes(count: number, writer: ItemWriter, sep: string, col: number, ind: number, width: number, indentUnit: string, out: string[]): number {
   const w = fillOut;
-  w.pos = 0;
-  w.ensure(count * 12); // about one float with its separator each: grow once, not by doubling
-  const spaced = sep + " ";
   const breakText = sep + "\n" + indentUnit.repeat(ind);
-  const shift = breakText.length - spaced.length;
+  const room = writer.maxBytes + breakText.length + sep.length + 1; // one item with its separator
+  w.pos = 0;
+  w.ensure(count * 12 + room); // about one float with its separator each: grow once, not by doubling
+  let b = w.buf;
+  let p = 0;
+  const spaced = asciiBytes(sep + " ");
+  const breakBytes = asciiBytes(breakText);
+  const shift = breakBytes.length - spaced.length;
   const indentWidth = ind * indentUnit.length;
-  // A one-byte separator (the usual comma) is written as a byte, not a string per item.
-  const sepByte = sep.length === 1 ? sep.charCodeAt(0) : -1;
+  const sepLen = sep.length;
   for (let i = 0; i < count; i++) {
-    const sepStart = w.pos;
-    if (i > 0) {
-      if (sepByte >= 0) {
-        w.ensure(2);
-        w.buf[w.pos++] = sepByte;
-        w.buf[w.pos++] = 32;
-      } else w.ascii(spaced);
+    if (p + room > b.length) {
+      w.pos = p;
+      w.ensure(room + (count - i) * 12);
+      b = w.buf;
     }
-    const itemStart = w.pos;
-    write(i, w);
-    const len = w.pos - itemStart;
-    const needed = len + (i < count - 1 ? sep.length : 0);
-    if (i > 0 && col + spaced.length + needed > width) {
+    const sepStart = p;
+    if (i > 0) for (let k = 0; k < spaced.length; k++) b[p++] = spaced[k]!;
+    const itemStart = p;
+    p = writer.write(i, b, p);
+    const len = p - itemStart;
+    const needed = len + (i < count - 1 ? sepLen : 0);
+    if (i > 0 && col + sepLen + 1 + needed > width) {
       // Items are short: a byte loop beats a native copyWithin call per line.
-      w.ensure(shift);
-      const b = w.buf;
       for (let j = itemStart + len - 1; j >= itemStart; j--) b[j + shift] = b[j]!;
-      w.pos = sepStart;
-      w.ascii(breakText);
-      w.pos += len;
+      p = sepStart;
+      for (let k = 0; k < breakBytes.length; k++) b[p++] = breakBytes[k]!;
+      p += len;
       col = indentWidth + len;
-    } else col += (i > 0 ? spaced.length : 0) + len;
+    } else col += (i > 0 ? sepLen + 1 : 0) + len;
   }
+  w.pos = p;
   out.push(w.text());
   return col;
 }
@@ -367,5 +382,19 @@ export function layout(doc: Doc, width_ = 100, indentUnit = "  "): string {
   if (suffixes.length) out.push(suffixes[0]!, ...suffixes.slice(1).map((x) => "\n" + x.trimStart()));
   fitStack.release();
   restStack.release();
-  return out.join("");
+  return joinPieces(out);
+}
+
+/** Pieces this long are concatenated, not copied by join: V8 links them (a rope) instead. */
+const BIG_PIECE = 1 << 20;
+
+function joinPieces(out: readonly string[]): string {
+  let result = "";
+  let from = 0;
+  for (let i = 0; i < out.length; i++) {
+    if (out[i]!.length < BIG_PIECE) continue;
+    result += out.slice(from, i).join("") + out[i]!;
+    from = i + 1;
+  }
+  return from === 0 ? out.join("") : result + out.slice(from).join("");
 }

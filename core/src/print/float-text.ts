@@ -131,11 +131,14 @@ function putDigits(b: Uint8Array, end: number, k: number, nd: number): void {
   for (let d = 1; d <= nd; d++) b[i - d] = QUADS[r + 4 - d]!;
 }
 
+/** The most bytes one float32 takes as text (`-0.00000` and nine digits, `-1e+21` forms). */
+export const FLOAT32_TEXT_MAX = 24;
+
 /**
- * Writes k * 10^-scale (k a positive integer of at least `nd` digits) as decimalText would
- * spell it, as bytes.
+ * Writes k * 10^-scale (k a positive integer) as decimalText would spell it into `b` at `p`
+ * (FLOAT32_TEXT_MAX bytes free); returns the end.
  */
-function writeDecimal(w: ByteWriter, k: number, scale: number, nd: number, negative: boolean): void {
+function writeDecimal(b: Uint8Array, p: number, k: number, scale: number, negative: boolean): number {
   // k has at most ten digits (< 2^31), so int32 division is exact and much cheaper.
   k |= 0;
   for (;;) {
@@ -144,21 +147,25 @@ function writeDecimal(w: ByteWriter, k: number, scale: number, nd: number, negat
     k = q;
     scale--;
   }
-  while (nd > 1 && k < POW10_INT[nd - 1]!) nd--;
+  let nd = 1;
   while (nd < 10 && k >= POW10_INT[nd]!) nd++;
-  const exp = nd - 1 - scale; // decimal exponent of the first digit
-  w.ensure(nd + 32);
-  const b = w.buf;
-  let p = w.pos;
-  if (negative) b[p++] = 45;
+  return writeDigits(b, p, k, nd, nd - 1 - scale, negative);
+}
+
+/**
+ * Writes the nd digits of k (no trailing zero) with the first digit at decimal exponent
+ * `exp`, spelled as decimalText would; returns the end.
+ */
+function writeDigits(b: Uint8Array, p: number, k: number, nd: number, exp: number, negative: boolean): number {
+  // Signs are random in weights: a store and an add, not a branch.
+  b[p] = 45;
+  p += negative ? 1 : 0;
   if (exp >= 0 && exp < nd - 1) {
-    // The usual case: the point goes after exp + 1 digits.
-    const fracDigits = nd - 1 - exp;
-    const unit = POW10_INT[fracDigits]!;
-    const intPart = (k / unit) | 0;
-    putDigits(b, p + nd + 1, k - intPart * unit, fracDigits);
+    // The usual case: the point goes after exp + 1 digits. The digits go one byte right,
+    // then the integer part moves back over the gap (usually one byte).
+    putDigits(b, p + nd + 1, k, nd);
+    for (let t = 0; t <= exp; t++) b[p + t] = b[p + t + 1]!;
     b[p + exp + 1] = 46;
-    putDigits(b, p + exp + 1, intPart, exp + 1);
     p += nd + 1;
   } else if (exp >= 21 || exp < -6) {
     const lead = (k / POW10_INT[nd - 1]!) | 0;
@@ -183,7 +190,7 @@ function writeDecimal(w: ByteWriter, k: number, scale: number, nd: number, negat
     p += nd;
     for (let i = 0; i < exp + 1 - nd; i++) b[p++] = 48;
   }
-  w.pos = p;
+  return p;
 }
 
 /**
@@ -191,12 +198,31 @@ function writeDecimal(w: ByteWriter, k: number, scale: number, nd: number, negat
  * array and index, not the double, cross the call: see float32-digits.ts).
  */
 export function writeFloat32(w: ByteWriter, values: Float64Array, i: number): void {
+  w.ensure(FLOAT32_TEXT_MAX);
+  w.pos = writeFloat32At(values, i, w.buf, w.pos);
+}
+
+/** writeFloat32 into `b` at `p` with FLOAT32_TEXT_MAX bytes free; returns the end. */
+export function writeFloat32At(values: Float64Array, i: number, b: Uint8Array, p: number): number {
   const v = values[i]!;
   if (v === v && v !== 0 && v !== Infinity && v !== -Infinity && shortestDigits(values, i)) {
-    writeDecimal(w, found[0]!, found[1]!, found[2]!, v < 0);
-    return;
+    const nd = found[2]!;
+    const exp = nd - 1 - found[1]!;
+    if (exp >= 0 && exp < nd - 1) {
+      // The usual case, inline (see writeDigits).
+      b[p] = 45;
+      p += v < 0 ? 1 : 0;
+      putDigits(b, p + nd + 1, found[0]!, nd);
+      for (let t = 0; t <= exp; t++) b[p + t] = b[p + t + 1]!;
+      b[p + exp + 1] = 46;
+      return p + nd + 1;
+    }
+    if (nd > 0) return writeDigits(b, p, found[0]!, nd, exp, v < 0);
+    return writeDecimal(b, p, found[0]!, found[1]!, v < 0);
   }
-  w.ascii(formatFloat32(v));
+  const text = formatFloat32(v);
+  for (let j = 0; j < text.length; j++) b[p++] = text.charCodeAt(j);
+  return p;
 }
 
 /**

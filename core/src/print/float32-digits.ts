@@ -49,8 +49,8 @@ export function decimalExponent(a: number, bits: number): number {
 }
 
 /**
- * The result of shortestDigits: the value is found[0] * 10^-found[1]; found[2] is a lower
- * bound on the digit count of found[0] (exact except when rounding carried into a new digit).
+ * The result of shortestDigits: the value is found[0] * 10^-found[1]; found[2] is the digit
+ * count of found[0] when known to have no trailing zero, else 0.
  */
 export const found = new Int32Array(3);
 
@@ -67,7 +67,7 @@ const INV10 = Float64Array.from({ length: 10 }, (_, j) => 10 ** -j);
  * search (shortestDigitsSearch), so the result is always the search's.
  */
 export function shortestDigits(values: Float64Array, i: number): boolean {
-  const a = values[i]! < 0 ? -values[i]! : values[i]!;
+  const a = Math.abs(values[i]!);
   f32[0] = a;
   const bits = u32[0]!;
   const exp = bits >>> 23;
@@ -82,40 +82,38 @@ export function shortestDigits(values: Float64Array, i: number): boolean {
   const halfUp = s9 >= 0 ? (ulp / 2) * pow : ulp / 2 / pow;
   const halfDown = (bits & 0x7fffff) === 0 && exp > 1 ? halfUp / 2 : halfUp;
   const tol = scaled * 1e-13;
-  // j = digits dropped from nine; the multiples of 10^j around the value are q and q + 1
-  // (in units of 10^j), at distances low and high. Nine digits always fit (6+ units wide).
-  let j = 0;
-  let q = scaled | 0;
-  let low = scaled - q;
-  let high = 1 - low;
+  // j = digits dropped from nine: the level is valid when a multiple of 10^j lies inside the
+  // interval. An interval wider than 10^j always holds one, so the search starts there (nine
+  // digits always fit: the interval is 4.5+ units wide).
+  const width = halfUp + halfDown - 2 * tol;
+  let j = width > 100 ? 2 : width > 10 ? 1 : 0;
   while (j < 8) {
     const u = POW10[j + 1]!;
-    const qNext = (scaled * INV10[j + 1]!) | 0;
-    const lowNext = scaled - qNext * u;
-    const highNext = u - lowNext;
-    if (lowNext < halfDown - tol || highNext < halfUp - tol) {
+    const below = scaled - ((scaled * INV10[j + 1]!) | 0) * u; // distance down to a multiple
+    if (below < halfDown - tol || u - below < halfUp - tol) {
       j++;
-      q = qNext;
-      low = lowNext;
-      high = highNext;
       continue;
     }
-    if (lowNext <= halfDown + tol || highNext <= halfUp + tol) return shortestDigitsSearch(values, i);
+    if (below <= halfDown + tol || u - below <= halfUp + tol) return shortestDigitsSearch(values, i);
     break;
   }
-  // The nearer multiple when it is inside, else the other one (the search's order).
-  if (low - high > -tol && low - high < tol) return shortestDigitsSearch(values, i);
-  const nearLow = low < high;
-  const near = nearLow ? low : high;
-  const nearHalf = nearLow ? halfDown : halfUp;
-  let useLow = nearLow;
-  if (near > nearHalf + tol) {
-    if (!(nearLow ? high < halfUp - tol : low < halfDown - tol)) return shortestDigitsSearch(values, i);
-    useLow = !nearLow;
-  } else if (!(near < nearHalf - tol)) return shortestDigitsSearch(values, i);
-  found[0] = useLow ? q : q + 1;
+  // The nearest multiple (the search's first candidate, rounding half up) when it is inside,
+  // else the one on the other side of the value.
+  const u = POW10[j]!;
+  let k = (scaled * INV10[j]! + 0.5) | 0;
+  const x = scaled - k * u; // > 0: the multiple is below the value
+  if (u / 2 - Math.abs(x) < tol) return shortestDigitsSearch(values, i);
+  if (!(x < halfDown - tol && -x < halfUp - tol)) {
+    if (x < halfDown + tol && -x < halfUp + tol) return shortestDigitsSearch(values, i);
+    k += x > 0 ? 1 : -1;
+    const y = scaled - k * u;
+    if (!(y < halfDown - tol && -y < halfUp - tol)) return shortestDigitsSearch(values, i);
+  }
+  found[0] = k;
   found[1] = s9 - j;
-  found[2] = 9 - j;
+  // Below eight dropped digits the multiple has no trailing zero (a coarser level would
+  // have held it), so its digits are exactly nine minus the dropped ones.
+  found[2] = j < 8 ? 9 - j : 0;
   return true;
 }
 
@@ -213,6 +211,6 @@ export function shortestDigitsSearch(values: Float64Array, i: number): boolean {
   }
   found[0] = best;
   found[1] = bestP - 1 - e10;
-  found[2] = 1;
+  found[2] = 0;
   return true;
 }

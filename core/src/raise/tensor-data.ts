@@ -22,8 +22,13 @@ function packed(values: readonly number[], float: "f32" | "f64" | undefined, nan
   // A plain loop: decoded repeated fields hold boxed numbers, where the typed-array
   // constructor takes a generic path several times slower.
   const out = new Float64Array(values.length);
-  for (let i = 0; i < values.length; i++) out[i] = values[i]!;
-  if (float) {
+  let nans = false;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    out[i] = v;
+    if (v !== v) nans = true;
+  }
+  if (float && nans) {
     const plain = float === "f64" ? "7ff8000000000000" : DEFAULT_NAN32.toString(16);
     for (let i = 0; i < out.length; i++) {
       const v = out[i]!;
