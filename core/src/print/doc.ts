@@ -240,38 +240,48 @@ function asciiBytes(s: string): Uint8Array {
  * and position stay in locals: this loop runs once per element of the biggest tensors.
  */
 function fillBytes(count: number, writer: ItemWriter, sep: string, col: number, ind: number, width: number, indentUnit: string, out: string[]): number {
+  if (count === 0) {
+    out.push("");
+    return col;
+  }
   const w = fillOut;
-  const breakText = sep + "\n" + indentUnit.repeat(ind);
-  const room = writer.maxBytes + breakText.length + sep.length + 1; // one item with its separator
+  const spaced = asciiBytes(sep + " ");
+  const breakBytes = asciiBytes(sep + "\n" + indentUnit.repeat(ind));
+  const room = writer.maxBytes + breakBytes.length + spaced.length; // one item with its separator
   w.pos = 0;
   w.ensure(count * 12 + room); // about one float with its separator each: grow once, not by doubling
   let b = w.buf;
-  let p = 0;
-  const spaced = asciiBytes(sep + " ");
-  const breakBytes = asciiBytes(breakText);
+  let p = writer.write(0, b, 0);
+  col += p;
   const shift = breakBytes.length - spaced.length;
   const indentWidth = ind * indentUnit.length;
   const sepLen = sep.length;
-  for (let i = 0; i < count; i++) {
+  // A one-byte separator (the usual comma) is stored directly, not through the loop.
+  const sepByte = sepLen === 1 ? spaced[0]! : -1;
+  for (let i = 1; i < count; i++) {
     if (p + room > b.length) {
       w.pos = p;
       w.ensure(room + (count - i) * 12);
       b = w.buf;
     }
     const sepStart = p;
-    if (i > 0) for (let k = 0; k < spaced.length; k++) b[p++] = spaced[k]!;
+    if (sepByte >= 0) {
+      b[p] = sepByte;
+      b[p + 1] = 32;
+      p += 2;
+    } else for (let k = 0; k < spaced.length; k++) b[p++] = spaced[k]!;
     const itemStart = p;
     p = writer.write(i, b, p);
     const len = p - itemStart;
     const needed = len + (i < count - 1 ? sepLen : 0);
-    if (i > 0 && col + sepLen + 1 + needed > width) {
+    if (col + sepLen + 1 + needed > width) {
       // Items are short: a byte loop beats a native copyWithin call per line.
       for (let j = itemStart + len - 1; j >= itemStart; j--) b[j + shift] = b[j]!;
       p = sepStart;
       for (let k = 0; k < breakBytes.length; k++) b[p++] = breakBytes[k]!;
       p += len;
       col = indentWidth + len;
-    } else col += (i > 0 ? sepLen + 1 : 0) + len;
+    } else col += sepLen + 1 + len;
   }
   w.pos = p;
   out.push(w.text());

@@ -58,6 +58,26 @@ export const found = new Int32Array(3);
 const INV10 = Float64Array.from({ length: 10 }, (_, j) => 10 ** -j);
 
 /**
+ * Per binade side (2 * biased exponent + 1 when the decimal exponent is E10_LOW + 1): the
+ * factor to nine-digit units (a product, not an exact quotient: the fast path only needs
+ * it within its tolerance), the half-ulp in those units, and a level the interval always
+ * reaches (10^j below its narrowest width, so the search can start there).
+ */
+const SCALE = new Float64Array(512);
+const HALF_ULP = new Float64Array(512);
+const START_LEVEL = new Int32Array(512);
+for (let exp = 1; exp < 255; exp++) {
+  for (let side = 0; side < 2; side++) {
+    const s9 = 8 - (E10_LOW[exp]! + side);
+    const at = 2 * exp + side;
+    SCALE[at] = s9 >= 0 ? POW10[Math.min(s9, 22)]! : 1 / POW10[Math.min(-s9, 22)]!;
+    HALF_ULP[at] = (POW2[exp]! / 2) * SCALE[at]!;
+    const narrowest = HALF_ULP[at]! * 1.5 * 0.999; // power-of-two binade start, less the margin
+    START_LEVEL[at] = narrowest > 100 ? 2 : narrowest > 10 ? 1 : 0;
+  }
+}
+
+/**
  * Shortest digits of the positive float32 `values[i]` into `found`; false when its decimal
  * exponent is out of the exact range. One scaling to nine digits, where the float32's
  * rounding interval spans 6 to 120 units: the shortest precision is the one with the most
@@ -72,21 +92,20 @@ export function shortestDigits(values: Float64Array, i: number): boolean {
   const bits = u32[0]!;
   const exp = bits >>> 23;
   if (exp === 0) return shortestDigitsSearch(values, i);
-  const e10 = bits >= E10_STEP[exp]! ? E10_LOW[exp]! + 1 : E10_LOW[exp]!;
+  const side = bits >= E10_STEP[exp]! ? 1 : 0;
+  const e10 = E10_LOW[exp]! + side;
   const s9 = 8 - e10;
   if (s9 > 22 || e10 > 22) return false;
-  const ulp = POW2[exp]!;
-  const pow = s9 >= 0 ? POW10[s9]! : POW10[-s9]!;
   // The scaled value and the interval half-widths in units of the ninth digit.
-  const scaled = s9 >= 0 ? a * pow : a / pow;
-  const halfUp = s9 >= 0 ? (ulp / 2) * pow : ulp / 2 / pow;
+  const at = 2 * exp + side;
+  const scaled = a * SCALE[at]!;
+  const halfUp = HALF_ULP[at]!;
   const halfDown = (bits & 0x7fffff) === 0 && exp > 1 ? halfUp / 2 : halfUp;
   const tol = scaled * 1e-13;
   // j = digits dropped from nine: the level is valid when a multiple of 10^j lies inside the
   // interval. An interval wider than 10^j always holds one, so the search starts there (nine
   // digits always fit: the interval is 4.5+ units wide).
-  const width = halfUp + halfDown - 2 * tol;
-  let j = width > 100 ? 2 : width > 10 ? 1 : 0;
+  let j = START_LEVEL[at]!;
   while (j < 8) {
     const u = POW10[j + 1]!;
     const below = scaled - ((scaled * INV10[j + 1]!) | 0) * u; // distance down to a multiple
