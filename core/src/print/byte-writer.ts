@@ -3,9 +3,6 @@
 
 const decoder = new TextDecoder("utf-8");
 
-/** Node's Buffer when present: its ASCII decoding is several times faster than TextDecoder's. */
-const NodeBuffer = (globalThis as { Buffer?: { from(b: ArrayBuffer, offset: number, length: number): { toString(encoding: "ascii"): string } } }).Buffer;
-
 export class ByteWriter {
   buf = new Uint8Array(1 << 12);
   pos = 0;
@@ -36,8 +33,12 @@ export class ByteWriter {
     this.pos = p;
   }
 
+  /**
+   * The text, as a string on the JS heap. (Node's Buffer decodes ASCII faster, but into an
+   * external string, whose size counts as external memory and brings on full collections:
+   * slower overall when the heap holds a big decoded model.)
+   */
   text(): string {
-    if (NodeBuffer) return NodeBuffer.from(this.buf.buffer, this.buf.byteOffset, this.pos).toString("ascii");
     return decoder.decode(this.buf.subarray(0, this.pos));
   }
 }

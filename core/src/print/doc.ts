@@ -392,19 +392,5 @@ export function layout(doc: Doc, width_ = 100, indentUnit = "  "): string {
   if (suffixes.length) out.push(suffixes[0]!, ...suffixes.slice(1).map((x) => "\n" + x.trimStart()));
   fitStack.release();
   restStack.release();
-  return joinPieces(out);
-}
-
-/** Pieces this long are concatenated, not copied by join: V8 links them (a rope) instead. */
-const BIG_PIECE = 1 << 20;
-
-function joinPieces(out: readonly string[]): string {
-  let result = "";
-  let from = 0;
-  for (let i = 0; i < out.length; i++) {
-    if (out[i]!.length < BIG_PIECE) continue;
-    result += out.slice(from, i).join("") + out[i]!;
-    from = i + 1;
-  }
-  return from === 0 ? out.join("") : result + out.slice(from).join("");
+  return out.join("");
 }
