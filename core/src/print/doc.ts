@@ -297,6 +297,7 @@ export function layout(doc: Doc, width_ = 100, indentUnit = "  "): string {
   let lineIndent = 0; // indentation of the current line, for comments that spill over it
   const stack = new DocStack();
   stack.push(doc, "break", 0);
+  const breaks: string[] = []; // a line break with the indentation, by depth
   const newline = (ind: number): void => {
     if (suffixes.length) {
       // One comment per line: a second one would merge into the first comment's text. Spilled
@@ -310,7 +311,7 @@ export function layout(doc: Doc, width_ = 100, indentUnit = "  "): string {
     // Trim spaces that a break left at the end of the line.
     const last = out.length - 1;
     if (last >= 0 && out[last]!.endsWith(" ")) out[last] = out[last]!.replace(/[ ]+$/, "");
-    out.push("\n" + indentUnit.repeat(ind));
+    out.push((breaks[ind] ??= "\n" + indentUnit.repeat(ind)));
     lineIndent = ind;
     lineStart = out.length;
     col = ind * indentUnit.length;
