@@ -1,7 +1,8 @@
-// An ASCII byte buffer for text built element by element (tensor data): numbers are written as
-// bytes and decoded to one string at the end, instead of one string per number.
+// A byte buffer for text built element by element (tensor data): numbers are written as ASCII
+// bytes and decoded (as UTF-8) to one string at the end, instead of one string per number.
 
 const decoder = new TextDecoder("utf-8");
+const encoder = new TextEncoder();
 
 export class ByteWriter {
   buf = new Uint8Array(1 << 12);
@@ -20,6 +21,12 @@ export class ByteWriter {
   ascii(s: string): void {
     this.ensure(s.length);
     for (let i = 0; i < s.length; i++) this.buf[this.pos++] = s.charCodeAt(i);
+  }
+
+  /** Appends any string as UTF-8. */
+  utf8(s: string): void {
+    this.ensure(s.length * 3);
+    this.pos += encoder.encodeInto(s, this.buf.subarray(this.pos)).written;
   }
 
   /** Appends another writer's bytes (short runs: a loop beats a subarray per call). */

@@ -227,32 +227,33 @@ function fits(doc: Doc, rest: DocStack, width: number): boolean {
   return false;
 }
 
-const fillOut = new ByteWriter();
+/**
+ * Where layout's text goes once a fill is written as bytes: the pieces so far are encoded
+ * into it, the fill follows, and the whole text is decoded once at the end (one big string,
+ * not a decoded chunk and then a joined copy).
+ */
+const sink = new ByteWriter();
 
 function asciiBytes(s: string): Uint8Array {
   return Uint8Array.from(s, (c) => c.charCodeAt(0));
 }
 
 /**
- * A broken fill written as bytes into one chunk; returns the column after it. Each item is
+ * A broken fill written as bytes at the end of the sink; returns the column after it. Each item is
  * written after a `, ` in place; when it overflows the line, that separator becomes a line
  * break (the item's bytes move right), so no item is copied in the common case. The buffer
  * and position stay in locals: this loop runs once per element of the biggest tensors.
  */
-function fillBytes(count: number, writer: ItemWriter, sep: string, col: number, ind: number, width: number, indentUnit: string, out: string[]): number {
-  if (count === 0) {
-    out.push("");
-    return col;
-  }
-  const w = fillOut;
+function fillBytes(count: number, writer: ItemWriter, sep: string, col: number, ind: number, width: number, indentUnit: string): number {
+  if (count === 0) return col;
+  const w = sink;
   const spaced = asciiBytes(sep + " ");
   const breakBytes = asciiBytes(sep + "\n" + indentUnit.repeat(ind));
   const room = writer.maxBytes + breakBytes.length + spaced.length; // one item with its separator
-  w.pos = 0;
   w.ensure(count * 12 + room); // about one float with its separator each: grow once, not by doubling
   let b = w.buf;
-  let p = writer.write(0, b, 0);
-  col += p;
+  let p = writer.write(0, b, w.pos);
+  col += p - w.pos;
   const shift = breakBytes.length - spaced.length;
   const indentWidth = ind * indentUnit.length;
   const sepLen = sep.length;
@@ -284,7 +285,6 @@ function fillBytes(count: number, writer: ItemWriter, sep: string, col: number, 
     } else col += sepLen + 1 + len;
   }
   w.pos = p;
-  out.push(w.text());
   return col;
 }
 
@@ -293,6 +293,9 @@ export function layout(doc: Doc, width_ = 100, indentUnit = "  "): string {
   const out: string[] = [];
   let col = 0;
   let lineStart = 0; // out index where the current line starts
+  let lineInSink = false; // whether the current line has text already moved to the sink
+  let sunk = false;
+  sink.pos = 0;
   let suffixes: string[] = [];
   let lineIndent = 0; // indentation of the current line, for comments that spill over it
   const stack = new DocStack();
@@ -314,6 +317,7 @@ export function layout(doc: Doc, width_ = 100, indentUnit = "  "): string {
     out.push((breaks[ind] ??= "\n" + indentUnit.repeat(ind)));
     lineIndent = ind;
     lineStart = out.length;
+    lineInSink = false;
     col = ind * indentUnit.length;
   };
   for (;;) {
@@ -354,6 +358,10 @@ export function layout(doc: Doc, width_ = 100, indentUnit = "  "): string {
         suffixes.push(d.text);
         break;
       case "freshline":
+        if (lineInSink) {
+          newline(ind);
+          break;
+        }
         for (let i = lineStart; i < out.length; i++) {
           if (out[i]!.trim() !== "") {
             newline(ind);
@@ -363,8 +371,12 @@ export function layout(doc: Doc, width_ = 100, indentUnit = "  "): string {
         break;
       case "fill": {
         if (d.write && mode === "break" && suffixes.length === 0) {
-          col = fillBytes(d.count, d.write, d.sep, col, ind, width_, indentUnit, out);
-          lineStart = out.length - 1;
+          // The line is taken to start at the fill, as when the fill was one piece of `out`.
+          lineInSink = d.count > 0;
+          sink.utf8(out.join(""));
+          out.length = lineStart = 0;
+          sunk = true;
+          col = fillBytes(d.count, d.write, d.sep, col, ind, width_, indentUnit);
           break;
         }
         // Items are joined a line at a time: one string per line, not one per item.
@@ -393,5 +405,7 @@ export function layout(doc: Doc, width_ = 100, indentUnit = "  "): string {
   if (suffixes.length) out.push(suffixes[0]!, ...suffixes.slice(1).map((x) => "\n" + x.trimStart()));
   fitStack.release();
   restStack.release();
-  return out.join("");
+  if (!sunk) return out.join("");
+  sink.utf8(out.join(""));
+  return sink.text();
 }

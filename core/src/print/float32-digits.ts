@@ -108,7 +108,7 @@ export function shortestDigits(values: Float64Array, i: number): boolean {
   let j = START_LEVEL[at]!;
   while (j < 8) {
     const u = POW10[j + 1]!;
-    const below = scaled - ((scaled * INV10[j + 1]!) | 0) * u; // distance down to a multiple
+    const below = scaled - Math.floor(scaled * INV10[j + 1]!) * u; // distance down to a multiple
     if (below < halfDown - tol || u - below < halfUp - tol) {
       j++;
       continue;
@@ -119,7 +119,7 @@ export function shortestDigits(values: Float64Array, i: number): boolean {
   // The nearest multiple (the search's first candidate, rounding half up) when it is inside,
   // else the one on the other side of the value.
   const u = POW10[j]!;
-  let k = (scaled * INV10[j]! + 0.5) | 0;
+  let k = Math.floor(scaled * INV10[j]! + 0.5);
   const x = scaled - k * u; // > 0: the multiple is below the value
   if (u / 2 - Math.abs(x) < tol) return shortestDigitsSearch(values, i);
   if (!(x < halfDown - tol && -x < halfUp - tol)) {
