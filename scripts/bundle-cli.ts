@@ -32,8 +32,8 @@ async function main(): Promise<number> {
     // Less to parse at every start-up; names stay for anything that reads them.
     minify: true,
     keepNames: true,
-    // Native, or loaded from its own single-file build at run time (grammar/src/chevrotain.ts).
-    external: ["onnxruntime-node", "chevrotain"],
+    // Native code, loaded from node_modules.
+    external: ["onnxruntime-node"],
     // CommonJS dependencies get a real `require`.
     banner: { js: 'import { createRequire as __onnxtxtCreateRequire } from "node:module"; const require = __onnxtxtCreateRequire(import.meta.url);' },
   };

@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { build, type BuildOptions, type Plugin } from "esbuild";
+import { build, type BuildOptions } from "esbuild";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const CLIENT = path.join(REPO, "client-vscode");
@@ -14,22 +14,6 @@ export const CLIENT_ENTRY = path.join(CLIENT, "src/extension.ts");
 export const SERVER_ENTRY = path.join(REPO, "server/src/main.ts");
 export const BUNDLES = { client: path.join(CLIENT, "dist/extension.cjs"), server: path.join(CLIENT, "dist/server.js") };
 const DIST = path.join(CLIENT, "dist");
-
-/**
- * grammar/src/chevrotain.ts loads Chevrotain's single-file build with top-level await to keep
- * unbundled CLI start-up fast; in a bundle Chevrotain is inlined anyway, so a plain re-export
- * stands in for it (top-level await is not allowed in the CommonJS client bundle).
- */
-export const inlineChevrotain: Plugin = {
-  name: "inline-chevrotain",
-  setup(b) {
-    b.onLoad({ filter: /grammar[\\/]src[\\/]chevrotain\.ts$/ }, () => ({
-      contents: 'export * from "chevrotain";',
-      loader: "ts",
-      resolveDir: path.join(REPO, "grammar/src"),
-    }));
-  },
-};
 
 const common: BuildOptions = {
   bundle: true,
@@ -40,7 +24,6 @@ const common: BuildOptions = {
   logLevel: "warning",
   // The sources are ESM with `.js` suffixes on `.ts` files; esbuild resolves those itself.
   mainFields: ["module", "main"],
-  plugins: [inlineChevrotain],
 };
 
 /** The server runs as ESM (client-vscode/package.json says "type": "module"), so

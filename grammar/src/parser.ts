@@ -39,9 +39,8 @@ export class Parser {
   private depth = 0;
   private lastEnd = 0;
   private silenced = false;
-  /** Reused by idList, so a list's entries are not first gathered in a fresh array. */
-  private readonly scratch: (A.Name | A.Empty)[] = [];
   readonly diagnostics: Diagnostic[] = [];
+  private readonly opWords = new Map<string, string>();
 
   private readonly kinds: Uint8Array;
   private readonly starts: Int32Array;
@@ -261,6 +260,17 @@ export class Parser {
       value: quoted ? unquote(image) : image,
       quoted,
     };
+  }
+
+  /**
+   * An operator or domain name, its text shared with earlier uses: a big graph repeats a few
+   * operator names thousands of times, and one copy of each is what stays in memory.
+   */
+  private opWord(t: number): A.Name {
+    const image = this.image(t);
+    let value = this.opWords.get(image);
+    if (value === undefined) this.opWords.set(image, (value = image));
+    return { kind: "Name", span: this.spanOf(t), value, quoted: false };
   }
 
   private atQid(): boolean {
@@ -567,7 +577,10 @@ export class Parser {
       attributes = this.attributeList();
       after = true;
     }
-    const n: Mutable<A.OpNode> = { kind: "Node", span: this.spanFrom(start), outputs, attributesAfterInputs: after };
+    const span = this.spanFrom(start);
+    // The usual node as one literal: fields added afterwards would go to a separate property store.
+    if (!label && !attributes && op && inputs) return { kind: "Node", span, outputs, op, inputs, attributesAfterInputs: after };
+    const n: Mutable<A.OpNode> = { kind: "Node", span, outputs, attributesAfterInputs: after };
     if (label) n.label = label;
     if (op) n.op = op;
     if (attributes) n.attributes = attributes;
@@ -578,11 +591,11 @@ export class Parser {
   /** Id lists with the empty-entry rule of syntax doc §2.5. */
   private idList(): A.IdList {
     const start = this.start;
-    // Gathered in the parser's scratch array (id lists never nest), then copied at exact size.
-    const items = this.scratch;
-    items.length = 0;
     let slot: A.Name | undefined = this.atQid() ? this.name(this.next()) : undefined;
-    let slotAt = this.start;
+    // The common list of one name shares the name's span: big graphs are mostly such lists.
+    if (slot && !this.at(Tok.Comma)) return { kind: "IdList", span: slot.span, items: [slot] };
+    const items: (A.Name | A.Empty)[] = [];
+    let slotAt = slot ? slot.span.start : start;
     for (;;) {
       if (this.at(Tok.Comma)) {
         items.push(slot ?? { kind: "Empty", span: { start: slotAt, end: slotAt } });
@@ -594,9 +607,7 @@ export class Parser {
       if (slot) items.push(slot);
       break;
     }
-    const list: A.IdList = { kind: "IdList", span: items.length ? this.spanFrom(start) : { start, end: start }, items: items.slice() };
-    items.length = 0;
-    return list;
+    return { kind: "IdList", span: items.length ? this.spanFrom(start) : { start, end: start }, items: exact(items) };
   }
 
   private opName(): A.OpName | undefined {
@@ -604,14 +615,14 @@ export class Parser {
     // The last name read is the op type; the array of domain parts exists only when there is one.
     let last: A.Name | undefined;
     let parts: A.Name[] | undefined;
-    if (this.at(Tok.Identifier)) last = this.name(this.next());
+    if (this.at(Tok.Identifier)) last = this.opWord(this.next());
     else if (!this.at(Tok.Dot) && !this.at(Tok.LParen)) {
       this.fail("an operator name after '='");
       return undefined;
     }
     while (this.at(Tok.Dot)) {
       this.next();
-      const p = this.ident("an operator or domain name after '.'");
+      const p = this.at(Tok.Identifier) ? this.opWord(this.next()) : this.ident("an operator or domain name after '.'");
       if (p) {
         if (last) (parts ??= []).push(last);
         last = p;
@@ -623,6 +634,7 @@ export class Parser {
       overload = this.ident("an overload name after ':'");
     }
     const opType = last;
+    if (opType && !parts && !overload) return { kind: "OpName", span: opType.span, domain: NO_NAMES, opType };
     const n: Mutable<A.OpName> = { kind: "OpName", span: this.spanFrom(start), domain: parts === undefined ? NO_NAMES : exact(parts) };
     if (opType) n.opType = opType;
     if (overload) n.overload = overload;

@@ -31,15 +31,15 @@ describe("messageFactory", () => {
 
   it("builds NodeProto with the written-out factory like create()", () => {
     const make = nodeFactory();
-    same(NodeProtoSchema, make(), create(NodeProtoSchema));
-    const a = make();
-    const b = create(NodeProtoSchema);
-    a.opType = b.opType = "Relu";
-    a.domain = b.domain = "";
-    a.input.push("x");
-    b.input.push("x");
+    const core = () => ({ input: ["x"], output: ["y"], opType: "Relu", domain: "" });
+    same(NodeProtoSchema, make(core()), create(NodeProtoSchema, core()));
+    const a = make(core());
+    const b = create(NodeProtoSchema, core());
+    a.name = b.name = "n";
+    a.attribute.push(create(AttributeProtoSchema, { name: "alpha", f: 0.5, type: 1 }));
+    b.attribute.push(create(AttributeProtoSchema, { name: "alpha", f: 0.5, type: 1 }));
     same(NodeProtoSchema, a, b);
-    assert.notEqual(make().input, make().input);
+    assert.notEqual(make(core()).attribute, make(core()).attribute);
   });
 
   it("does not share repeated fields between messages", () => {

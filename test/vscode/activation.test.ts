@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { encodeModel } from "../../core/src/io/index.js";
 import { modelFromText } from "../../core/src/text.js";
-import { CLIENT_ENTRY, inlineChevrotain } from "../../scripts/package-vscode.js";
+import { CLIENT_ENTRY } from "../../scripts/package-vscode.js";
 import { REPO } from "../helpers/paths.js";
 import * as lc from "./stubs/languageclient.js";
 import * as vscode from "./stubs/vscode.js";
@@ -39,7 +39,6 @@ describe("extension activation (against a stand-in VS Code)", function () {
       platform: "node",
       logLevel: "error",
       plugins: [
-        inlineChevrotain,
         {
           name: "stand-ins",
           setup(b) {

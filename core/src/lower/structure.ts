@@ -71,15 +71,16 @@ export class Lowerer {
   }
 
   node(n: A.OpNode): NodeProto {
-    const np = newNode();
-    np.input = n.inputs ? n.inputs.items.map(nameOf) : [];
-    np.output = n.outputs.items.map(nameOf);
-    np.opType = n.op?.opType?.value ?? "";
     const domain = n.op?.domain;
-    np.domain = !domain || domain.length === 0 ? "" : domain.length === 1 ? domain[0]!.value : domain.map((p) => p.value).join(".");
+    const np = newNode({
+      input: n.inputs ? names(n.inputs) : [],
+      output: names(n.outputs),
+      opType: n.op?.opType?.value ?? "",
+      domain: !domain || domain.length === 0 ? "" : domain.length === 1 ? domain[0]!.value : domain.map((p) => p.value).join("."),
+    });
     if (n.label) np.name = n.label.name?.value ?? "";
     if (n.op?.overload) np.overload = n.op.overload.value;
-    np.attribute = (n.attributes?.items ?? []).map((a) => lowerAttribute(a, this.env));
+    if (n.attributes) for (const a of n.attributes.items) np.attribute.push(lowerAttribute(a, this.env));
     if (this.cx.mapping) this.cx.sourceMap.set(np, {
       whole: n.span,
       ...(n.label && { name: n.label.span }),
@@ -186,4 +187,12 @@ export class Lowerer {
 
 function nameOf(item: A.Name | A.Empty): string {
   return item.kind === "Name" ? item.value : "";
+}
+
+/** An id list's entries (an empty entry is ""), in an array of exactly their number. */
+function names(list: A.IdList): string[] {
+  const items = list.items;
+  const out = new Array<string>(items.length);
+  for (let i = 0; i < items.length; i++) out[i] = nameOf(items[i]!);
+  return out;
 }
