@@ -5,8 +5,7 @@
 import type * as A from "../../../grammar/src/ast.js";
 import type { CommentPlacement } from "./comments.js";
 import { NO_COMMENTS } from "./comments.js";
-import { fill, freshline, group, hardline, indent, join, knownGroup, layout, line, lineSuffix, softline, type Doc } from "./doc.js";
-import type { ItemWriter } from "./doc.js";
+import { fill, freshline, group, hardline, indent, join, knownGroup, layout, line, lineSuffix, softline, type Doc, type ItemWriter } from "./doc.js";
 import { FLOAT32_TEXT_MAX, formatFloat32, formatFloat64, writeFloat32At } from "./float-text.js";
 import { quote } from "./names.js";
 
