@@ -10,6 +10,7 @@ import { bareName, float, int, keyword, name, NO_SPAN, str } from "./ast-build.j
 import type { RaiseContext } from "./context.js";
 import { raiseGraph } from "./raise-graph.js";
 import { raiseTensor } from "./raise-tensor.js";
+import { fieldsOf, has, setNames } from "./presence.js";
 import { raiseType } from "./raise-type.js";
 import { Residual } from "./residual.js";
 
@@ -49,7 +50,11 @@ const VALUE_FIELD: Partial<Record<AT, string>> = {
 
 const SCALAR_FIELDS = new Set(["f", "i", "s"]);
 
-const ALL_FIELDS = ["f", "i", "s", "t", "g", "floats", "ints", "strings", "tensors", "graphs", "doc_string", "tp", "type_protos", "ref_attr_name", "sparse_tensor", "sparse_tensors"];
+const ALL_FIELDS = fieldsOf(AttributeProtoSchema, ["f", "i", "s", "t", "g", "floats", "ints", "strings", "tensors", "graphs", "doc_string", "tp", "type_protos", "ref_attr_name", "sparse_tensor", "sparse_tensors"]);
+/** Fields checked on every attribute (index order matters for `has`). */
+const ATTR_FIELDS = fieldsOf(AttributeProtoSchema, ["type", "ref_attr_name", "name"]);
+const [TYPE, REF_ATTR_NAME, NAME] = [0, 1, 2];
+const DOC_STRING = fieldsOf(AttributeProtoSchema, ["doc_string"]);
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
@@ -63,7 +68,7 @@ function text(bytes: Uint8Array): string | undefined {
 
 /** Which kind of value an attribute holds: its type, or the one field that is set. */
 function kindOf(a: AttributeProto): AT | undefined {
-  if (isSet(AttributeProtoSchema, a, "type") && ANNOTATION[a.type]) return a.type;
+  if (has(a, ATTR_FIELDS, TYPE) && ANNOTATION[a.type]) return a.type;
   for (const [t, f] of Object.entries(VALUE_FIELD)) if (isSet(AttributeProtoSchema, a, f)) return Number(t) as AT;
   return undefined;
 }
@@ -105,20 +110,21 @@ function typeValue(tp: AttributeProto["tp"] & object): A.TypeValue {
 
 /** Raises one attribute; undefined when the syntax has no way to write it at all. */
 export function raiseAttribute(a: AttributeProto, ctx: RaiseContext): A.Attribute | undefined {
-  const residual = new Residual().keep(AttributeProtoSchema, a, ["doc_string"]);
+  const residual = new Residual().keepSet(a, DOC_STRING);
   const kind = kindOf(a);
-  const typeSet = isSet(AttributeProtoSchema, a, "type");
+  const typeSet = has(a, ATTR_FIELDS, TYPE);
   let attrName: A.Name;
   if (isPlainWord(a.name)) attrName = bareName(a.name);
   else {
     attrName = bareName("_");
-    if (isSet(AttributeProtoSchema, a, "name")) residual.keep(AttributeProtoSchema, a, ["name"]);
+    if (has(a, ATTR_FIELDS, NAME)) residual.keep(AttributeProtoSchema, a, ["name"]);
     else residual.clear("name");
   }
   const used = new Set<string>();
   let value: A.AttrValue;
   let annotate = false;
-  if (isSet(AttributeProtoSchema, a, "ref_attr_name")) {
+  const isRef = has(a, ATTR_FIELDS, REF_ATTR_NAME);
+  if (isRef) {
     value = { kind: "Ref", span: NO_SPAN, name: name(a.refAttrName) };
     used.add("ref_attr_name");
     annotate = typeSet && ANNOTATION[a.type] !== undefined;
@@ -204,14 +210,12 @@ export function raiseAttribute(a: AttributeProto, ctx: RaiseContext): A.Attribut
     // Scalars the text always writes: an unset one comes back set unless cleared.
     if (SCALAR_FIELDS.has(field) && !isSet(AttributeProtoSchema, a, field)) residual.clear(field);
   }
-  residual.keep(
-    AttributeProtoSchema,
-    a,
-    ALL_FIELDS.filter((f) => !used.has(f) && f !== "doc_string"),
-  );
+  // Value fields set beside the one written (usually none).
+  const others = setNames(a, ALL_FIELDS).filter((f) => !used.has(f) && f !== "doc_string");
+  if (others.length) residual.keep(AttributeProtoSchema, a, others);
   const annotationKind = kind ?? (typeSet ? a.type : undefined);
   const annotation = annotate && annotationKind !== undefined && ANNOTATION[annotationKind] ? keyword(ANNOTATION[annotationKind]!) : undefined;
-  if (isSet(AttributeProtoSchema, a, "ref_attr_name") && typeSet && !annotation) residual.keep(AttributeProtoSchema, a, ["type"]);
+  if (isRef && typeSet && !annotation) residual.keep(AttributeProtoSchema, a, ["type"]);
   const node: A.Attribute = { kind: "Attribute", span: NO_SPAN, name: attrName, ...(annotation ? { annotation } : {}), value };
   ctx.attach(node, "attr", residual);
   return node;

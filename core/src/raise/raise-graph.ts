@@ -55,9 +55,10 @@ function idList(names: readonly string[]): A.IdList {
 }
 
 const NO_DOMAIN: readonly A.Name[] = [];
+const NO_PARTS: readonly string[] = [];
 
 function opName(n: NodeProto, residual: Residual, ctx: RaiseContext): A.OpName {
-  const parts = n.domain === "" ? [] : n.domain.split(".");
+  const parts = n.domain === "" ? NO_PARTS : n.domain.split(".");
   let domain: readonly A.Name[] = NO_DOMAIN;
   if (parts.length && parts.every(isPlainWord)) domain = parts.map(bareName);
   else if (parts.length) residual.keep(NodeProtoSchema, n, ["domain"]);

@@ -10,13 +10,16 @@ import {
   TensorProtoSchema,
   type FunctionProto,
   type ModelProto,
+  type NodeProto,
   type OperatorSetIdProto,
   type StringStringEntryProto,
+  type TensorProto,
 } from "../../../proto/src/index.js";
 import { isSet } from "../ext/fields.js";
 import { walkModel } from "../walk.js";
 import { int, keyword, name, NO_SPAN, propList, str, valueDeclList } from "./ast-build.js";
 import { RaiseContext, type ModelDefaults } from "./context.js";
+import { fieldsOf, has } from "./presence.js";
 import { raiseAttribute } from "./raise-attribute.js";
 import { raiseGraph, raiseNode, raiseValueInfo } from "./raise-graph.js";
 import { Residual } from "./residual.js";
@@ -28,15 +31,18 @@ export interface RaisedModel {
   readonly leading: ReadonlyMap<A.AstNode, readonly string[]>;
 }
 
+const NODE_DOMAIN = fieldsOf(NodeProtoSchema, ["domain"]);
+const TENSOR_FIELDS = fieldsOf(TensorProtoSchema, ["name", "data_location", "raw_data"]);
+
 /** Picks the presence defaults that most elements of this model follow. */
 function chooseDefaults(model: ModelProto): ModelDefaults {
   let domainUnset = 0;
   let domainEmpty = 0;
   let raw = 0;
   let typed = 0;
-  const countNodes = (nodes: readonly { domain: string; attribute: readonly { t?: unknown }[] }[]): void => {
+  const countNodes = (nodes: readonly NodeProto[]): void => {
     for (const n of nodes) {
-      if (!isSet(NodeProtoSchema, n, "domain")) domainUnset++;
+      if (!has(n, NODE_DOMAIN)) domainUnset++;
       else if (n.domain === "") domainEmpty++;
     }
   };
@@ -45,15 +51,18 @@ function chooseDefaults(model: ModelProto): ModelDefaults {
     graph(g) {
       countNodes(g.node);
       for (const n of g.node)
-        for (const a of n.attribute)
-          for (const t of a.t ? [a.t, ...a.tensors] : a.tensors) {
-            if (!isSet(TensorProtoSchema, t, "name")) nameCount.unset++;
+        for (const a of n.attribute) {
+          const count = (t: TensorProto): void => {
+            if (!has(t, TENSOR_FIELDS, 0)) nameCount.unset++;
             else if (t.name === "") nameCount.empty++;
-          }
+          };
+          if (a.t) count(a.t);
+          for (const t of a.tensors) count(t);
+        }
     },
     tensor(t) {
-      if (!canBeRaw(t.dataType) || isSet(TensorProtoSchema, t, "data_location")) return;
-      if (isSet(TensorProtoSchema, t, "raw_data")) raw++;
+      if (!canBeRaw(t.dataType) || has(t, TENSOR_FIELDS, 1)) return;
+      if (has(t, TENSOR_FIELDS, 2)) raw++;
       else typed++;
     },
   });
