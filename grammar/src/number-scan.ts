@@ -6,11 +6,11 @@ const enum C {
   A = 65, Z = 90, a = 97, z = 122, Underscore = 95,
 }
 
-function isDigit(c: number): boolean {
+export function isDigit(c: number): boolean {
   return c >= C.Zero && c <= C.Nine;
 }
 
-function isLetter(c: number): boolean {
+export function isLetter(c: number): boolean {
   return (c >= C.a && c <= C.z) || (c >= C.A && c <= C.Z);
 }
 
@@ -91,7 +91,8 @@ export function numberValue(literal: string): number {
   return neg ? -Infinity : Infinity;
 }
 
-function isBlank(c: number): boolean {
+/** A blank between tokens: space, tab, line feed, vertical tab, form feed, carriage return. */
+export function isBlank(c: number): boolean {
   return c === 32 || (c >= 9 && c <= 13);
 }
 

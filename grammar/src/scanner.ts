@@ -7,7 +7,7 @@
 // and on fuzzed text and requires the same tokens, payloads and errors.
 import type { Comment } from "./ast.js";
 import type { Diagnostic } from "./diagnostics.js";
-import { isIdentChar, scanNumber, scanPackedList, type PackedPayload } from "./number-scan.js";
+import { isBlank, isDigit, isIdentChar, isLetter, scanNumber, scanPackedList, type PackedPayload } from "./number-scan.js";
 
 /** Token kinds; the names are those of the Chevrotain token types. 0 marks the end of input. */
 export const Tok = {
@@ -42,16 +42,8 @@ for (const [ch, kind] of [
   ["{", Tok.LBrace], ["}", Tok.RBrace], [",", Tok.Comma], [":", Tok.Colon], [".", Tok.Dot], ["@", Tok.At], ["?", Tok.Question],
 ] as const) PUNCTUATION[ch.charCodeAt(0)] = kind;
 
-function isBlank(c: number): boolean {
-  return c === 32 || (c >= 9 && c <= 13);
-}
-
 function isIdentStart(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
-}
-
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
+  return isLetter(c) || c === 95 /* _ */;
 }
 
 /** Where some token can begin: the lexer resumes there after characters it cannot read. */
