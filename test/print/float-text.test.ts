@@ -2,8 +2,9 @@
 // shorter spelling exists; special values have fixed spellings.
 import { strict as assert } from "node:assert";
 import { ByteWriter } from "../../core/src/print/byte-writer.js";
-import { asFloatLiteral, float32Bits, float32FromBits, formatFloat32, formatFloat64, writeFloat32 } from "../../core/src/print/float-text.js";
-import { decimalExponent, found, shortestDigits, shortestDigitsSearch } from "../../core/src/print/float32-digits.js";
+import { asFloatLiteral, float32Bits, float32FromBits, formatFloat32, formatFloat64, writeFloat32s } from "../../core/src/print/float-text.js";
+import { decimalExponent, found, shortestDigitsSearch } from "../../core/src/print/float32-digits.js";
+import { fastDigits } from "../../core/src/print/float32-wasm.js";
 
 /** Fewest significant digits that read back to `v` (reference: a plain search). */
 function fewestDigits(v: number): number {
@@ -15,10 +16,10 @@ function significantDigits(text: string): number {
   return text.replace(/^-/, "").replace(/e.*$/, "").replace(".", "").replace(/^0+/, "").replace(/0+$/, "").length;
 }
 
-/** writeFloat32's bytes for one value, as text. */
+/** The bytes a tensor fill writes for one value, as text. */
 function written(v: number): string {
   const w = new ByteWriter();
-  writeFloat32(w, Float64Array.of(v), 0);
+  writeFloat32s(w, Float64Array.of(v), { sep: ",", col: 0, width: 100, lineBreak: ",\n", indentWidth: 0 });
   return w.text();
 }
 
@@ -74,17 +75,19 @@ describe("float text", () => {
     // Checked once over every positive normal float32; here a sample plus the runs where
     // edges and ties cluster (powers of two, integers near 2^24, tiny and huge magnitudes).
     const one = new Float64Array(1);
+    let deferred = 0;
     const check = (bits: number): void => {
       one[0] = float32FromBits(bits);
-      const fast = shortestDigits(one, 0);
-      const [k, s] = [found[0], found[1]];
+      const fast = fastDigits(one[0]);
       const exact = shortestDigitsSearch(one, 0);
-      assert.equal(fast, exact, `bits ${bits.toString(16)}`);
-      if (fast) assert.deepEqual([k, s], [found[0], found[1]], `bits ${bits.toString(16)}`);
+      if (fast) assert.deepEqual(fast, exact ? [found[0], found[1]] : undefined, `bits ${bits.toString(16)}`);
+      else if (exact) deferred++;
     };
     let seed = 777;
     const next = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
     for (let i = 0; i < 200_000; i++) check(0x00800000 + (next() % (0x7f800000 - 0x00800000)));
+    // Random bit patterns rarely sit near an edge (the deferred ones are mostly big integers).
+    assert.ok(deferred < 2_000, `the fast path deferred ${deferred} of 200000 random values the search decides`);
     for (let exp = 1; exp < 255; exp++) for (let d = -64; d <= 64; d++) check((exp << 23) + d);
     for (let b = 0x4b7ff000; b < 0x4b801000; b++) check(b);
   });

@@ -2,8 +2,8 @@
 // (through the byte sink, with non-ASCII text around it) matches the same fill of strings,
 // and a known group matches the group it stands for, at widths that break and that do not.
 import { strict as assert } from "node:assert";
-import { fill, group, hardline, indent, knownGroup, layout, line, softline, type Doc, type ItemWriter } from "../../core/src/print/doc.js";
-import { FLOAT32_TEXT_MAX, formatFloat32, writeFloat32At } from "../../core/src/print/float-text.js";
+import { fill, group, hardline, indent, knownGroup, layout, line, softline, type Doc, type FillWriter } from "../../core/src/print/doc.js";
+import { formatFloat32, writeFloat32s } from "../../core/src/print/float-text.js";
 
 function floats(count: number): Float64Array {
   let seed = 4242;
@@ -15,9 +15,11 @@ function floats(count: number): Float64Array {
 
 /** A tensor-like document: non-ASCII names before, between and after two float fills. */
 function tensorDoc(values: Float64Array, asBytes: boolean): Doc {
-  const item = (i: number): string => formatFloat32(values[i]!);
-  const write: ItemWriter | undefined = asBytes ? { maxBytes: FLOAT32_TEXT_MAX, write: (i, b, p) => writeFloat32At(values, i, b, p) } : undefined;
-  const data = (n: number): Doc => group(["{", indent([softline, fill(n, item, ",", write)]), softline, "}"]);
+  const data = (n: number): Doc => {
+    const part = values.subarray(0, n);
+    const write: FillWriter | undefined = asBytes ? (out, at) => writeFloat32s(out, part, at) : undefined;
+    return group(["{", indent([softline, fill(n, (i) => formatFloat32(part[i]!), ",", write)]), softline, "}"]);
+  };
   return ["# größe ✓", hardline, "\"wörter\" = ", data(values.length), hardline, "leer = ", data(0), hardline, "kurz = ", data(3), hardline, "\"終\"", hardline];
 }
 

@@ -18,18 +18,27 @@ export type DocNode =
       readonly count: number;
       readonly item: (i: number) => string;
       readonly sep: string;
-      /** The same item written as bytes (faster for big tensors); optional. */
-      readonly write?: ItemWriter;
+      /** All items written as bytes, when broken (faster for big tensors); optional. */
+      readonly write?: FillWriter;
     };
 
-/**
- * Writes item i as ASCII bytes into `b` at `p`, where at least `maxBytes` bytes are free, and
- * returns the end.
- */
-export interface ItemWriter {
-  readonly maxBytes: number;
-  write(i: number, b: Uint8Array, p: number): number;
+/** Where a broken fill's items go: `sep` + space between items, `lineBreak` instead when too long. */
+export interface FillLayout {
+  /** The separator (one ASCII character), written with a space after it. */
+  readonly sep: string;
+  /** The column where the first item starts. */
+  readonly col: number;
+  readonly width: number;
+  /** The separator, a newline and the indentation: what starts a new line. */
+  readonly lineBreak: string;
+  readonly indentWidth: number;
 }
+
+/**
+ * Appends a broken fill's items as ASCII bytes to `out`, lines broken as the fill of strings
+ * would break them; returns the column after the last item.
+ */
+export type FillWriter = (out: ByteWriter, at: FillLayout) => number;
 
 /** A space in flat mode, a newline when the group breaks. */
 export const line: Doc = { t: "line", soft: false, hard: false };
@@ -64,7 +73,7 @@ export function knownGroup(text: string, group: () => Doc): Doc {
 }
 
 /** `count` items (rendered on demand) separated by `sep` + space, packed onto as few lines as fit. */
-export function fill(count: number, item: (i: number) => string, sep: string, write?: ItemWriter): Doc {
+export function fill(count: number, item: (i: number) => string, sep: string, write?: FillWriter): Doc {
   return write ? { t: "fill", count, item, sep, write } : { t: "fill", count, item, sep };
 }
 
@@ -234,60 +243,6 @@ function fits(doc: Doc, rest: DocStack, width: number): boolean {
  */
 const sink = new ByteWriter();
 
-function asciiBytes(s: string): Uint8Array {
-  return Uint8Array.from(s, (c) => c.charCodeAt(0));
-}
-
-/**
- * A broken fill written as bytes at the end of the sink; returns the column after it. Each item is
- * written after a `, ` in place; when it overflows the line, that separator becomes a line
- * break (the item's bytes move right), so no item is copied in the common case. The buffer
- * and position stay in locals: this loop runs once per element of the biggest tensors.
- */
-function fillBytes(count: number, writer: ItemWriter, sep: string, col: number, ind: number, width: number, indentUnit: string): number {
-  if (count === 0) return col;
-  const w = sink;
-  const spaced = asciiBytes(sep + " ");
-  const breakBytes = asciiBytes(sep + "\n" + indentUnit.repeat(ind));
-  const room = writer.maxBytes + breakBytes.length + spaced.length; // one item with its separator
-  w.ensure(count * 12 + room); // about one float with its separator each: grow once, not by doubling
-  let b = w.buf;
-  let p = writer.write(0, b, w.pos);
-  col += p - w.pos;
-  const shift = breakBytes.length - spaced.length;
-  const indentWidth = ind * indentUnit.length;
-  const sepLen = sep.length;
-  // A one-byte separator (the usual comma) is stored directly, not through the loop.
-  const sepByte = sepLen === 1 ? spaced[0]! : -1;
-  for (let i = 1; i < count; i++) {
-    if (p + room > b.length) {
-      w.pos = p;
-      w.ensure(room + (count - i) * 12);
-      b = w.buf;
-    }
-    const sepStart = p;
-    if (sepByte >= 0) {
-      b[p] = sepByte;
-      b[p + 1] = 32;
-      p += 2;
-    } else for (let k = 0; k < spaced.length; k++) b[p++] = spaced[k]!;
-    const itemStart = p;
-    p = writer.write(i, b, p);
-    const len = p - itemStart;
-    const needed = len + (i < count - 1 ? sepLen : 0);
-    if (col + sepLen + 1 + needed > width) {
-      // Items are short: a byte loop beats a native copyWithin call per line.
-      for (let j = itemStart + len - 1; j >= itemStart; j--) b[j + shift] = b[j]!;
-      p = sepStart;
-      for (let k = 0; k < breakBytes.length; k++) b[p++] = breakBytes[k]!;
-      p += len;
-      col = indentWidth + len;
-    } else col += sepLen + 1 + len;
-  }
-  w.pos = p;
-  return col;
-}
-
 /** Renders `doc` with lines of at most `width` columns where the groups allow it. */
 export function layout(doc: Doc, width_ = 100, indentUnit = "  "): string {
   const out: string[] = [];
@@ -376,7 +331,7 @@ export function layout(doc: Doc, width_ = 100, indentUnit = "  "): string {
           sink.utf8(out.join(""));
           out.length = lineStart = 0;
           sunk = true;
-          col = fillBytes(d.count, d.write, d.sep, col, ind, width_, indentUnit);
+          col = d.write(sink, { sep: d.sep, col, width: width_, lineBreak: d.sep + "\n" + indentUnit.repeat(ind), indentWidth: ind * indentUnit.length });
           break;
         }
         // Items are joined a line at a time: one string per line, not one per item.

@@ -1,7 +1,7 @@
-// The shortest decimal digits of a float32, by scaled arithmetic in doubles (|scale| <= 22
-// keeps every product and quotient exact or correctly rounded). This runs once per printed
-// element of a float tensor, so the search is one function with no calls that take a double:
-// V8 boxes a double argument of a call it does not inline, and millions of boxes cost GC.
+// The shortest decimal digits of a float32: the tables of the fast path (which runs in
+// WebAssembly, core/wasm/float32-text.ts, and gets these tables from here so both sides use
+// the same doubles) and the exact search it defers to. |scale| <= 22 keeps every product and
+// quotient of the search exact or correctly rounded.
 
 const f32 = new Float32Array(1);
 const u32 = new Uint32Array(f32.buffer);
@@ -48,13 +48,10 @@ export function decimalExponent(a: number, bits: number): number {
   return bits >= E10_STEP[exp]! ? E10_LOW[exp]! + 1 : E10_LOW[exp]!;
 }
 
-/**
- * The result of shortestDigits: the value is found[0] * 10^-found[1]; found[2] is the digit
- * count of found[0] when known to have no trailing zero, else 0.
- */
-export const found = new Int32Array(3);
+/** The result of shortestDigitsSearch: the value is found[0] * 10^-found[1]. */
+export const found = new Int32Array(2);
 
-/** 10^-j for j = 0..9: scaling by them is inexact, but well inside the tolerance below. */
+/** 10^-j for j = 0..9: scaling by them is inexact, but well inside the fast path's tolerance. */
 const INV10 = Float64Array.from({ length: 10 }, (_, j) => 10 ** -j);
 
 /**
@@ -75,65 +72,6 @@ for (let exp = 1; exp < 255; exp++) {
     const narrowest = HALF_ULP[at]! * 1.5 * 0.999; // power-of-two binade start, less the margin
     START_LEVEL[at] = narrowest > 100 ? 2 : narrowest > 10 ? 1 : 0;
   }
-}
-
-/**
- * Shortest digits of the positive float32 `values[i]` into `found`; false when its decimal
- * exponent is out of the exact range. One scaling to nine digits, where the float32's
- * rounding interval spans 6 to 120 units: the shortest precision is the one with the most
- * trailing zeros that a multiple inside the interval can have, and its digits are the nearer
- * multiple. Every decision is taken only with a margin far above the rounding error of the
- * doubles; a value within the margin of an interval edge or of a tie goes to the exact
- * search (shortestDigitsSearch), so the result is always the search's.
- */
-export function shortestDigits(values: Float64Array, i: number): boolean {
-  const a = Math.abs(values[i]!);
-  f32[0] = a;
-  const bits = u32[0]!;
-  const exp = bits >>> 23;
-  if (exp === 0) return shortestDigitsSearch(values, i);
-  const side = bits >= E10_STEP[exp]! ? 1 : 0;
-  const e10 = E10_LOW[exp]! + side;
-  const s9 = 8 - e10;
-  if (s9 > 22 || e10 > 22) return false;
-  // The scaled value and the interval half-widths in units of the ninth digit.
-  const at = 2 * exp + side;
-  const scaled = a * SCALE[at]!;
-  const halfUp = HALF_ULP[at]!;
-  const halfDown = (bits & 0x7fffff) === 0 && exp > 1 ? halfUp / 2 : halfUp;
-  const tol = scaled * 1e-13;
-  // j = digits dropped from nine: the level is valid when a multiple of 10^j lies inside the
-  // interval. An interval wider than 10^j always holds one, so the search starts there (nine
-  // digits always fit: the interval is 4.5+ units wide).
-  let j = START_LEVEL[at]!;
-  while (j < 8) {
-    const u = POW10[j + 1]!;
-    const below = scaled - Math.floor(scaled * INV10[j + 1]!) * u; // distance down to a multiple
-    if (below < halfDown - tol || u - below < halfUp - tol) {
-      j++;
-      continue;
-    }
-    if (below <= halfDown + tol || u - below <= halfUp + tol) return shortestDigitsSearch(values, i);
-    break;
-  }
-  // The nearest multiple (the search's first candidate, rounding half up) when it is inside,
-  // else the one on the other side of the value.
-  const u = POW10[j]!;
-  let k = Math.floor(scaled * INV10[j]! + 0.5);
-  const x = scaled - k * u; // > 0: the multiple is below the value
-  if (u / 2 - Math.abs(x) < tol) return shortestDigitsSearch(values, i);
-  if (!(x < halfDown - tol && -x < halfUp - tol)) {
-    if (x < halfDown + tol && -x < halfUp + tol) return shortestDigitsSearch(values, i);
-    k += x > 0 ? 1 : -1;
-    const y = scaled - k * u;
-    if (!(y < halfDown - tol && -y < halfUp - tol)) return shortestDigitsSearch(values, i);
-  }
-  found[0] = k;
-  found[1] = s9 - j;
-  // Below eight dropped digits the multiple has no trailing zero (a coarser level would
-  // have held it), so its digits are exactly nine minus the dropped ones.
-  found[2] = j < 8 ? 9 - j : 0;
-  return true;
 }
 
 /**
@@ -230,6 +168,8 @@ export function shortestDigitsSearch(values: Float64Array, i: number): boolean {
   }
   found[0] = best;
   found[1] = bestP - 1 - e10;
-  found[2] = 0;
   return true;
 }
+
+/** The fast path's tables, in the order core/wasm/float32-text.ts lays them out. */
+export const FAST_PATH_TABLES = { E10_STEP, E10_LOW, SCALE, HALF_ULP, START_LEVEL, POW10, INV10 } as const;

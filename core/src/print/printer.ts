@@ -5,8 +5,8 @@
 import type * as A from "../../../grammar/src/ast.js";
 import type { CommentPlacement } from "./comments.js";
 import { NO_COMMENTS } from "./comments.js";
-import { fill, freshline, group, hardline, indent, join, knownGroup, layout, line, lineSuffix, softline, type Doc, type ItemWriter } from "./doc.js";
-import { FLOAT32_TEXT_MAX, formatFloat32, formatFloat64, writeFloat32At } from "./float-text.js";
+import { fill, freshline, group, hardline, indent, join, knownGroup, layout, line, lineSuffix, softline, type Doc, type FillWriter } from "./doc.js";
+import { formatFloat32, formatFloat64, writeFloat32s } from "./float-text.js";
 import { quote } from "./names.js";
 
 export interface PrintOptions {
@@ -351,11 +351,11 @@ class Printer {
     const els = d.elements;
     let count: number;
     let item: (i: number) => string;
-    let write: ItemWriter | undefined;
+    let write: FillWriter | undefined;
     if ("kind" in els && els.kind === "PackedNumbers") {
       [count, item] = this.packedItems(els, elem);
       const v = els.values;
-      if ((elem === "float" || elem === "complex64") && !(this.opts.source !== undefined && els.span.end > els.span.start)) write = { maxBytes: FLOAT32_TEXT_MAX, write: (i, b, p) => writeFloat32At(v, i, b, p) };
+      if ((elem === "float" || elem === "complex64") && !(this.opts.source !== undefined && els.span.end > els.span.start)) write = (out, at) => writeFloat32s(out, v, at);
     }
     else {
       const lits = els as readonly A.Literal[];
