@@ -1,11 +1,11 @@
 // AssemblyScript (compiled to WebAssembly by scripts/gen-float32-wasm.ts; not part of the
 // TypeScript build). Float32 tensor text for the printer: the shortest digits of each value
 // and their spelling, written straight into linear memory with the fill's line breaking.
-// Printing a big float tensor spends most of its time here; in JavaScript the same loop
-// costs about three times as much (bounds checks, boxing at calls, no unaligned stores).
+// Printing a big float tensor spends most of its time here; the same loop in JavaScript
+// took about twice as long (bounds checks, calls, byte-at-a-time stores).
 //
 // The decision tables are computed in JavaScript (core/src/print/float32-digits.ts) and
-// copied in by `init`, so both sides use the same doubles; this code uses only IEEE basic
+// copied into memory before `init`, so both sides use the same doubles; this code uses only IEEE basic
 // operations on them, which give the same results in both. A value this fast path cannot
 // decide with certainty goes back to JavaScript's exact search (the `slow` import).
 

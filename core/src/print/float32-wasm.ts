@@ -1,6 +1,7 @@
 // The WebAssembly float32 text module (core/wasm/float32-text.ts): instantiated on first use
 // with the digit tables from float32-digits.ts. Values it cannot decide come back to
 // `slowText`, the exact path in JavaScript.
+/// <reference path="../interp/fast/wasm/webassembly.d.ts" />
 import type { ByteWriter } from "./byte-writer.js";
 import type { FillLayout } from "./doc.js";
 import { FAST_PATH_TABLES } from "./float32-digits.js";

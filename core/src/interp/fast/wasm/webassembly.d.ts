@@ -1,5 +1,6 @@
-// The slice of the WebAssembly JS API our kernels use. The project compiles against lib
-// ES2022 without DOM types, where `WebAssembly` is not declared; Node 20 provides it.
+// The slice of the WebAssembly JS API our modules use (these kernels, the printer's float32
+// text). The project compiles against lib ES2022 without DOM types, where `WebAssembly` is not
+// declared; Node 20 provides it.
 
 export {};
 
