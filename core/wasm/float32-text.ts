@@ -191,8 +191,11 @@ export function spellScaled(p: usize, k: u32, scale: i32, negative: bool): usize
   return spell(p, k, count, count - 1 - scale, negative);
 }
 
-/** Writes the text of the float32 value v at `p` (the slow import for what needs JavaScript). */
-function item(v: f64, p: usize): usize {
+/**
+ * Writes the text of the float32 value v at `p` (p > 0) and returns the end, or returns 0
+ * when JavaScript must spell it.
+ */
+export function format(v: f64, p: usize): usize {
   if (v == 0) {
     if (reinterpret<u64>(v) >> 63) {
       store<u32>(p, 0x302e302d); // "-0.0"
@@ -209,14 +212,16 @@ function item(v: f64, p: usize): usize {
     store<u32>(p, 0x666e692d); // "-inf"
     return p + 4;
   }
-  if (!digits(v)) return slow(v, p);
+  if (!digits(v)) return 0;
   if (digitsCount == 0) return spellScaled(p, digitsK, digitsScale, v < 0);
   return spell(p, digitsK, digitsCount, digitsCount - 1 - digitsScale, v < 0);
 }
 
-/** One value's text at `p`, for single numbers; returns the end. */
-export function format(v: f64, p: usize): usize {
-  return item(v, p);
+/** A fill item: format, or the slow import for what needs JavaScript. */
+@inline
+function item(v: f64, p: usize): usize {
+  const end = format(v, p);
+  return end ? end : slow(v, p);
 }
 
 let fillColumn: i32 = 0;

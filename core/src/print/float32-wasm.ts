@@ -15,6 +15,7 @@ interface Float32TextExports {
   resultK(): number;
   resultScale(): number;
   spellScaled(at: number, k: number, scale: number, negative: number): number;
+  /** The end of v's text written at `at`, or 0 when JavaScript must spell it. */
   format(v: number, at: number): number;
   fill(values: number, from: number, to: number, total: number, out: number, col: number, width: number, indentWidth: number, lineBreak: number, breakLen: number, sep: number): number;
   column(): number;
@@ -82,8 +83,8 @@ function ascii(memory: WebAssembly.Memory, from: number, to: number): string {
 /** Shortest float32 text of a non-NaN value, or undefined when the exact search must decide. */
 export function fastFloat32Text(v: number): string | undefined {
   const { exports, scratch } = instance();
-  if (!exports.digits(v) && v !== 0 && v !== Infinity && v !== -Infinity) return undefined;
-  return ascii(exports.memory, scratch, exports.format(v, scratch));
+  const end = exports.format(v, scratch);
+  return end ? ascii(exports.memory, scratch, end) : undefined;
 }
 
 /** The fast path's digits of |v| as [k, scale] (v = k * 10^-scale), or undefined when it defers. */
