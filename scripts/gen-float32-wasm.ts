@@ -5,6 +5,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { writeOrCheck } from "./generated-file.js";
 
 /** The part of AssemblyScript's compiler API used here (its own typings declare globals). */
 interface Asc {
@@ -32,16 +33,7 @@ export async function generatedWasmModuleText(): Promise<string> {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const text = await generatedWasmModuleText();
-  if (argv.includes("--check")) {
-    const current = fs.existsSync(WASM_BINARY_FILE) ? fs.readFileSync(WASM_BINARY_FILE, "utf8") : "";
-    if (current === text) return 0;
-    process.stderr.write(`${path.relative(REPO, WASM_BINARY_FILE)} is stale: run node dist/scripts/gen-float32-wasm.js\n`);
-    return 1;
-  }
-  fs.writeFileSync(WASM_BINARY_FILE, text);
-  process.stdout.write(`wrote ${path.relative(REPO, WASM_BINARY_FILE)}\n`);
-  return 0;
+  return writeOrCheck(argv, WASM_BINARY_FILE, await generatedWasmModuleText(), "node dist/scripts/gen-float32-wasm.js");
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
