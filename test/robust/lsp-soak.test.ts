@@ -5,7 +5,7 @@
 import * as assert from "node:assert/strict";
 import { LineIndex } from "../../grammar/src/line-index.js";
 import { LspClient, RpcError } from "../server/lsp-client.js";
-import { close, open } from "../server/lsp-helpers.js";
+import { close, open, useServer } from "../server/lsp-helpers.js";
 import { textCorpus } from "./harness/corpus.js";
 import { mutateText } from "./harness/mutate-text.js";
 import { Rng } from "./harness/rng.js";
@@ -62,14 +62,7 @@ function randomEdit(rng: Rng, text: string, corpus: readonly string[]): { range?
 
 describe("language server soak: 10k random edits", function () {
   let client: LspClient;
-  before(async () => {
-    client = new LspClient();
-    await client.initialize();
-  });
-  after(async () => {
-    await client.shutdown();
-    assert.equal(client.exitCode, 0);
-  });
+  useServer((c) => (client = c), { cleanExit: true });
 
   it("stays alive, never fails internally, and agrees with a fresh document afterwards", async () => {
     const corpus = textCorpus(60).filter((t) => t.length < 4000);

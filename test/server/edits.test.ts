@@ -3,7 +3,7 @@
 import * as assert from "node:assert/strict";
 import { positionOf } from "../helpers/markers.js";
 import { LspClient, RpcError } from "./lsp-client.js";
-import { close, open, type LspDiagnostic } from "./lsp-helpers.js";
+import { close, open, useServer, type LspDiagnostic } from "./lsp-helpers.js";
 
 const TEXT = `<ir_version: 10, opset_import: ["" : 21]>
 g (float[N, 4] x) => (float[N, 4] y) {
@@ -37,12 +37,8 @@ async function fullDiagnostics(client: LspClient, uri: string, version: number):
 
 describe("language server: edits under load", function () {
   let client: LspClient;
-  before(async () => {
-    client = new LspClient();
-    await client.initialize();
-  });
-  after(async () => {
-    await client.shutdown();
+  useServer((c) => (client = c));
+  after(() => {
     const errors = client.notifications.filter((n) => n.method === "window/logMessage" && (n.params as { type: number }).type === 1);
     assert.deepEqual(errors.map((n) => (n.params as { message: string }).message), [], "the server logged errors");
   });

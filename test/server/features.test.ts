@@ -1,10 +1,10 @@
 // The remaining features over the protocol: code actions, inlay hints, semantic tokens,
 // workspace symbols, code lenses and folding.
 import * as assert from "node:assert/strict";
-import { LspClient } from "./lsp-client.js";
+import type { LspClient } from "./lsp-client.js";
 import {
   expectCodeAction, expectCodeLenses, expectFolding, expectInlayHints, expectSemanticTokens, expectWorkspaceSymbols,
-  TOKEN_LEGEND,
+  TOKEN_LEGEND, useServer,
 } from "./lsp-helpers.js";
 
 const MLP = `<ir_version: 10, opset_import: ["" : 21]>
@@ -18,14 +18,10 @@ mlp (float[N, 4] x) => (y) <float[4, 2] W = {1, 2, 3, 4, 5, 6, 7, 8}> {
 
 describe("language server: code actions and navigation aids", function () {
   let client: LspClient;
-  before(async () => {
-    client = new LspClient();
-    const init = await client.initialize();
+  useServer((c, init) => {
+    client = c;
     const legend = (init.capabilities.semanticTokensProvider as { legend: { tokenTypes: string[] } }).legend.tokenTypes;
     assert.deepEqual(legend, TOKEN_LEGEND);
-  });
-  after(async () => {
-    await client.shutdown();
   });
 
   it("offers quick fixes that edit the document", async () => {

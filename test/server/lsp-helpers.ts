@@ -1,7 +1,24 @@
 // One helper per feature: open a marker fixture, ask the server, compare with expectations.
 import * as assert from "node:assert/strict";
 import { applyEdits, fixture, offsetOf, positionOf, type Fixture } from "../helpers/markers.js";
-import type { LspClient } from "./lsp-client.js";
+import { LspClient } from "./lsp-client.js";
+
+/**
+ * One language server for the enclosing suite: started and initialized before its tests
+ * (`onStart` gets it and the initialize result), shut down after them; with `cleanExit`, the
+ * server must also exit with code 0.
+ */
+export function useServer(onStart: (client: LspClient, init: { capabilities: Record<string, unknown> }) => void, options: { cleanExit?: boolean } = {}): void {
+  let client: LspClient | undefined;
+  before(async () => {
+    client = new LspClient();
+    onStart(client, await client.initialize());
+  });
+  after(async () => {
+    await client?.shutdown();
+    if (options.cleanExit) assert.equal(client?.exitCode, 0);
+  });
+}
 
 interface Range {
   start: { line: number; character: number };

@@ -3,7 +3,7 @@ import * as assert from "node:assert/strict";
 import { LspClient, RpcError } from "./lsp-client.js";
 import {
   close, expectCompletion, expectDefinition, expectDiagnostics, expectHighlights, expectHover, expectReferences,
-  expectRename, expectRenameRefused, expectSignature, open,
+  expectRename, expectRenameRefused, expectSignature, open, useServer,
 } from "./lsp-helpers.js";
 
 const MLP = `<ir_version: 10, opset_import: ["" : 21]>
@@ -17,15 +17,7 @@ mlp (float[N, 4] x) => (float[N, 2] y)
 
 describe("language server over stdio", function () {
   let client: LspClient;
-
-  before(async () => {
-    client = new LspClient();
-    await client.initialize();
-  });
-  after(async () => {
-    await client.shutdown();
-    assert.equal(client.exitCode, 0);
-  });
+  useServer((c) => (client = c), { cleanExit: true });
 
   it("announces its capabilities", async () => {
     const probe = new LspClient();
@@ -121,13 +113,7 @@ describe("language server over stdio", function () {
 
 describe("language server: diagnostics across edits", function () {
   let client: LspClient;
-  before(async () => {
-    client = new LspClient();
-    await client.initialize();
-  });
-  after(async () => {
-    await client.shutdown();
-  });
+  useServer((c) => (client = c));
 
   it("publishes semantic errors, carries them across an unrelated edit, then recomputes", async () => {
     const text = MLP.replace("Relu (h)", "Relu (q)");

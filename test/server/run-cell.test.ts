@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
 import { create, toBinary } from "@bufbuild/protobuf";
 import { TensorProtoSchema } from "../../proto/src/index.js";
 import { LspClient, RpcError } from "./lsp-client.js";
-import { close, expectFormatting, open } from "./lsp-helpers.js";
+import { close, expectFormatting, open, useServer } from "./lsp-helpers.js";
 
 const ADD = `<ir_version: 10, opset_import: ["" : 21]>
 add (float[2] a, float[2] b) => (float[2] s) {
@@ -24,13 +24,7 @@ interface RunResult {
 
 describe("language server: run-cell and formatting", function () {
   let client: LspClient;
-  before(async () => {
-    client = new LspClient();
-    await client.initialize();
-  });
-  after(async () => {
-    await client.shutdown();
-  });
+  useServer((c) => (client = c));
 
   const run = (args: unknown) => client.request<RunResult>("workspace/executeCommand", { command: "onnxtxt.run", arguments: [args] });
 
