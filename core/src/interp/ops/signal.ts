@@ -21,6 +21,40 @@ function dft1(re: Float64Array, im: Float64Array, len: number, outLen: number, i
   }
 }
 
+/**
+ * The signals along `axis` of x, whose last dimension holds 1 (real) or 2 (complex) parts:
+ * one per (outer, inner) pair, outer counting the blocks before the axis and inner the
+ * positions after it.
+ */
+interface AxisSignals {
+  readonly values: ArrayLike<number>;
+  readonly outer: number;
+  readonly inner: number;
+  /** The signal length (the axis's size). */
+  readonly n: number;
+  readonly comps: number;
+}
+
+function axisSignals(x: Tensor, axis: number): AxisSignals {
+  const rank = x.dims.length;
+  let outer = 1;
+  for (let i = 0; i < axis; i++) outer *= x.dims[i]!;
+  let inner = 1;
+  for (let i = axis + 1; i < rank - 1; i++) inner *= x.dims[i]!;
+  return { values: numbers(x), outer, inner, n: x.dims[axis]!, comps: x.dims[rank - 1]! };
+}
+
+/** Loads signal (o, i) into re/im, truncated or zero-padded to their length. */
+function loadSignal(s: AxisSignals, o: number, i: number, re: Float64Array, im: Float64Array): void {
+  re.fill(0);
+  im.fill(0);
+  for (let j = 0; j < Math.min(s.n, re.length); j++) {
+    const base = ((o * s.n + j) * s.inner + i) * s.comps;
+    re[j] = s.values[base]!;
+    im[j] = s.comps === 2 ? s.values[base + 1]! : 0;
+  }
+}
+
 function dft(inputs: readonly (Value | undefined)[], ctx: KernelContext): Value[] {
   const x = t(inputs[0]);
   const rank = x.dims.length;
@@ -29,7 +63,6 @@ function dft(inputs: readonly (Value | undefined)[], ctx: KernelContext): Value[
   if (axis === rank - 1) fail("DFT: the axis cannot be the last (complex) dimension");
   const inverse = ctx.attrs.int("inverse", 0) === 1;
   const onesided = ctx.attrs.int("onesided", 0) === 1;
-  const comps = x.dims[rank - 1]!;
   const n = x.dims[axis]!;
   const len = inputs[1] === undefined || t(inputs[1]).data.length === 0 ? n : intList(t(inputs[1]))[0]!;
   if (inverse && onesided) {
@@ -37,11 +70,8 @@ function dft(inputs: readonly (Value | undefined)[], ctx: KernelContext): Value[
     return [inverseRealDft(x, axis, given ? len : 2 * (n - 1))];
   }
   const outLen = onesided ? Math.floor(len / 2) + 1 : len;
-  const xv = numbers(x);
-  let outer = 1;
-  for (let i = 0; i < axis; i++) outer *= x.dims[i]!;
-  let inner = 1;
-  for (let i = axis + 1; i < rank - 1; i++) inner *= x.dims[i]!;
+  const signals = axisSignals(x, axis);
+  const { outer, inner } = signals;
   const outDims = x.dims.slice();
   outDims[axis] = outLen;
   outDims[rank - 1] = 2;
@@ -52,13 +82,7 @@ function dft(inputs: readonly (Value | undefined)[], ctx: KernelContext): Value[
   const oIm = new Float64Array(outLen);
   for (let o = 0; o < outer; o++) {
     for (let i = 0; i < inner; i++) {
-      re.fill(0);
-      im.fill(0);
-      for (let j = 0; j < Math.min(n, len); j++) {
-        const base = ((o * n + j) * inner + i) * comps;
-        re[j] = xv[base]!;
-        im[j] = comps === 2 ? xv[base + 1]! : 0;
-      }
+      loadSignal(signals, o, i, re, im);
       dft1(re, im, len, outLen, inverse, oRe, oIm);
       for (let k = 0; k < outLen; k++) {
         const base = ((o * outLen + k) * inner + i) * 2;
@@ -73,13 +97,8 @@ function dft(inputs: readonly (Value | undefined)[], ctx: KernelContext): Value[
 /** Inverse of a one-sided spectrum: rebuilds the Hermitian half and returns real values [.., len, 1]. */
 function inverseRealDft(x: Tensor, axis: number, len: number): Tensor {
   const rank = x.dims.length;
-  const comps = x.dims[rank - 1]!;
-  const n = x.dims[axis]!;
-  const xv = numbers(x);
-  let outer = 1;
-  for (let i = 0; i < axis; i++) outer *= x.dims[i]!;
-  let inner = 1;
-  for (let i = axis + 1; i < rank - 1; i++) inner *= x.dims[i]!;
+  const signals = axisSignals(x, axis);
+  const { outer, inner, n } = signals;
   const outDims = x.dims.slice();
   outDims[axis] = len;
   outDims[rank - 1] = 1;
@@ -90,13 +109,7 @@ function inverseRealDft(x: Tensor, axis: number, len: number): Tensor {
   const oIm = new Float64Array(len);
   for (let o = 0; o < outer; o++) {
     for (let i = 0; i < inner; i++) {
-      re.fill(0);
-      im.fill(0);
-      for (let k = 0; k < Math.min(n, len); k++) {
-        const base = ((o * n + k) * inner + i) * comps;
-        re[k] = xv[base]!;
-        im[k] = comps === 2 ? xv[base + 1]! : 0;
-      }
+      loadSignal(signals, o, i, re, im);
       for (let k = 1; k < len; k++) {
         if (k < n && len - k >= n) {
           re[len - k] = re[k]!;
