@@ -129,7 +129,7 @@ function buildGraph(
       const init = initializers.get(input);
       if (init !== undefined) details.push(`${input}: ${init}`);
       const constant = inlined.get(input);
-      if (constant) details.push(`${input}: ${typeText(input) ?? constant.opType} (${constant.opType})`);
+      if (constant) details.push(`${input}${prefixed(": ", typeText(input))} (${constant.opType})`);
     }
     display.push({
       id: nodeId, kind: "op", label: node.opType,
@@ -150,6 +150,10 @@ function buildGraph(
     connect(name, nodeId);
   }
   return { id, title, nodes: display, edges };
+}
+
+function prefixed(prefix: string, text: string | undefined): string {
+  return text === undefined ? "" : prefix + text;
 }
 
 const CONSTANT_OPS = new Set(["Constant", "ConstantOfShape"]);

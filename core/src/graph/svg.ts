@@ -31,10 +31,20 @@ function escape(text: string): string {
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "\uFFFD");
 }
 
-function indexNodes(graph: DisplayGraph, into: Map<string, DisplayNode>): Map<string, DisplayNode> {
+interface Index {
+  readonly nodes: Map<string, DisplayNode>;
+  readonly groupTitles: Map<string, string>;
+  readonly edges: Map<string, EdgeInfo>;
+}
+
+function indexGraph(graph: DisplayGraph, into: Index): Index {
+  for (const e of graph.edges) into.edges.set(e.id, e);
   for (const n of graph.nodes) {
-    into.set(n.id, n);
-    for (const g of n.groups) indexNodes(g, into);
+    into.nodes.set(n.id, n);
+    for (const g of n.groups) {
+      into.groupTitles.set(g.id, g.title);
+      indexGraph(g, into);
+    }
   }
   return into;
 }
@@ -78,42 +88,37 @@ function drawBox(node: DisplayNode, elk: ElkNode, out: string[]): void {
   out.push("</g>");
 }
 
-function drawGraph(elk: ElkNode, nodes: ReadonlyMap<string, DisplayNode>, edges: ReadonlyMap<string, EdgeInfo>, out: string[]): void {
+function drawGraph(elk: ElkNode, index: Index, out: string[]): void {
   const labelled = new Set<string>();
-  for (const e of elk.edges ?? []) drawEdge(e, edges.get(e.id), labelled, out);
+  for (const e of elk.edges ?? []) drawEdge(e, index.edges.get(e.id), labelled, out);
   for (const child of elk.children ?? []) {
-    const node = nodes.get(child.id);
+    const node = index.nodes.get(child.id);
     if (node && !child.children) {
       drawBox(node, child, out);
       continue;
     }
     // An expanded node (its groups inside) or one of its groups.
-    const title = node ? `${node.label}${node.name ? ` ${node.name}` : ""}` : (child.id.split("/").pop() ?? "");
+    const title = node ? `${node.label}${node.name ? ` ${node.name}` : ""}` : (index.groupTitles.get(child.id) ?? "");
     const cls = node ? `group expanded ${node.kind}${node.errors.length > 0 ? " error" : ""}` : "group";
     const span = node?.span ? ` data-start="${node.span.start}" data-end="${node.span.end}"` : "";
     out.push(`<g class="${cls}" data-id="${escape(child.id)}"${span} transform="translate(${round(child.x)},${round(child.y)})">`);
     out.push(`<rect width="${round(child.width)}" height="${round(child.height)}"/>`);
     out.push(`<text class="${node ? "label" : "detail"}" x="${CHAR_WIDTH}" y="${HEADER - 6}">${escape(title)}</text>`);
-    drawGraph(child, nodes, edges, out);
+    drawGraph(child, index, out);
     out.push("</g>");
   }
-}
-
-function edgeInfo(graph: DisplayGraph, into: Map<string, EdgeInfo>): Map<string, EdgeInfo> {
-  for (const e of graph.edges) into.set(e.id, e);
-  for (const n of graph.nodes) for (const g of n.groups) edgeInfo(g, into);
-  return into;
 }
 
 /** The SVG document of a laid-out graph (`laidOut` is ELK's answer for `toElk(graph, …)`). */
 export function renderSvg(graph: DisplayGraph, laidOut: ElkNode): string {
   const out: string[] = [];
-  const width = Math.ceil(laidOut.width ?? 0);
+  // Edge labels are written beside edges, outside ELK's boxes: leave room for them on the right.
+  const width = Math.ceil(laidOut.width ?? 0) + 12 * CHAR_WIDTH;
   const height = Math.ceil(laidOut.height ?? 0);
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" class="onnx-graph" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`);
   out.push(`<style>${STYLE}</style>`);
   out.push('<defs><marker id="arrow" viewBox="0 0 8 8" refX="8" refY="4" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path class="arrow" d="M0,0 L8,4 L0,8 z"/></marker></defs>');
-  drawGraph(laidOut, indexNodes(graph, new Map()), edgeInfo(graph, new Map()), out);
+  drawGraph(laidOut, indexGraph(graph, { nodes: new Map(), groupTitles: new Map(), edges: new Map() }), out);
   out.push("</svg>");
   return out.join("\n") + "\n";
 }

@@ -1,6 +1,7 @@
 // `onnxtxt graph MODEL`: the model's graph as SVG (laid out by ELK), DOT or JSON.
 import * as elkModule from "elkjs/lib/elk.bundled.js";
 import { expandedTo, layoutSvg, modelGraph, renderDot, type LayoutEngine } from "../../graph/index.js";
+import type { ModelProto } from "../../../../proto/src/index.js";
 import { flag, parseArgs, UsageError } from "../args.js";
 import type { Command } from "../command.js";
 import { writeAtomic } from "../files.js";
@@ -36,6 +37,18 @@ function depthOf(text: string | undefined): number {
   return depth;
 }
 
+export type GraphFormat = Format;
+
+/** The drawing of `model` in `format`, and what was folded to keep it readable. */
+export async function drawModel(model: ModelProto, format: Format, depth: number): Promise<{ text: string; notes: string[] }> {
+  const { graph, notes } = modelGraph(model, { depth });
+  const text =
+    format === "dot" ? renderDot(graph)
+    : format === "json" ? JSON.stringify({ graph, notes }, null, 1) + "\n"
+    : await layoutSvg(graph, new Elk(), expandedTo(graph, depth));
+  return { text, notes };
+}
+
 export const graphCommand: Command = {
   name: "graph",
   summary: "draw a model's graph as SVG, DOT or JSON",
@@ -46,11 +59,7 @@ export const graphCommand: Command = {
     const output = flag(args, "output");
     const format = formatOf(flag(args, "format"), output);
     const depth = depthOf(flag(args, "depth"));
-    const { graph, notes } = modelGraph(loadModel(args.positional[0]!), { depth });
-    const text =
-      format === "dot" ? renderDot(graph)
-      : format === "json" ? JSON.stringify({ graph, notes }, null, 1) + "\n"
-      : await layoutSvg(graph, new Elk(), expandedTo(graph, depth));
+    const { text, notes } = await drawModel(loadModel(args.positional[0]!), format, depth);
     for (const note of notes) io.err(`onnxtxt graph: ${note}\n`);
     if (output !== undefined) writeAtomic(output, text);
     else io.out(text);
