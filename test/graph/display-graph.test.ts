@@ -9,6 +9,8 @@ import { decodeModel } from "../../core/src/io/index.js";
 import { inferModel } from "../../core/src/infer/index.js";
 import { displayGraph, modelGraph, type DisplayGraph, type DisplayNode } from "../../core/src/graph/index.js";
 import { bigGraphText } from "../../bench/parse-bench.js";
+import { analyze } from "../../core/src/ide/analyze.js";
+import { graphView } from "../../core/src/ide/graph-view.js";
 import { LIGHT, REPO } from "../helpers/paths.js";
 
 function fromText(file: string): { text: string; graph: DisplayGraph } {
@@ -90,6 +92,16 @@ describe("graph view: display graph", () => {
       const into = graph.edges.find((e) => e.to.endsWith(`/out:${output}`))!;
       assert.equal(into.type, `float[${expected.join(", ")}]`, name);
     }
+  });
+
+  it("puts the checker's errors on the node they are about", () => {
+    const text = '<ir_version: 10, opset_import: ["" : 21]>\ng (float[2] x) => (float[2] y) {\n  t = Relu (x, x)\n  y = Neg (t)\n}\n';
+    const data = graphView(analyze(text));
+    assert.ok(data, "a checker error still leaves a model to draw");
+    const [relu, neg] = ops(data.graph);
+    assert.equal(relu!.label, "Relu");
+    assert.match(relu!.errors.join("\n"), /Relu/);
+    assert.deepEqual(neg!.errors, []);
   });
 
   it("folds a 50k-node chain into a few boxes and says so", () => {
