@@ -120,6 +120,15 @@ describe("graph view in Chromium", function () {
     process.stdout.write(`      (ResNet-50: ${data.graph.nodes.length} boxes drawn in ${ms} ms)\n`);
   });
 
+  it("keeps the layout when an edit leaves boxes and wires as they were", async () => {
+    const text = printModel(decodeModel(fs.readFileSync(path.join(LIGHT, "light_resnet50.onnx"))));
+    // An edit of one digit of a weight: same boxes, same sizes, same wires.
+    const edited = text.replace("float[1] {0.02}", "float[1] {0.03}");
+    assert.notEqual(edited, text);
+    await show(page, viewOf(edited));
+    assert.match((await page.locator("#status").textContent()) ?? "", /layout kept, drawn in \d+ ms/);
+  });
+
   it("selects the box under the cursor", async () => {
     const text = printModel(decodeModel(fs.readFileSync(path.join(LIGHT, "light_resnet50.onnx"))));
     const offset = text.indexOf(" = Relu") - 2;

@@ -3,6 +3,7 @@
 // `onnxtxt graph`, and talks to the extension by messages: `reveal` when a box is clicked,
 // `cursor` moves the selection, `graph` brings a new picture after an edit.
 import * as elkApi from "elkjs/lib/elk-api.js";
+import type { ElkNode } from "elkjs/lib/elk-api.js";
 import type { DisplayGraph, DisplayNode } from "../../../core/src/graph/display-graph.js";
 import { toElk, type LayoutEngine } from "../../../core/src/graph/layout.js";
 import { renderSvg } from "../../../core/src/graph/svg.js";
@@ -42,6 +43,7 @@ let data: GraphViewData | undefined;
 let cursor: number | undefined;
 let layoutRun = 0;
 let engine: LayoutEngine | undefined;
+let lastLayout: { key: string; result: ElkNode } | undefined;
 
 /** elkjs is CommonJS: its constructor is the bundled module's default export. */
 const Elk = (elkApi as unknown as { default: new (options: { workerFactory: () => Worker }) => LayoutEngine }).default;
@@ -80,12 +82,17 @@ async function draw(workerUrl: string): Promise<void> {
   if (!data) return;
   const run = ++layoutRun;
   const started = performance.now();
-  const laidOut = await (await layoutEngine(workerUrl)).layout(toElk(data.graph, expandedSet(data.graph)));
+  const input = toElk(data.graph, expandedSet(data.graph));
+  // Most edits change a value or an attribute, not the boxes and wires: reuse the last layout.
+  const key = JSON.stringify(input);
+  const reused = key === lastLayout?.key;
+  const laidOut = reused ? lastLayout!.result : await (await layoutEngine(workerUrl)).layout(input);
   if (run !== layoutRun) return; // a newer graph arrived while this one was laid out
+  lastLayout = { key, result: laidOut };
   canvas.innerHTML = renderSvg(data.graph, laidOut);
   decorateValues();
   const notes = data.notes.length > 0 ? ` · ${data.notes.join(" · ")}` : "";
-  status.textContent = `${allNodes(data.graph).filter((n) => n.kind === "op").length} ops · laid out in ${Math.round(performance.now() - started)} ms${notes}`;
+  status.textContent = `${allNodes(data.graph).filter((n) => n.kind === "op").length} ops · ${reused ? "layout kept" : "laid out"}, drawn in ${Math.round(performance.now() - started)} ms${notes}`;
   document.body.dataset["ready"] = String(run);
   if (cursor !== undefined) select(cursor, false);
 }
