@@ -65,19 +65,33 @@ export interface DisplayOptions {
 interface Builder {
   readonly options: DisplayOptions;
   readonly functions: ReadonlyMap<string, FunctionProto>;
-  /** Error messages by the start offset of the statement they fall in. */
+  /** The messages of the errors that fall inside a statement. */
   readonly errorsAt: (span: Span | undefined) => string[];
 }
 
 export function displayGraph(model: ModelProto, options: DisplayOptions = {}): DisplayGraph {
   const functions = new Map(model.functions.map((f) => [`${f.domain}:${f.name}:${f.overload}`, f]));
-  const errors = (options.diagnostics ?? []).filter((d) => d.severity === "error" && d.span);
-  const errorsAt = (span: Span | undefined): string[] =>
-    span ? errors.filter((d) => d.span!.start >= span.start && d.span!.end <= span.end).map((d) => d.message) : [];
-  const builder: Builder = { options, functions, errorsAt };
+  const builder: Builder = { options, functions, errorsAt: errorLookup(options.diagnostics ?? []) };
   const graph = model.graph;
   if (!graph) return { id: "main", title: "main", nodes: [], edges: [] };
   return buildGraph(graph.node, graph.input.map((v) => v.name), graph.output.map((v) => v.name), initializerTypes(graph), typesOf(graph, options), "main", "main", builder, 0);
+}
+
+/** Messages of the errors inside a span, found by binary search over errors sorted by start. */
+function errorLookup(diagnostics: readonly Diagnostic[]): (span: Span | undefined) => string[] {
+  const errors = diagnostics.filter((d) => d.severity === "error" && d.span).sort((a, b) => a.span!.start - b.span!.start);
+  return (span) => {
+    if (!span) return [];
+    let lo = 0, hi = errors.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (errors[mid]!.span!.start < span.start) lo = mid + 1;
+      else hi = mid;
+    }
+    const found: string[] = [];
+    for (let i = lo; i < errors.length && errors[i]!.span!.start < span.end; i++) if (errors[i]!.span!.end <= span.end) found.push(errors[i]!.message);
+    return found;
+  };
 }
 
 function typesOf(graph: GraphProto, options: DisplayOptions): ReadonlyMap<string, ValueType> {
@@ -184,7 +198,7 @@ function bodiesOf(node: NodeProto): GraphProto[] {
 }
 
 /** Names the bodies of `node` read but do not define: values captured from enclosing graphs. */
-export function capturedNames(node: NodeProto): Set<string> {
+function capturedNames(node: NodeProto): Set<string> {
   const free = new Set<string>();
   for (const body of bodiesOf(node)) {
     const defined = new Set([...body.input.map((v) => v.name), ...body.initializer.map((t) => t.name)]);

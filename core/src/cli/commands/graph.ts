@@ -37,8 +37,6 @@ function depthOf(text: string | undefined): number {
   return depth;
 }
 
-export type GraphFormat = Format;
-
 /** The drawing of `model` in `format`, and what was folded to keep it readable. */
 export async function drawModel(model: ModelProto, format: Format, depth: number): Promise<{ text: string; notes: string[] }> {
   const { graph, notes } = modelGraph(model, { depth });
