@@ -103,8 +103,15 @@ function bindConstraints(schema: OpSchema, inputs: readonly (ValueType | undefin
     const formal = formalFor(schema.inputs, i);
     if (!formal) return;
     const str = typeString(t);
+    if (str === undefined) return;
     const constraint = schema.typeConstraints.get(formal.typeStr);
-    if (str === undefined || !constraint) return;
+    if (!constraint) {
+      // A fixed type (Reshape's shape is tensor(int64)) rather than a type parameter.
+      if (str !== formal.typeStr && fromTypeString(formal.typeStr)) {
+        report("type-not-allowed", `input ${i} ('${formal.name}') of ${node.opType} must be ${summarize([formal.typeStr])}, but '${node.input[i]}' is ${formatType(t)}`, { input: i });
+      }
+      return;
+    }
     if (!constraint.allowed.includes(str)) {
       report("type-not-allowed", `input ${i} ('${node.input[i]}') of ${node.opType} is ${formatType(t)}, but ${formal.typeStr} allows only ${summarize(constraint.allowed)}`, { input: i });
       return;
@@ -166,7 +173,7 @@ export function inferNode(node: NodeProto, scope: Scope, env: Env, where: string
       if (rule) {
         const ctx = new OpContext(node, schema, version, inputs, constOf, outputs, {
           report: (code, message, part) => report(code, message, part),
-          inferSubgraph: (g, attrName, types) => inferGraph(g, env, scope, `${where} > attribute '${attrName}'`, types).outputs,
+          inferSubgraph: (g, attrName, types, quiet) => inferGraph(g, quiet ? { ...env, reporter: env.reporter.muted() } : env, scope, `${where} > attribute '${attrName}'`, types).outputs,
         });
         try {
           rule(ctx);
