@@ -68,8 +68,13 @@ export function inferGraph(g: GraphProto, env: Env, parent: Scope | undefined, p
   g.input.forEach((vi, i) => {
     const given = inputTypes?.[i];
     const declared = fromTypeProto(vi.type);
-    const merged = mergeTypes(declared, given)?.type;
-    if (merged) scope.types.set(vi.name, merged);
+    const merged = mergeTypes(declared, given);
+    // A body (Loop, Scan, SequenceMap) declared for other element types than the op passes in.
+    // Shapes may legitimately differ (carried values grow), element types may not.
+    if (merged?.conflict && given && declared && kindOrElemDiffer(declared, given)) {
+      env.reporter.report("error", "declared-type-mismatch", `subgraph input '${vi.name}' is declared as ${formatType(declared)} but receives ${formatType(given)}`, vi, `${path} > input '${vi.name}'`, "type");
+    }
+    if (merged) scope.types.set(vi.name, merged.conflict ? given! : merged.type);
   });
   for (const t of g.initializer) {
     if (!scope.types.has(t.name)) scope.types.set(t.name, tensor(t.dataType, t.dims.map(Number)));
@@ -87,6 +92,11 @@ export function inferGraph(g: GraphProto, env: Env, parent: Scope | undefined, p
   env.graphTypes.set(g, scope.types);
   const outputs = g.output.map((vi) => scope.types.get(vi.name) ?? scope.type(vi.name) ?? fromTypeProto(vi.type));
   return { scope, inferred, outputs };
+}
+
+function kindOrElemDiffer(a: ValueType, b: ValueType): boolean {
+  if (isTensor(a) && isTensor(b)) return a.elem !== 0 && b.elem !== 0 && a.elem !== b.elem;
+  return a.kind !== b.kind || typeString(a) !== typeString(b);
 }
 
 function formalFor(params: readonly FormalParameter[], i: number): FormalParameter | undefined {
