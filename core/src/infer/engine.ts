@@ -137,6 +137,18 @@ function bindConstraints(schema: OpSchema, inputs: readonly (ValueType | undefin
   return new Map([...bound].map(([k, v]) => [k, v.type]));
 }
 
+/** Outputs whose type comes from an attribute (Constant's value, Cast's to) obey the schema too. */
+function checkOutputConstraints(schema: OpSchema, outputs: readonly (ValueType | undefined)[], node: NodeProto, report: (code: string, msg: string, part: Part) => void): void {
+  outputs.forEach((t, j) => {
+    const formal = formalFor(schema.outputs, j);
+    const str = typeString(t);
+    const allowed = formal && str !== undefined ? (schema.typeConstraints.get(formal.typeStr)?.allowed ?? (fromTypeString(formal.typeStr) ? [formal.typeStr] : undefined)) : undefined;
+    if (allowed && !allowed.includes(str!)) {
+      report("type-not-allowed", `output ${j} ('${node.output[j]}') of ${node.opType} would be ${formatType(t)}, but ${formal!.typeStr} allows only ${summarize(allowed)}`, { output: j });
+    }
+  });
+}
+
 function summarize(allowed: readonly string[]): string {
   const names = allowed.map((a) => a.replace(/^tensor\((.*)\)$/, "$1"));
   return names.length > 8 ? `${names.slice(0, 8).join(", ")}, ...` : names.join(", ");
@@ -195,6 +207,7 @@ export function inferNode(node: NodeProto, scope: Scope, env: Env, where: string
         outputs = ctx.outputs;
         outConsts = ctx.outputConsts;
       }
+      checkOutputConstraints(schema, outputs, node, report);
     }
   }
   node.output.forEach((name, j) => {

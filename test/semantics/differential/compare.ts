@@ -63,8 +63,8 @@ export function compareChecks(names: readonly string[], data: RecordedVerdicts):
 }
 
 /** Runs a node test's first data set in the interpreter; the tensor outputs of every main-graph node. */
-export function runTimeTypes(name: string, model: ModelProto): Map<string, ValueType> | undefined {
-  const dir = path.join(NODE_TESTS, name);
+export function runTimeTypes(name: string, model: ModelProto, root = NODE_TESTS): Map<string, ValueType> | undefined {
+  const dir = path.join(root, name);
   const g = model.graph!;
   const found = new Map<string, ValueType>();
   try {

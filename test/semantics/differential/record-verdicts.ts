@@ -8,6 +8,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { encodeModel } from "../../../core/src/io/index.js";
 import { NODE_TESTS, REPO } from "../../helpers/paths.js";
+import { handMadeModels } from "./hand-made.js";
 import { MUTATION_KINDS } from "./mutate.js";
 import { loadNodeTest, modelSet, producedNames, nodeTestNames, VERDICTS_FILE, type RecordedVerdicts } from "./verdicts.js";
 
@@ -32,12 +33,18 @@ function main(): void {
       lines.push(`${name}.${k}\t${file}\t${k === 0 ? 1 : 0}`);
     });
   }
+  const handMade = handMadeModels();
+  for (const [id, h] of Object.entries(handMade)) {
+    const file = path.join(dir, `${id}.onnx`);
+    fs.writeFileSync(file, encodeModel(h.model));
+    lines.push(`hand-made:${id}\t${file}\t0`);
+  }
   const script = path.join(REPO, "test/semantics/py/onnx_verdicts.py");
   const r = spawnSync("/usr/bin/python3", [script], { input: lines.join("\n"), encoding: "utf8", maxBuffer: 1 << 30 });
   fs.rmSync(dir, { recursive: true, force: true });
   if (r.status !== 0) throw new Error(`onnx_verdicts.py failed: ${r.stderr}`);
   const answers = JSON.parse(r.stdout) as Record<string, Answer> & { onnx: string };
-  const out: RecordedVerdicts = { onnx: answers.onnx, kinds: ["original", ...MUTATION_KINDS], verdicts: {}, rejectedOriginals: {}, shapes: {}, shapeErrors: {} };
+  const out: RecordedVerdicts = { onnx: answers.onnx, kinds: ["original", ...MUTATION_KINDS], verdicts: {}, handMade: {}, rejectedOriginals: {}, shapes: {}, shapeErrors: {} };
   for (const name of names) {
     let letters = "";
     for (let k = 0; k <= MUTATION_KINDS.length; k++) {
@@ -50,6 +57,10 @@ function main(): void {
     const shapes = original.shapes;
     if (shapes && Object.keys(shapes).length > 0) out.shapes[name] = producedNames(loadNodeTest(name)).map((v) => shapes[v] ?? "").join(";");
     if (original.shapesError) out.shapeErrors[name] = original.shapesError;
+  }
+  for (const id of Object.keys(handMade)) {
+    const a = answers[`hand-made:${id}`] as Answer;
+    out.handMade[id] = a.verdict === "invalid" ? `R ${a.why ?? ""}` : LETTER[a.verdict];
   }
   fs.mkdirSync(path.dirname(VERDICTS_FILE), { recursive: true });
   fs.writeFileSync(VERDICTS_FILE, `${JSON.stringify(out, null, 0).replace(/,"(?=test_)/g, ',\n"')}\n`);

@@ -17,6 +17,8 @@ export interface RecordedVerdicts {
   readonly onnx: string;
   readonly kinds: readonly string[];
   readonly verdicts: Record<string, string>;
+  /** Verdicts on the models of hand-made.ts: V, ?, or R and onnx's message. */
+  readonly handMade: Record<string, string>;
   /** Why onnx rejects an original (valid by construction for onnx 1.23.1). */
   readonly rejectedOriginals: Record<string, string>;
   /**
