@@ -1,4 +1,5 @@
-// The checker and inference against onnx on every onnx node-test model and seven mutants of each
+// The checker and inference against onnx on every onnx node-test model (and libonnx-testdata
+// model) and seven mutants of each
 // (see differential/mutate.ts). onnx's verdicts are recorded in test/semantics/data (README there
 // says which onnx made them and how to regenerate them), so no Python runs here. `npm test` takes
 // every third model; `npm run test:differential` (ONNXTXT_FULL_DIFFERENTIAL=1) takes all of them.
@@ -7,11 +8,11 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { checkModel } from "../../core/src/check/index.js";
 import { isTensor } from "../../core/src/infer/index.js";
-import { decodeValue, valueKindOf } from "../../core/src/io/index.js";
+import { decodeModel, decodeValue, valueKindOf } from "../../core/src/io/index.js";
 import { valueFromProto } from "../../core/src/interp/index.js";
 import { NODE_TESTS } from "../helpers/paths.js";
 import { compareChecks, disagreement, inferUndeclared, recordedShapes, runTimeTypes, withRunTimeValueInfo } from "./differential/compare.js";
-import { loadNodeTest, nodeTestNames, readVerdicts } from "./differential/verdicts.js";
+import { libonnxModels, loadNodeTest, nodeTestNames, readVerdicts } from "./differential/verdicts.js";
 
 const FULL = process.env.ONNXTXT_FULL_DIFFERENTIAL === "1";
 
@@ -41,7 +42,7 @@ describe(`differential check and inference against onnx (${FULL ? "every" : "eve
 
   it("rejects every mutant onnx rejects; rejects a mutant onnx accepts only where onnx is wrong", function () {
     this.timeout(300_000);
-    const t = compareChecks(names, data);
+    const t = compareChecks(names.map((name) => ({ name, load: () => loadNodeTest(name), letters: data.verdicts[name] })), data.kinds);
     assert.deepEqual(t.stale, [], "the recorded data no longer matches the mutations: regenerate it (test/semantics/data/README.md)");
     assert.ok(t.rejectedByOnnx > (FULL ? 9000 : 3000), `only ${t.rejectedByOnnx} rejected mutants compared`);
     assert.deepEqual(t.missed, [], "onnx rejects these, we accept them");
@@ -49,6 +50,20 @@ describe(`differential check and inference against onnx (${FULL ? "every" : "eve
     const documented = Object.keys(ONNX_TOO_LENIENT).filter((k) => names.includes(k.split(" ")[0]!));
     assert.deepEqual(stricter.sort(), documented.sort(), `we reject these, onnx accepts them:\n${t.stricter.join("\n")}`);
     console.log(`      ${t.rejectedByOnnx} mutants onnx rejects, all rejected; ${t.stricter.length} more rejected where onnx is wrong; ${t.unjudged} without a verdict`);
+  });
+
+  it("rejects every mutant of the libonnx-testdata models that onnx rejects", function () {
+    this.timeout(300_000);
+    const all = [...libonnxModels()];
+    assert.deepEqual(all.filter(([n]) => !data.libonnx[n]).map(([n]) => n), [], "models without a recorded verdict");
+    const picked = FULL ? all : all.filter((_, i) => i % 3 === 0);
+    const t = compareChecks(picked.map(([name, file]) => ({ name, load: () => decodeModel(fs.readFileSync(file)), letters: data.libonnx[name] })), data.kinds);
+    assert.deepEqual(t.stale, [], "the recorded data no longer matches the mutations: regenerate it (test/semantics/data/README.md)");
+    assert.ok(t.rejectedByOnnx > (FULL ? 5500 : 1800), `only ${t.rejectedByOnnx} rejected mutants compared`);
+    assert.deepEqual(t.missed, [], "onnx rejects these, we accept them");
+    const stricter = t.stricter.map((s) => s.slice(0, s.indexOf(":")).replace(/^node\//, ""));
+    const documented = Object.keys(ONNX_TOO_LENIENT).filter((k) => picked.some(([n]) => n === `node/${k.split(" ")[0]}`));
+    assert.deepEqual(stricter.sort(), documented.sort(), `we reject these, onnx accepts them:\n${t.stricter.join("\n")}`);
   });
 
   it("accepts every model that declares the types and shapes a run gives its values", function () {

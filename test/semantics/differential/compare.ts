@@ -10,7 +10,7 @@ import { Interpreter, valueFromProto, type Value } from "../../../core/src/inter
 import { ValueInfoProtoSchema, type ModelProto } from "../../../proto/src/index.js";
 import { NODE_TESTS } from "../../helpers/paths.js";
 import { MUTATION_KINDS } from "./mutate.js";
-import { loadNodeTest, modelSet, producedNames, type RecordedVerdicts } from "./verdicts.js";
+import { modelSet, producedNames, type RecordedVerdicts } from "./verdicts.js";
 
 /** Mutation kinds whose mutants are invalid whatever onnx version judges them. */
 const INVALID_BY_CONSTRUCTION = new Set<string>(["drop-required-attribute", "extra-input", "undefined-input", "duplicate-output", "op-below-first-opset", "opset-zero"]);
@@ -32,19 +32,25 @@ function firstError(m: ModelProto): string | undefined {
   return e && `${e.message} [${e.code}]`;
 }
 
-export function compareChecks(names: readonly string[], data: RecordedVerdicts): CheckTally {
+/** One model to compare: its name, a way to load it, its recorded letters. */
+export interface Compared {
+  readonly name: string;
+  load(): ModelProto;
+  readonly letters: string | undefined;
+}
+
+export function compareChecks(models: readonly Compared[], kinds: readonly string[]): CheckTally {
   const t: CheckTally = { rejectedByOnnx: 0, missed: [], stricter: [], unjudged: 0, stale: [] };
-  for (const name of names) {
-    const letters = data.verdicts[name];
-    const set = modelSet(loadNodeTest(name));
+  for (const { name, load, letters } of models) {
+    const set = modelSet(load());
     if (!letters || letters.length !== set.length) {
       t.stale.push(name);
       continue;
     }
     set.forEach((m, k) => {
-      if (k === 0) return; // originals: see acceptsOriginals
+      if (k === 0) return; // originals: valid by construction, see the run-time value_info test
       const letter = letters[k]!;
-      if ((letter === "-") !== (m === undefined)) t.stale.push(`${name} ${data.kinds[k]}`);
+      if ((letter === "-") !== (m === undefined)) t.stale.push(`${name} ${kinds[k]}`);
       if (!m) return;
       const kind = MUTATION_KINDS[k - 1]!;
       const onnxRejects = letter === "R" || (letter === "?" && INVALID_BY_CONSTRUCTION.has(kind));

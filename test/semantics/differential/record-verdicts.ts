@@ -6,11 +6,11 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { encodeModel } from "../../../core/src/io/index.js";
+import { decodeModel, encodeModel } from "../../../core/src/io/index.js";
 import { NODE_TESTS, REPO } from "../../helpers/paths.js";
 import { handMadeModels } from "./hand-made.js";
 import { MUTATION_KINDS } from "./mutate.js";
-import { loadNodeTest, modelSet, producedNames, nodeTestNames, VERDICTS_FILE, type RecordedVerdicts } from "./verdicts.js";
+import { libonnxModels, loadNodeTest, modelSet, producedNames, nodeTestNames, VERDICTS_FILE, type RecordedVerdicts } from "./verdicts.js";
 
 interface Answer {
   verdict: "valid" | "invalid" | "unknown";
@@ -33,6 +33,15 @@ function main(): void {
       lines.push(`${name}.${k}\t${file}\t${k === 0 ? 1 : 0}`);
     });
   }
+  const libonnx = libonnxModels();
+  for (const [name, file] of libonnx) {
+    modelSet(decodeModel(fs.readFileSync(file))).forEach((m, k) => {
+      if (!m) return;
+      const at = path.join(dir, `libonnx-${lines.length}.onnx`);
+      fs.writeFileSync(at, encodeModel(m));
+      lines.push(`libonnx:${name}.${k}\t${at}\t0`);
+    });
+  }
   const handMade = handMadeModels();
   for (const [id, h] of Object.entries(handMade)) {
     const file = path.join(dir, `${id}.onnx`);
@@ -44,7 +53,7 @@ function main(): void {
   fs.rmSync(dir, { recursive: true, force: true });
   if (r.status !== 0) throw new Error(`onnx_verdicts.py failed: ${r.stderr}`);
   const answers = JSON.parse(r.stdout) as Record<string, Answer> & { onnx: string };
-  const out: RecordedVerdicts = { onnx: answers.onnx, kinds: ["original", ...MUTATION_KINDS], verdicts: {}, handMade: {}, rejectedOriginals: {}, shapes: {}, shapeErrors: {} };
+  const out: RecordedVerdicts = { onnx: answers.onnx, kinds: ["original", ...MUTATION_KINDS], verdicts: {}, libonnx: {}, handMade: {}, rejectedOriginals: {}, shapes: {}, shapeErrors: {} };
   for (const name of names) {
     let letters = "";
     for (let k = 0; k <= MUTATION_KINDS.length; k++) {
@@ -58,12 +67,20 @@ function main(): void {
     if (shapes && Object.keys(shapes).length > 0) out.shapes[name] = producedNames(loadNodeTest(name)).map((v) => shapes[v] ?? "").join(";");
     if (original.shapesError) out.shapeErrors[name] = original.shapesError;
   }
+  for (const name of libonnx.keys()) {
+    let letters = "";
+    for (let k = 0; k <= MUTATION_KINDS.length; k++) {
+      const a = answers[`libonnx:${name}.${k}`] as Answer | undefined;
+      letters += a ? LETTER[a.verdict] : "-";
+    }
+    out.libonnx[name] = letters;
+  }
   for (const id of Object.keys(handMade)) {
     const a = answers[`hand-made:${id}`] as Answer;
     out.handMade[id] = a.verdict === "invalid" ? `R ${a.why ?? ""}` : LETTER[a.verdict];
   }
   fs.mkdirSync(path.dirname(VERDICTS_FILE), { recursive: true });
-  fs.writeFileSync(VERDICTS_FILE, `${JSON.stringify(out, null, 0).replace(/,"(?=test_)/g, ',\n"')}\n`);
+  fs.writeFileSync(VERDICTS_FILE, `${JSON.stringify(out, null, 0).replace(/,"(?=test_|[a-z-]+\/test_)/g, ',\n"')}\n`);
   process.stdout.write(`wrote ${path.relative(REPO, VERDICTS_FILE)}: ${names.length} models, onnx ${answers.onnx}\n`);
 }
 

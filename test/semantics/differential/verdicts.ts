@@ -4,7 +4,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { decodeModel } from "../../../core/src/io/index.js";
 import type { ModelProto } from "../../../proto/src/index.js";
-import { NODE_TESTS, REPO, requireDir } from "../../helpers/paths.js";
+import { LIBONNX_DATA, libonnxModelDirs, NODE_TESTS, REPO, requireDir } from "../../helpers/paths.js";
 import { MUTATION_KINDS, mutate } from "./mutate.js";
 
 export const VERDICTS_FILE = path.join(REPO, "test/semantics/data/onnx-verdicts.json");
@@ -17,6 +17,8 @@ export interface RecordedVerdicts {
   readonly onnx: string;
   readonly kinds: readonly string[];
   readonly verdicts: Record<string, string>;
+  /** The same letters for the libonnx-testdata models, by path below its data folder. */
+  readonly libonnx: Record<string, string>;
   /** Verdicts on the models of hand-made.ts: V, ?, or R and onnx's message. */
   readonly handMade: Record<string, string>;
   /** Why onnx rejects an original (valid by construction for onnx 1.23.1). */
@@ -36,6 +38,11 @@ export function readVerdicts(): RecordedVerdicts {
 
 export function nodeTestNames(): string[] {
   return fs.readdirSync(requireDir(NODE_TESTS, "../shared/onnx/node-tests")).filter((d) => fs.existsSync(path.join(NODE_TESTS, d, "model.onnx"))).sort();
+}
+
+/** libonnx-testdata models by their folder below its data folder (`node/test_abs`), sorted. */
+export function libonnxModels(): Map<string, string> {
+  return new Map(libonnxModelDirs().map((d) => [path.relative(LIBONNX_DATA, d), path.join(d, "model.onnx")]));
 }
 
 export function loadNodeTest(name: string): ModelProto {
