@@ -3,6 +3,7 @@
 import { AttributeProto_AttributeType as AT, type AttributeProto, type FunctionProto, type NodeProto } from "../../../proto/src/index.js";
 import { canonicalDomain, findSchema, getSchemaVersions, latestOpsetVersion, listOps, type OpSchema } from "../schema/index.js";
 import { functionKey } from "../infer/index.js";
+import { opName } from "../infer/location.js";
 import type { Emitter } from "./emit.js";
 import { didYouMean, editDistance } from "./suggest.js";
 
@@ -67,11 +68,6 @@ function closestOp(domain: string, name: string, version: number): string | unde
 
 function isStandardDomain(domain: string): boolean {
   return domain === "" || domain === "ai.onnx.ml" || domain === "ai.onnx.preview" || domain === "ai.onnx.preview.training";
-}
-
-/** The op as the text writes it: `Conv`, `ai.onnx.ml.Normalizer`. */
-function opName(node: NodeProto): string {
-  return node.domain ? `${node.domain}.${node.opType}` : node.opType;
 }
 
 /** "3 are given ('a', 'b', '')", "none is given". */

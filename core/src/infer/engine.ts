@@ -7,7 +7,7 @@ import { canonicalDomain, getSchema, type FormalParameter, type OpSchema } from 
 import { constOfTensor, type Const } from "./constants.js";
 import { OpContext } from "./context.js";
 import { ShapeError } from "./dims.js";
-import { describeNode, type Part, type Reporter } from "./location.js";
+import { describeNode, opName, type Part, type Reporter } from "./location.js";
 import { mergeTypes } from "./merge.js";
 import { ruleFor } from "./ops/index.js";
 import { formatType, fromTypeProto, fromTypeString, isTensor, tensor, typeString, type ValueType } from "./types.js";
@@ -118,18 +118,18 @@ function bindConstraints(schema: OpSchema, inputs: readonly (ValueType | undefin
     if (!constraint) {
       // A fixed type (Reshape's shape is tensor(int64)) rather than a type parameter.
       if (str !== formal.typeStr && fromTypeString(formal.typeStr)) {
-        report("type-not-allowed", `input ${i} ('${formal.name}') of ${node.opType} must be ${summarize([formal.typeStr])}, but '${node.input[i]}' is ${formatType(t)}`, { input: i });
+        report("type-not-allowed", `input ${i} ('${formal.name}') of ${opName(node)} must be ${summarize([formal.typeStr])}, but '${node.input[i]}' is ${formatType(t)}`, { input: i });
       }
       return;
     }
     if (!constraint.allowed.includes(str)) {
-      report("type-not-allowed", `input ${i} ('${node.input[i]}') of ${node.opType} is ${formatType(t)}, but ${formal.typeStr} allows only ${summarize(constraint.allowed)}`, { input: i });
+      report("type-not-allowed", `input ${i} ('${node.input[i]}') of ${opName(node)} is ${formatType(t)}, but ${formal.typeStr} allows only ${summarize(constraint.allowed)}`, { input: i });
       return;
     }
     const heterogeneous = formal.option === "variadic" && !formal.homogeneous;
     const prev = bound.get(formal.typeStr);
     if (prev && prev.str !== str && !heterogeneous) {
-      report("type-mismatch", `${node.opType} needs inputs ${prev.from} and ${i} to have the same type ${formal.typeStr}, but '${node.input[prev.from]}' is ${formatType(inputs[prev.from])} and '${node.input[i]}' is ${formatType(t)}`, { input: i });
+      report("type-mismatch", `${opName(node)} needs inputs ${prev.from} and ${i} to have the same type ${formal.typeStr}, but '${node.input[prev.from]}' is ${formatType(inputs[prev.from])} and '${node.input[i]}' is ${formatType(t)}`, { input: i });
       return;
     }
     if (!prev && !heterogeneous) bound.set(formal.typeStr, { type: t, str, from: i });
@@ -144,7 +144,7 @@ function checkOutputConstraints(schema: OpSchema, outputs: readonly (ValueType |
     const str = typeString(t);
     const allowed = formal && str !== undefined ? (schema.typeConstraints.get(formal.typeStr)?.allowed ?? (fromTypeString(formal.typeStr) ? [formal.typeStr] : undefined)) : undefined;
     if (allowed && !allowed.includes(str!)) {
-      report("type-not-allowed", `output ${j} ('${node.output[j]}') of ${node.opType} would be ${formatType(t)}, but ${formal!.typeStr} allows only ${summarize(allowed)}`, { output: j });
+      report("type-not-allowed", `output ${j} ('${node.output[j]}') of ${opName(node)} would be ${formatType(t)}, but ${formal!.typeStr} allows only ${summarize(allowed)}`, { output: j });
     }
   });
 }
