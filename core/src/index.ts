@@ -50,6 +50,11 @@ export { modelFromText, type TextModel } from "./text.js";
 export { printModel } from "./print/print-model.js";
 /** Formats model text in the canonical layout, keeping comments; text with syntax errors is refused. */
 export { formatText, type FormatResult } from "./print/format.js";
+/**
+ * One graph, function or node: proto -> text (refused when it needs an extension comment, which
+ * only a model carries), and formatting of its text.
+ */
+export { printGraph, printFunction, printNode, formatGraphText, formatFunctionText, formatNodeText } from "./print/parts.js";
 /** ModelProto <-> the bytes of an .onnx file. */
 export { decodeModel, encodeModel } from "./io/binary.js";
 /** The error type of everything that refuses input (bad bytes, unsupported data). */
