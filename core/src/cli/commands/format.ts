@@ -4,7 +4,8 @@
 import { hasFlag, parseArgs, UsageError } from "../args.js";
 import type { Command } from "../command.js";
 import { diagnosticLines } from "../diagnostic-lines.js";
-import { FileError, readText, writeAtomic } from "../files.js";
+import { FileError, readText } from "../files.js";
+import { writeOutput } from "../write-output.js";
 import { reportFileError } from "../report.js";
 import { formatText } from "../../print/format.js";
 
@@ -42,7 +43,7 @@ export const formatCommand: Command = {
             inputErrors++;
           }
         } else if (write) {
-          if (r.text !== text) writeAtomic(file, r.text);
+          if (r.text !== text) writeOutput(file, r.text);
         } else io.out(r.text);
       } catch (e) {
         if (!(e instanceof FileError)) throw e;
