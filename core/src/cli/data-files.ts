@@ -55,7 +55,7 @@ function isInside(realBase: string, real: string): boolean {
 function statProblem(st: StatLike, rules: ReadRules): string | undefined {
   if (!st.isFile()) return `is ${kindOf(st)}, not a regular file`;
   if (rules.singleLink && st.nlink > 1) return `has ${st.nlink} hard links; refusing it as a potential hard-link attack (as onnx does)`;
-  if (rules.maxBytes !== undefined && st.size > rules.maxBytes) return `is ${st.size} bytes, more than the limit of ${rules.maxBytes}`;
+  if (rules.maxBytes !== undefined && st.size > rules.maxBytes) return `is ${st.size} bytes, more than the limit of ${rules.maxBytes} bytes`;
   return undefined;
 }
 

@@ -202,7 +202,7 @@ export const runCommand: Command = {
           inputDir: flag(args, "input-dir"),
           dims: parseDims(args.flags.get("dim") ?? []),
           seed,
-          maxBytes: options.maxMemoryBytes,
+          maxBytes: Math.floor(options.maxMemoryBytes),
         }));
       } finally {
         setAllocationLimit(Infinity);
