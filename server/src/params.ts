@@ -2,7 +2,26 @@
 // malformed message (`position: null`, `params: "x"`, `contentChanges: "zz"`) gets a one-line
 // InvalidParams answer (or, for a notification, a one-line log entry), never a stack trace.
 
+import type { MessageStrategy } from "vscode-languageserver/node";
+
 type Check = (value: unknown) => string | undefined;
+
+/**
+ * Marks params that are not an object (`null`, `"x"`). The library reads `params.workDoneToken`
+ * before a handler runs, which fails on null; so such params are wrapped in an object that
+ * carries this mark, and paramsProblem reports them.
+ */
+const NOT_AN_OBJECT = Symbol("params that are not an object");
+
+export const wrapMalformedParams: MessageStrategy = {
+  handleMessage(message, next) {
+    const m = message as { method?: unknown; params?: unknown };
+    if (typeof m.method === "string" && /^(textDocument|workspace)\//.test(m.method) && !isObject(m.params)) {
+      m.params = { [NOT_AN_OBJECT]: true };
+    }
+    next(message);
+  },
+};
 
 /** `key` + a nested problem: `textDocument.uri must be a string`, `contentChanges[0] must be ...`. */
 function within(key: string, problem: string): string {
@@ -82,6 +101,7 @@ const SHAPES: Readonly<Record<string, Check>> = {
 
 /** What is wrong with `params` of the request or notification `name`, or undefined. */
 export function paramsProblem(name: string, params: unknown): string | undefined {
+  if (isObject(params) && NOT_AN_OBJECT in params) return "params must be an object";
   const check = SHAPES[name];
   if (!check) return undefined;
   const problem = check(params);

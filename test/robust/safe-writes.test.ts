@@ -65,16 +65,20 @@ describe("safe writes (#22 items 1-4, 15)", function () {
   it("2: a FIFO, a link to a pipe and a link to /dev/null are written in place, not replaced", async () => {
     const fifo = path.join(dir, "fifo");
     spawnSync("mkfifo", [fifo]);
-    const reader = new Promise<string>((resolve) => {
-      const cat = spawn("cat", [fifo]);
-      let got = "";
-      cat.stdout.on("data", (c: Buffer) => (got += c.toString()));
-      cat.on("exit", () => resolve(got));
-    });
-    const toFifo = await new Promise<number | null>((resolve) => spawn(process.execPath, [CLI, "print", "-o", fifo, ABS]).on("exit", resolve));
-    assert.equal(toFifo, 0);
-    assert.match(await reader, /test_abs/);
-    assert.ok(fs.lstatSync(fifo).isFIFO(), "the FIFO was replaced by a regular file");
+    const cat = spawn("cat", [fifo]);
+    try {
+      const reader = new Promise<string>((resolve) => {
+        let got = "";
+        cat.stdout.on("data", (c: Buffer) => (got += c.toString()));
+        cat.on("exit", () => resolve(got));
+      });
+      const toFifo = await new Promise<number | null>((resolve) => spawn(process.execPath, [CLI, "print", "-o", fifo, ABS]).on("exit", resolve));
+      assert.equal(toFifo, 0);
+      assert.ok(fs.lstatSync(fifo).isFIFO(), "the FIFO was replaced by a regular file");
+      assert.match(await reader, /test_abs/);
+    } finally {
+      cat.kill();
+    }
 
     const stdoutLink = path.join(dir, "stdout");
     fs.symlinkSync("/proc/self/fd/1", stdoutLink);

@@ -121,6 +121,8 @@ describe("language server against hostile files and params (#22 items 7, 12, 14)
       ["textDocument/codeAction", { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: "zz" } }],
       ["textDocument/inlayHint", { textDocument: { uri }, range: { start: null, end: null } }],
       ["textDocument/documentSymbol", "x"],
+      ["textDocument/codeLens", null],
+      ["textDocument/rangeFormatting", null],
       ["textDocument/semanticTokens/full", [1, 2]],
       ["textDocument/foldingRange", 42],
       ["workspace/symbol", { query: 3 }],
