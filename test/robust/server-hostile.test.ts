@@ -152,3 +152,24 @@ describe("language server against hostile files and params (#22 items 7, 12, 14)
     close(client, uri);
   });
 });
+
+describe("format with a comment inside a dimension list (#22 item 12)", function () {
+  this.timeout(60_000);
+  it("is idempotent whatever blanks trail the comment", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "onnxtxt-fmt-"));
+    try {
+      for (const [i, comment] of ["# c   \n", "# c \t\n", "#  \n", "# c  \r\n", "\n  # c   \n"].entries()) {
+        const file = path.join(dir, `m${i}.onnxtxt`);
+        fs.writeFileSync(file, `\uFEFF<ir_version: 10, opset_import: ["" : 21]>\ng (float[N, ${comment} 4] x) => (float[N, 4] y) {\n  y = Relu (x)\n}\n`);
+        const once = runCli(["format", file]);
+        assert.equal(once.code, 0, once.stderr);
+        fs.writeFileSync(file, once.stdout);
+        const twice = runCli(["format", file]);
+        assert.equal(twice.stdout, once.stdout, JSON.stringify(comment));
+        assert.match(once.stdout, /# c|#/);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

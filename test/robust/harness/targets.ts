@@ -87,7 +87,7 @@ export const TEXT_TARGETS: TextTarget[] = [
 
 /** One message list per diagnostic, with spans as offsets relative to `shift`. */
 function diagnosticKeys(text: string, shift: number): string[] {
-  return modelFromText(text).diagnostics.map((d) => `${d.code}@${d.span ? d.span.start - shift : "-"}: ${d.message}`);
+  return modelFromText(text).diagnostics.map((d) => `${d.code}@${d.span ? Math.max(0, d.span.start - shift) : "-"}: ${d.message}`);
 }
 
 /** #22 item 12: a byte order mark means to the editor what it means to `check` (nothing). */
