@@ -127,6 +127,9 @@ type Target =
 
 /** What `file` names, following links: a device or pipe is written in place, a file replaced. */
 function targetOf(file: string): Target {
+  // /dev/stdout, /proc/self/fd/N: the descriptor itself, at its offset (`>> log` appends).
+  const fd = descriptorOf(file);
+  if (fd !== undefined) return { kind: "descriptor", fd };
   let st: fs.Stats;
   try {
     st = fs.statSync(file);
@@ -144,9 +147,6 @@ function targetOf(file: string): Target {
   if (st.isDirectory()) throw new FileError(file, "is a directory");
   if (st.isFile()) return { kind: "regular", path: realpathOf(file), mode: st.mode & 0o7777 };
   if (st.isCharacterDevice() || st.isFIFO()) return { kind: "special", path: file };
-  // A socket cannot be opened by path, but one this process holds (/dev/stdout) can be written.
-  const fd = st.isSocket() ? descriptorOf(file) : undefined;
-  if (fd !== undefined) return { kind: "descriptor", fd };
   throw new FileError(file, st.isBlockDevice() ? "is a block device; not writing a model onto it" : "is a socket, not a file");
 }
 
