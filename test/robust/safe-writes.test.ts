@@ -166,6 +166,25 @@ describe("safe writes (#22 items 1-4, 15)", function () {
     }
   });
 
+  it("4: Ctrl-C stops a batch between files, leaving whole outputs and no temp file", async () => {
+    const inputs: string[] = [];
+    const bytes = encodeModel(weightModel(500_000, 5));
+    for (let i = 0; i < 40; i++) {
+      inputs.push(path.join(dir, `m${i}.onnx`));
+      fs.writeFileSync(inputs[i]!, bytes);
+    }
+    const out = path.join(dir, "out");
+    const child = spawn(process.execPath, [CLI, "convert", "--to", "onnx", "--out-dir", out, ...inputs]);
+    const exited = new Promise<string | null>((resolve) => child.on("exit", (_code, signal) => resolve(signal)));
+    const t0 = Date.now();
+    while (!fs.existsSync(path.join(out, "m1.onnx")) && child.exitCode === null && Date.now() - t0 < 30_000) await new Promise((r) => setTimeout(r, 5));
+    child.kill("SIGINT");
+    assert.equal(await exited, "SIGINT");
+    const written = fs.readdirSync(out);
+    assert.ok(written.length < 40, `all ${written.length} files were converted after Ctrl-C`);
+    for (const f of written) assert.equal(fs.statSync(path.join(out, f)).size, bytes.length, f);
+  });
+
   it("15: an output folder that mkdir refuses with ENOENT is a clear error, not a spin", function () {
     if (!fs.existsSync("/proc/self")) this.skip();
     const mlp = path.join(dir, "mlp.onnxtxt");

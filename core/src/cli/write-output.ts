@@ -51,6 +51,14 @@ function installSignalCleanup(): void {
   process.on("exit", removeLiveTemps);
 }
 
+/**
+ * Lets a signal that arrived during synchronous work be handled (its handler removes temp files
+ * and ends the process). Loops over many files await this between files, so Ctrl-C stops them.
+ */
+export function yieldToSignals(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);

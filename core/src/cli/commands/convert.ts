@@ -9,6 +9,7 @@ import { FORMAT_EXTENSIONS, loadModel, requireFormat, saveModel, type ModelForma
 import { parseSize } from "../size.js";
 import { progress } from "../progress.js";
 import { reportFileError } from "../report.js";
+import { yieldToSignals } from "../write-output.js";
 
 const USAGE = `usage: onnxtxt convert IN OUT
        onnxtxt convert --to onnx|onnxtxt --out-dir DIR IN...
@@ -29,12 +30,13 @@ function parseFormat(value: string | undefined): ModelFormat {
   throw new UsageError(`--to must be 'onnx' or 'onnxtxt'${value === undefined ? "" : `, not '${value}'`}`);
 }
 
-function runBatch(inputs: readonly string[], outDir: string, to: ModelFormat, io: Output, opts: SaveOptions): number {
+async function runBatch(inputs: readonly string[], outDir: string, to: ModelFormat, io: Output, opts: SaveOptions): Promise<number> {
   const outputs = batchOutputs(inputs, outDir, FORMAT_EXTENSIONS[to]);
   const bar = progress(io, inputs.length, "converting");
   let failed = 0;
   let inputErrors = 0;
   for (let i = 0; i < inputs.length; i++) {
+    await yieldToSignals();
     bar.tick(inputs[i]!);
     try {
       makeDirs(path.dirname(outputs[i]!));

@@ -5,7 +5,7 @@ import { hasFlag, parseArgs, UsageError } from "../args.js";
 import type { Command } from "../command.js";
 import { diagnosticLines } from "../diagnostic-lines.js";
 import { FileError, readText } from "../files.js";
-import { writeOutput } from "../write-output.js";
+import { writeOutput, yieldToSignals } from "../write-output.js";
 import { reportFileError } from "../report.js";
 import { formatText } from "../../print/format.js";
 
@@ -20,7 +20,7 @@ export const formatCommand: Command = {
   name: "format",
   summary: "format .onnxtxt files (keeps comments)",
   usage: USAGE,
-  run(argv, io) {
+  async run(argv, io) {
     const args = parseArgs(argv, { write: {}, check: {} });
     const write = hasFlag(args, "write");
     const check = hasFlag(args, "check");
@@ -29,6 +29,7 @@ export const formatCommand: Command = {
     let inputErrors = 0;
     let fileErrors = 0;
     for (const file of args.positional) {
+      await yieldToSignals();
       try {
         const text = readText(file);
         const r = formatText(text);

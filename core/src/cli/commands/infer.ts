@@ -10,6 +10,7 @@ import { FileError, makeDirs } from "../files.js";
 import { loadModel, requireFormat, saveModel } from "../model-files.js";
 import { progress } from "../progress.js";
 import { reportFileError } from "../report.js";
+import { yieldToSignals } from "../write-output.js";
 
 const USAGE = `usage: onnxtxt infer IN OUT
        onnxtxt infer --out-dir DIR IN...
@@ -29,11 +30,12 @@ function inferOne(input: string, output: string, io: Output): boolean {
   return result.diagnostics.some((d) => d.severity === "error");
 }
 
-function runBatch(inputs: readonly string[], outDir: string, io: Output): number {
+async function runBatch(inputs: readonly string[], outDir: string, io: Output): Promise<number> {
   const outputs = batchOutputs(inputs, outDir, "").map((o, i) => o + path.extname(inputs[i]!));
   const bar = progress(io, inputs.length, "inferring");
   let code = 0;
   for (let i = 0; i < inputs.length; i++) {
+    await yieldToSignals();
     bar.tick(inputs[i]!);
     try {
       requireFormat(inputs[i]!);
