@@ -75,7 +75,9 @@ function realDir(dir: string): string {
  * Writes `model` to `file` as `format`. A sidecar, when one is needed, gets a name made from
  * its content (`OUT.<hash>.data`) and is written first, the model last: the model and its data
  * change together or not at all, and an existing sidecar is never overwritten. Older sidecars
- * of the same output are removed once the model that replaced them is in place.
+ * of the same output are removed once the model that replaced them is in place. The sidecar goes
+ * beside the path as named, also when that is a link: onnx resolves external data from the
+ * folder of the path it is given.
  */
 export function writeModel(file: string, format: ModelFormat, model: ModelProto, opts: SaveOptions = {}): void {
   const outDir = path.dirname(path.resolve(file));
@@ -98,7 +100,7 @@ export function writeModel(file: string, format: ModelFormat, model: ModelProto,
     if (created) fs.rmSync(sidecar, { force: true });
     throw e;
   }
-  removeOldSidecars(outDir, path.basename(file), name ?? "");
+  if (fs.statSync(file, { throwIfNoEntry: false })?.isFile()) removeOldSidecars(outDir, path.basename(file), name ?? "");
 }
 
 /** Parses and lowers a text model; any error throws an InputError listing every diagnostic. */
