@@ -9,7 +9,8 @@ import { parseTensorConstant } from "../../../grammar/src/index.js";
 import { defaultValue, parseNpy, Rng, tensorFromProto, valueFromProto, type Value } from "../interp/index.js";
 import { lowerTensorConstant } from "../lower/index.js";
 import { UsageError } from "./args.js";
-import { FileError, readBytes } from "./files.js";
+import { readChecked, type ReadRules } from "./data-files.js";
+import { FileError } from "./files.js";
 import { about } from "./model-files.js";
 
 /** Graph inputs that have no initializer, in order: what input_N.pb files feed. */
@@ -18,8 +19,9 @@ export function feedableInputs(graph: GraphProto): ValueInfoProto[] {
   return graph.input.filter((v) => !init.has(v.name));
 }
 
-export function readValueFile(file: string, info: ValueInfoProto | undefined): Value {
-  const bytes = readBytes(file);
+/** Reads a .pb or .npy value: a regular file only (never a FIFO or device), within `rules`. */
+export function readValueFile(file: string, info: ValueInfoProto | undefined, rules: ReadRules = {}): Value {
+  const bytes = readChecked(file, rules);
   if (file.toLowerCase().endsWith(".npy")) return about(file, () => parseNpy(bytes));
   return about(file, () => valueFromProto(decodeValue(bytes, valueKindOf(info?.type))));
 }
@@ -45,6 +47,8 @@ export interface InputOptions {
   inputDir: string | undefined;
   dims: ReadonlyMap<string, number>;
   seed: number;
+  /** Input files bigger than this are refused. */
+  maxBytes?: number;
 }
 
 export interface GatheredInputs {
@@ -59,9 +63,11 @@ export function gatherInputs(graph: GraphProto, opts: InputOptions): GatheredInp
   const feeds = new Map<string, Value>();
   if (opts.inputDir !== undefined) {
     if (!fs.existsSync(opts.inputDir)) throw new FileError(opts.inputDir, "no such file or directory");
+    // The same rules as external data: regular files inside the folder, one hard link each.
+    const rules: ReadRules = { within: opts.inputDir, folderName: "the input folder", singleLink: true, ...(opts.maxBytes !== undefined && { maxBytes: opts.maxBytes }) };
     feedable.forEach((info, i) => {
       const file = path.join(opts.inputDir!, `input_${i}.pb`);
-      if (fs.existsSync(file)) feeds.set(info.name, readValueFile(file, info));
+      if (fs.lstatSync(file, { throwIfNoEntry: false })) feeds.set(info.name, readValueFile(file, info, rules));
     });
   }
   for (const spec of opts.inputs) {
@@ -72,7 +78,7 @@ export function gatherInputs(graph: GraphProto, opts: InputOptions): GatheredInp
     const info = byName.get(name);
     if (!info) throw new UsageError(`--input ${name}: the model has no input named '${name}' (inputs: ${feedable.map((v) => v.name).join(", ") || "none"})`);
     const isFile = /\.(pb|npy)$/i.test(value) && !/[{}]/.test(value);
-    feeds.set(name, isFile ? readValueFile(value, info) : parseInlineValue(value, name));
+    feeds.set(name, isFile ? readValueFile(value, info, opts.maxBytes !== undefined ? { maxBytes: opts.maxBytes } : {}) : parseInlineValue(value, name));
   }
   const rng = new Rng(opts.seed);
   const defaulted: string[] = [];

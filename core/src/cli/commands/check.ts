@@ -2,6 +2,7 @@
 // `FILE:LINE:COL: error: MESSAGE [code]`. Exit 1 if any file has an error, 0 otherwise.
 // The stages are a list: syntax and lowering first, then each entry of MODEL_CHECKS on a model
 // that lowered cleanly (the semantic checks plug in there).
+import * as path from "node:path";
 import type { Diagnostic } from "../../../../grammar/src/diagnostics.js";
 import type { ModelProto } from "../../../../proto/src/index.js";
 import type { SourceMap } from "../../source-map.js";
@@ -14,6 +15,7 @@ import { FileError, readBytes, readText } from "../files.js";
 import { about, requireFormat } from "../model-files.js";
 import { reportFileError } from "../report.js";
 import { checkModel } from "../../check/index.js";
+import { externalDataDiagnostics } from "../external-check.js";
 
 /** A check over a model; `sourceMap` is present for text input. */
 export interface ModelCheck {
@@ -53,6 +55,7 @@ function checkFile(file: string): Checked {
     model = about(file, () => decodeModel(bytes));
   }
   if (model) for (const check of MODEL_CHECKS) diagnostics.push(...check.run(model, sourceMap));
+  if (model) diagnostics.push(...externalDataDiagnostics(model, path.dirname(path.resolve(file)), sourceMap));
   return { ...(text !== undefined && { text }), diagnostics };
 }
 

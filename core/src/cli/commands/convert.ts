@@ -1,20 +1,20 @@
 // `onnxtxt convert IN OUT` and `onnxtxt convert --to FORMAT --out-dir DIR IN...`.
-import * as fs from "node:fs";
 import * as path from "node:path";
 import { flag, parseArgs, UsageError } from "../args.js";
 import { batchOutputs } from "../batch.js";
 import type { Command, Output } from "../command.js";
 import { InputError } from "../diagnostic-lines.js";
-import { FileError } from "../files.js";
+import { FileError, makeDirs } from "../files.js";
 import { FORMAT_EXTENSIONS, loadModel, requireFormat, saveModel, type ModelFormat, type SaveOptions } from "../model-files.js";
 import { parseSize } from "../size.js";
 import { progress } from "../progress.js";
 import { reportFileError } from "../report.js";
+import { yieldToSignals } from "../write-output.js";
 
 const USAGE = `usage: onnxtxt convert IN OUT
        onnxtxt convert --to onnx|onnxtxt --out-dir DIR IN...
        (either form) --external-data SIZE: text output keeps tensors with more
-       than SIZE bytes (e.g. 64k) in the sidecar file OUT.data
+       than SIZE bytes (e.g. 64k) in the sidecar file OUT.<hash>.data
 
 Converts between binary .onnx and text .onnxtxt; the direction follows the file
 extensions. The batch form writes each input to DIR/<stem>.<ext>, keeping the
@@ -22,7 +22,7 @@ inputs' folders relative to the folder they share.`;
 
 function convertOne(input: string, output: string, opts: SaveOptions): void {
   requireFormat(output);
-  saveModel(output, loadModel(input), opts);
+  saveModel(output, loadModel(input), { ...opts, sourceDir: path.dirname(input) });
 }
 
 function parseFormat(value: string | undefined): ModelFormat {
@@ -30,15 +30,16 @@ function parseFormat(value: string | undefined): ModelFormat {
   throw new UsageError(`--to must be 'onnx' or 'onnxtxt'${value === undefined ? "" : `, not '${value}'`}`);
 }
 
-function runBatch(inputs: readonly string[], outDir: string, to: ModelFormat, io: Output, opts: SaveOptions): number {
+async function runBatch(inputs: readonly string[], outDir: string, to: ModelFormat, io: Output, opts: SaveOptions): Promise<number> {
   const outputs = batchOutputs(inputs, outDir, FORMAT_EXTENSIONS[to]);
   const bar = progress(io, inputs.length, "converting");
   let failed = 0;
   let inputErrors = 0;
   for (let i = 0; i < inputs.length; i++) {
+    await yieldToSignals();
     bar.tick(inputs[i]!);
     try {
-      fs.mkdirSync(path.dirname(outputs[i]!), { recursive: true });
+      makeDirs(path.dirname(outputs[i]!));
       convertOne(inputs[i]!, outputs[i]!, opts);
     } catch (e) {
       if (!(e instanceof FileError)) throw e;

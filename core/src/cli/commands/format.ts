@@ -4,7 +4,8 @@
 import { hasFlag, parseArgs, UsageError } from "../args.js";
 import type { Command } from "../command.js";
 import { diagnosticLines } from "../diagnostic-lines.js";
-import { FileError, readText, writeAtomic } from "../files.js";
+import { FileError, readText } from "../files.js";
+import { writeOutput, yieldToSignals } from "../write-output.js";
 import { reportFileError } from "../report.js";
 import { formatText } from "../../print/format.js";
 
@@ -19,7 +20,7 @@ export const formatCommand: Command = {
   name: "format",
   summary: "format .onnxtxt files (keeps comments)",
   usage: USAGE,
-  run(argv, io) {
+  async run(argv, io) {
     const args = parseArgs(argv, { write: {}, check: {} });
     const write = hasFlag(args, "write");
     const check = hasFlag(args, "check");
@@ -28,6 +29,7 @@ export const formatCommand: Command = {
     let inputErrors = 0;
     let fileErrors = 0;
     for (const file of args.positional) {
+      await yieldToSignals();
       try {
         const text = readText(file);
         const r = formatText(text);
@@ -42,7 +44,7 @@ export const formatCommand: Command = {
             inputErrors++;
           }
         } else if (write) {
-          if (r.text !== text) writeAtomic(file, r.text);
+          if (r.text !== text) writeOutput(file, r.text);
         } else io.out(r.text);
       } catch (e) {
         if (!(e instanceof FileError)) throw e;

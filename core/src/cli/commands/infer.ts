@@ -1,16 +1,16 @@
 // `onnxtxt infer IN OUT` and `onnxtxt infer --out-dir DIR IN...`: writes each model with a
 // value_info for every intermediate value and the types of its graph outputs filled in.
-import * as fs from "node:fs";
 import * as path from "node:path";
 import { inferModel, withInferredTypes } from "../../infer/index.js";
 import { flag, parseArgs, UsageError } from "../args.js";
 import { batchOutputs } from "../batch.js";
 import type { Command, Output } from "../command.js";
 import { diagnosticLines } from "../diagnostic-lines.js";
-import { FileError } from "../files.js";
+import { FileError, makeDirs } from "../files.js";
 import { loadModel, requireFormat, saveModel } from "../model-files.js";
 import { progress } from "../progress.js";
 import { reportFileError } from "../report.js";
+import { yieldToSignals } from "../write-output.js";
 
 const USAGE = `usage: onnxtxt infer IN OUT
        onnxtxt infer --out-dir DIR IN...
@@ -25,20 +25,21 @@ function inferOne(input: string, output: string, io: Output): boolean {
   requireFormat(output);
   const model = loadModel(input);
   const result = inferModel(model);
-  saveModel(output, withInferredTypes(model, result));
+  saveModel(output, withInferredTypes(model, result), { sourceDir: path.dirname(input) });
   io.err(diagnosticLines(input, undefined, result.diagnostics));
   return result.diagnostics.some((d) => d.severity === "error");
 }
 
-function runBatch(inputs: readonly string[], outDir: string, io: Output): number {
+async function runBatch(inputs: readonly string[], outDir: string, io: Output): Promise<number> {
   const outputs = batchOutputs(inputs, outDir, "").map((o, i) => o + path.extname(inputs[i]!));
   const bar = progress(io, inputs.length, "inferring");
   let code = 0;
   for (let i = 0; i < inputs.length; i++) {
+    await yieldToSignals();
     bar.tick(inputs[i]!);
     try {
       requireFormat(inputs[i]!);
-      fs.mkdirSync(path.dirname(outputs[i]!), { recursive: true });
+      makeDirs(path.dirname(outputs[i]!));
       if (inferOne(inputs[i]!, outputs[i]!, io)) code = Math.max(code, 1);
     } catch (e) {
       if (!(e instanceof FileError)) throw e;

@@ -3,17 +3,17 @@
 import * as path from "node:path";
 import { flag, parseArgs, UsageError } from "../args.js";
 import type { Command } from "../command.js";
-import { writeAtomic } from "../files.js";
-import { loadModel, textOf } from "../model-files.js";
+import { about, loadModel, writeModel } from "../model-files.js";
+import { printModel } from "../../print/print-model.js";
 import { parseSize } from "../size.js";
 
 const USAGE = `usage: onnxtxt print [--external-data SIZE] [-o OUT] IN
 
 Writes the model IN (.onnx or .onnxtxt) as text to stdout, or with -o/--output to the file
 OUT (written to a temporary file and renamed, so a failure leaves no partial file). With
---external-data SIZE, each tensor with more than SIZE bytes (e.g. 1024, 64k, 1M) goes to a
-sidecar file referenced with the external-data syntax: OUT.data beside OUT, or
-<stem>.onnxtxt.data in the current folder when printing to stdout.`;
+--external-data SIZE (which needs -o), each tensor with more than SIZE bytes (e.g. 1024, 64k,
+1M) goes to a sidecar file referenced with the external-data syntax, OUT.<hash>.data beside
+OUT. External data of IN is copied beside OUT when OUT is in another folder.`;
 
 export const printCommand: Command = {
   name: "print",
@@ -24,15 +24,15 @@ export const printCommand: Command = {
     if (args.positional.length !== 1) throw new UsageError("expected one input file");
     const input = args.positional[0]!;
     const size = flag(args, "external-data");
-    const model = loadModel(input);
-    const opts = size === undefined ? {} : { externalData: parseSize(size) };
     const output = flag(args, "output");
+    const opts = { ...(size !== undefined && { externalData: parseSize(size) }), sourceDir: path.dirname(input) };
+    if (size !== undefined && output === undefined) throw new UsageError("--external-data needs -o OUT: the sidecar file is written beside OUT");
+    const model = loadModel(input);
     if (output !== undefined) {
-      writeAtomic(output, textOf(output, model, opts));
+      writeModel(output, "onnxtxt", model, opts);
       return 0;
     }
-    const stem = path.basename(input, path.extname(input));
-    io.out(textOf(`${stem}.onnxtxt`, model, opts));
+    io.out(about(input, () => printModel(model)));
     return 0;
   },
 };

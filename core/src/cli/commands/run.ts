@@ -1,6 +1,5 @@
 // `onnxtxt run MODEL`: evaluates a model with the interpreter (or onnxruntime), prints a
 // summary of the outputs and optionally writes them as output_N.pb.
-import * as fs from "node:fs";
 import * as path from "node:path";
 import { create } from "@bufbuild/protobuf";
 import { ValueInfoProtoSchema, type ModelProto, type NodeProto } from "../../../../proto/src/index.js";
@@ -20,7 +19,9 @@ import {
 import { prepareFastRun, startFastKernels } from "../../interp/fast/index.js";
 import { flag, hasFlag, parseArgs, UsageError } from "../args.js";
 import type { Command, Output } from "../command.js";
-import { FileError, readRangeWithin, writeAtomic } from "../files.js";
+import { readDataRange } from "../data-files.js";
+import { FileError, makeDirs } from "../files.js";
+import { writeOutput } from "../write-output.js";
 import { about, loadModel } from "../model-files.js";
 import { progress } from "../progress.js";
 import { gatherInputs } from "../run-inputs.js";
@@ -83,15 +84,11 @@ function parseDims(specs: readonly string[]): Map<string, number> {
 }
 
 function writeOutputs(dir: string, model: ModelProto, outputs: ReadonlyMap<string, Value>): void {
-  try {
-    fs.mkdirSync(dir, { recursive: true });
-  } catch {
-    throw new FileError(dir, "cannot create the directory");
-  }
+  makeDirs(dir);
   model.graph!.output.forEach((o, i) => {
     const v = outputs.get(o.name);
     if (v === undefined) return;
-    writeAtomic(path.join(dir, `output_${i}.pb`), encodeValue(valueToProto(v, o.name)));
+    writeOutput(path.join(dir, `output_${i}.pb`), encodeValue(valueToProto(v, o.name)));
   });
 }
 
@@ -194,7 +191,7 @@ export const runCommand: Command = {
     if (backend === "interp" && compare === undefined) startFastKernels();
     const model = loadModel(file);
     if (!model.graph) throw new FileError(file, "the model has no graph");
-    about(file, () => inlineExternalData(model, path.dirname(path.resolve(file)), readRangeWithin(path.dirname(path.resolve(file)))));
+    about(file, () => inlineExternalData(model, path.dirname(path.resolve(file)), readDataRange(path.dirname(path.resolve(file)))));
     try {
       // Default inputs follow the declared shapes, which may be huge: same memory limit as the run.
       setAllocationLimit(options.maxMemoryBytes);
@@ -205,6 +202,7 @@ export const runCommand: Command = {
           inputDir: flag(args, "input-dir"),
           dims: parseDims(args.flags.get("dim") ?? []),
           seed,
+          maxBytes: Math.floor(options.maxMemoryBytes),
         }));
       } finally {
         setAllocationLimit(Infinity);
