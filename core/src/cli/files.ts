@@ -33,9 +33,10 @@ function ioMessage(e: unknown): string {
   }
 }
 
+/** The bytes of `file`; `-` is stdin. */
 export function readBytes(file: string): Uint8Array {
   try {
-    return fs.readFileSync(file);
+    return fs.readFileSync(file === "-" ? 0 : file);
   } catch (e) {
     throw new FileError(file, ioMessage(e));
   }

@@ -1,5 +1,6 @@
 // A one-line progress counter on stderr, shown only on a terminal so pipes and logs stay clean.
 import type { Output } from "./command.js";
+import { escapeControls } from "./terminal-text.js";
 
 export interface Progress {
   tick(label: string): void;
@@ -17,10 +18,10 @@ export function progress(io: Output, total: number, what: string): Progress {
       if (now - last < 100 && n < total) return;
       last = now;
       const name = label.length > 50 ? "…" + label.slice(-49) : label;
-      io.err(`\r\x1b[K${what} ${n}/${total} ${name}`);
+      io.status(`\r\x1b[K${what} ${n}/${total} ${escapeControls(name)}`);
     },
     done() {
-      io.err("\r\x1b[K");
+      io.status("\r\x1b[K");
     },
   };
 }

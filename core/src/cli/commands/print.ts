@@ -9,9 +9,9 @@ import { parseSize } from "../size.js";
 
 const USAGE = `usage: onnxtxt print [--external-data SIZE] [-o OUT] IN
 
-Writes the model IN (.onnx or .onnxtxt) as text to stdout, or with -o/--output to the file
-OUT (written to a temporary file and renamed, so a failure leaves no partial file). With
---external-data SIZE, each tensor with more than SIZE bytes (e.g. 1024, 64k, 1M) goes to a
+Writes the model IN (.onnx or .onnxtxt; - reads stdin) as text to stdout (also -o -),
+or with -o/--output to the file OUT (written to a temporary file and renamed, so a
+failure leaves no partial file). With --external-data SIZE, each tensor with more than SIZE bytes (e.g. 1024, 64k, 1M) goes to a
 sidecar file referenced with the external-data syntax: OUT.data beside OUT, or
 <stem>.onnxtxt.data in the current folder when printing to stdout.`;
 
@@ -24,14 +24,14 @@ export const printCommand: Command = {
     if (args.positional.length !== 1) throw new UsageError("expected one input file");
     const input = args.positional[0]!;
     const size = flag(args, "external-data");
-    const model = loadModel(input);
+    const model = loadModel(input, (m) => io.err(m));
     const opts = size === undefined ? {} : { externalData: parseSize(size) };
     const output = flag(args, "output");
-    if (output !== undefined) {
+    if (output !== undefined && output !== "-") {
       writeAtomic(output, textOf(output, model, opts));
       return 0;
     }
-    const stem = path.basename(input, path.extname(input));
+    const stem = input === "-" ? "stdin" : path.basename(input, path.extname(input));
     io.out(textOf(`${stem}.onnxtxt`, model, opts));
     return 0;
   },
