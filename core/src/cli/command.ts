@@ -3,6 +3,11 @@
 export interface Output {
   /** Results on stdout (bytes for binary models). */
   out(data: string | Uint8Array): void;
+  /**
+   * Bytes on stdout, written before it returns (the caller reuses the buffer): how big texts
+   * are streamed. Absent where only `out` works.
+   */
+  outSync?(bytes: Uint8Array): void;
   /** Messages on stderr. */
   err(text: string): void;
   /** A progress line on stderr, written as is (it uses `\r` and erase-line escapes). */

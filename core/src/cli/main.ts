@@ -1,5 +1,6 @@
 // The `onnxtxt` command: dispatches to a subcommand and turns every failure into one line
 // on stderr with a meaningful exit code (0 ok, 1 the input has errors, 2 usage or IO).
+import * as fs from "node:fs";
 import { UsageError } from "./args.js";
 import type { Command, Output } from "./command.js";
 import { InputError } from "./diagnostic-lines.js";
@@ -87,6 +88,21 @@ export async function main(argv: readonly string[], io: Output): Promise<number>
   }
 }
 
+/** Writes all of `bytes` to `fd` now; a non-blocking pipe that is full is waited for. */
+function writeAllSync(fd: number, bytes: Uint8Array): void {
+  let at = 0;
+  while (at < bytes.length) {
+    try {
+      at += fs.writeSync(fd, bytes, at, bytes.length - at);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === "EPIPE") process.exit(process.exitCode ?? 0);
+      if (code !== "EAGAIN") throw e;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+    }
+  }
+}
+
 /**
  * stdout and stderr of the process. A reader that stops early (`print | head`, `q` in less)
  * closes the pipe: that ends the command quietly, as for other Unix tools. Messages have their
@@ -102,6 +118,7 @@ export function processOutput(): Output {
   const outIsTerminal = Boolean(process.stdout.isTTY);
   return {
     out: (t) => void process.stdout.write(outIsTerminal && typeof t === "string" ? escapeControls(t) : t),
+    outSync: (bytes) => writeAllSync(1, bytes),
     err: (t) => void process.stderr.write(escapeControls(t)),
     status: (t) => void process.stderr.write(t),
     interactive: Boolean(process.stderr.isTTY),

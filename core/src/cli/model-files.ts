@@ -103,13 +103,14 @@ export function writeModelToStdout(io: Output, name: string, format: ModelFormat
   io.out(textOf(name, model, opts));
 }
 
-/** The text of a model; with `externalData`, writes the sidecar beside `file` first. */
-export function textOf(file: string, model: ModelProto, opts: SaveOptions): string {
-  if (opts.externalData === undefined) return about(file, () => printModel(model));
+/** The text of a model (with `write`, streamed to it instead); with `externalData`, writes the sidecar beside `file` first. */
+export function textOf(file: string, model: ModelProto, opts: SaveOptions, write?: (bytes: Uint8Array) => void): string {
+  const print = (m: ModelProto) => about(file, () => printModel(m, write ? { write } : {}));
+  if (opts.externalData === undefined) return print(model);
   const sidecar = file + ".data";
   const moved = about(file, () => externalize(model, opts.externalData!, path.basename(sidecar)));
   if (moved.data.length > 0) writeAtomic(sidecar, moved.data);
-  return about(file, () => printModel(moved.model));
+  return print(moved.model);
 }
 
 /** Parses and lowers a text model; any error throws an InputError listing every diagnostic. */

@@ -25,3 +25,28 @@ export function progress(io: Output, total: number, what: string): Progress {
     },
   };
 }
+
+/**
+ * A byte count on stderr for one long piece of work (`printing 212 MiB`): shown on a terminal
+ * only, and only once the work has taken a second, so quick commands print nothing.
+ */
+export function byteProgress(io: Output, what: string): { add(n: number): void; done(): void } {
+  if (!io.interactive) return { add() {}, done() {} };
+  const started = Date.now();
+  let bytes = 0;
+  let last = 0;
+  let shown = false;
+  return {
+    add(n) {
+      bytes += n;
+      const now = Date.now();
+      if (now - started < 1000 || now - last < 100) return;
+      last = now;
+      shown = true;
+      io.status(`\r\x1b[K${what} ${(bytes / 2 ** 20).toFixed(0)} MiB`);
+    },
+    done() {
+      if (shown) io.status("\r\x1b[K");
+    },
+  };
+}

@@ -6,6 +6,7 @@ import type { Command } from "../command.js";
 import { writeAtomic } from "../files.js";
 import { loadModel, textOf } from "../model-files.js";
 import { parseSize } from "../size.js";
+import { byteProgress } from "../progress.js";
 
 const USAGE = `usage: onnxtxt print [--external-data SIZE] [-o OUT] IN
 
@@ -32,6 +33,17 @@ export const printCommand: Command = {
       return 0;
     }
     const stem = input === "-" ? "stdin" : path.basename(input, path.extname(input));
+    if (io.outSync && !io.outIsTerminal) {
+      // streamed: the text of a big model is never whole in memory
+      const bar = byteProgress(io, "printing");
+      const outSync = io.outSync;
+      textOf(`${stem}.onnxtxt`, model, opts, (bytes) => {
+        outSync(bytes);
+        bar.add(bytes.length);
+      });
+      bar.done();
+      return 0;
+    }
     io.out(textOf(`${stem}.onnxtxt`, model, opts));
     return 0;
   },
