@@ -288,6 +288,11 @@ g (float[2] "x\x1b]0;pwned\x07") => (float[2] "y\x1b[2J") {
     const bad = runCli(["run", file, "--input", "nope=float[2] {1, 2}"]);
     assert.ok(!bad.stderr.includes("\x1b") && !bad.stderr.includes("\x07"), JSON.stringify(bad.stderr));
     assert.match(bad.stderr, /x\\x1b\]0;pwned\\x07/);
+    // print on a terminal (a pseudo-terminal from util-linux's script): escaped there too
+    const tty = spawnSync("script", ["-qc", `"${process.execPath}" "${CLI}" print "${file}"`, "/dev/null"], { encoding: "utf8" });
+    assert.equal(tty.status, 0, tty.stderr);
+    assert.match(tty.stdout, /g \(float\[2\] "x\\x1b\]0;pwned\\x07"\)/);
+    assert.ok(!tty.stdout.includes("\x1b") && !tty.stdout.includes("\x07"), JSON.stringify(tty.stdout));
   });
 
   it("onnxruntime's log lines reach a pipe without colour escapes", () => {

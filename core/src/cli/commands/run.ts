@@ -1,5 +1,6 @@
 // `onnxtxt run MODEL`: evaluates a model with the interpreter (or onnxruntime), prints a
 // summary of the outputs and optionally writes them as output_N.pb.
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { create } from "@bufbuild/protobuf";
 import { ValueInfoProtoSchema, type ModelProto, type NodeProto } from "../../../../proto/src/index.js";
@@ -97,6 +98,14 @@ function parseDims(specs: readonly string[]): Map<string, number> {
   return dims;
 }
 
+function holdsOutputs(dir: string): boolean {
+  try {
+    return fs.readdirSync(dir).some((f) => /^output_\d+\.pb$/.test(f));
+  } catch {
+    return false;
+  }
+}
+
 function parseShow(value: string | undefined): number {
   if (value === undefined) return 8;
   if (value === "all") return Infinity;
@@ -192,7 +201,8 @@ export const runCommand: Command = {
     const intermediates = args.flags.get("save-intermediate") ?? [];
     const inputDir = flag(args, "input-dir");
     if (hasFlag(args, "expect") && hasFlag(args, "no-expect")) throw new UsageError("--expect and --no-expect exclude each other");
-    const expectDir = flag(args, "expect") ?? (inputDir !== undefined && !hasFlag(args, "no-expect") ? inputDir : undefined);
+    // with --input-dir, its output_N.pb are expected (a folder of inputs only expects nothing)
+    const expectDir = flag(args, "expect") ?? (inputDir !== undefined && !hasFlag(args, "no-expect") && holdsOutputs(inputDir) ? inputDir : undefined);
     if (backend === "interp") startFastKernels();
     const loaded = readModel(file, (m) => io.err(m));
     if (!loaded.model.graph) throw new FileError(file, "the model has no graph");
@@ -227,7 +237,7 @@ export const runCommand: Command = {
       if (compare === "ort") {
         code = Math.max(code, await compareWithOrt(model, feeds, outputs, io, override, (observe) => runInterp(model, feeds, io, options, observe)));
       }
-      if (expectDir !== undefined) code = Math.max(code, checkExpected(expectDir, loaded.model, outputs, io, override));
+      if (expectDir !== undefined) code = Math.max(code, checkExpected(expectDir, loaded.model, outputs, io, override, hasFlag(args, "quiet")));
       return code;
     } catch (e) {
       if (e instanceof InterpError || e instanceof OnnxtxtError) {
