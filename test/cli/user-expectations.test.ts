@@ -295,6 +295,16 @@ g (float[2] "x\x1b]0;pwned\x07") => (float[2] "y\x1b[2J") {
     assert.ok(!tty.stdout.includes("\x1b") && !tty.stdout.includes("\x07"), JSON.stringify(tty.stdout));
   });
 
+  it("shows no progress line on a terminal for work under a second", () => {
+    const inputs = ["a", "b", "c"].map((n) => path.join(dir, `${n}.onnxtxt`));
+    for (const f of inputs) fs.copyFileSync(MLP, f);
+    const command = `"${process.execPath}" "${CLI}" convert --to onnx --out-dir "${path.join(dir, "out")}" ${inputs.map((f) => `"${f}"`).join(" ")}`;
+    const tty = spawnSync("script", ["-qc", command, "/dev/null"], { encoding: "utf8" });
+    assert.equal(tty.status, 0, tty.stdout);
+    assert.equal(fs.readdirSync(path.join(dir, "out")).length, 3);
+    assert.doesNotMatch(tty.stdout, /converting/);
+  });
+
   it("onnxruntime's log lines reach a pipe without colour escapes", () => {
     // an opset-6 model: onnxruntime warns that it supports opset 7 and above
     const r = runCli(["run", path.join(CONV, "model.onnx"), "--backend", "ort"]);
@@ -306,5 +316,8 @@ g (float[2] "x\x1b]0;pwned\x07") => (float[2] "y\x1b[2J") {
     const r = spawnSync(process.execPath, [CLI, "print", "-"], { input: "", encoding: "utf8" });
     assert.equal(r.status, 2);
     assert.equal(r.stderr, "onnxtxt: -: the file is empty\n");
+    const tty = spawnSync("script", ["-qc", `"${process.execPath}" "${CLI}" convert "${MLP}" -`, "/dev/null"], { encoding: "utf8" });
+    assert.equal(tty.status, 2);
+    assert.match(tty.stdout, /binary ONNX is not written to a terminal; redirect stdout/);
   });
 });

@@ -1,4 +1,5 @@
-// A one-line progress counter on stderr, shown only on a terminal so pipes and logs stay clean.
+// One-line progress on stderr, shown only on a terminal (so pipes and logs stay clean) and only
+// for work that has taken a second.
 import type { Output } from "./command.js";
 import { escapeControls } from "./terminal-text.js";
 
@@ -11,17 +12,21 @@ export function progress(io: Output, total: number, what: string): Progress {
   if (!io.interactive || total < 2) return { tick() {}, done() {} };
   let n = 0;
   let last = 0;
+  let shown = false;
+  const started = Date.now();
   return {
     tick(label) {
       n++;
       const now = Date.now();
-      if (now - last < 100 && n < total) return;
+      // work under a second shows nothing
+      if (now - started < 1000 || (now - last < 100 && n < total)) return;
       last = now;
+      shown = true;
       const name = label.length > 50 ? "…" + label.slice(-49) : label;
       io.status(`\r\x1b[K${what} ${n}/${total} ${escapeControls(name)}`);
     },
     done() {
-      io.status("\r\x1b[K");
+      if (shown) io.status("\r\x1b[K");
     },
   };
 }

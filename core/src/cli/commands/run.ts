@@ -189,6 +189,7 @@ export const runCommand: Command = {
     if (backend !== "interp" && backend !== "ort") throw new UsageError(`--backend must be 'interp' or 'ort', not '${backend}'`);
     const compare = flag(args, "compare");
     if (compare !== undefined && compare !== "ort") throw new UsageError(`--compare supports 'ort' only, not '${compare}'`);
+    if (compare !== undefined && backend === "ort") throw new UsageError("--compare ort compares the interpreter with onnxruntime; leave out --backend ort");
     const seed = numberFlag(flag(args, "seed"), "seed", 0);
     const options = {
       seed,
@@ -198,7 +199,7 @@ export const runCommand: Command = {
     };
     const override = { ...(hasFlag(args, "rtol") && { rtol: numberFlag(flag(args, "rtol"), "rtol", 0) }), ...(hasFlag(args, "atol") && { atol: numberFlag(flag(args, "atol"), "atol", 0) }) };
     const show = parseShow(flag(args, "show"));
-    const intermediates = args.flags.get("save-intermediate") ?? [];
+    const intermediates = [...new Set(args.flags.get("save-intermediate") ?? [])];
     const inputDir = flag(args, "input-dir");
     if (hasFlag(args, "expect") && hasFlag(args, "no-expect")) throw new UsageError("--expect and --no-expect exclude each other");
     // with --input-dir, its output_N.pb are expected (a folder of inputs only expects nothing)
@@ -232,7 +233,7 @@ export const runCommand: Command = {
       const outputs = backend === "ort" ? await runWithOrt(model, feeds, undefined, ortOptions(io)) : await runInterp(model, feeds, io, options);
       const outDir = flag(args, "output-dir");
       if (outDir !== undefined) writeOutputs(outDir, loaded.model, outputs, intermediates);
-      if (!hasFlag(args, "quiet")) printValues(io, [...loaded.model.graph.output.map((o) => o.name), ...intermediates], outputs, show);
+      if (!hasFlag(args, "quiet")) printValues(io, [...new Set([...loaded.model.graph.output.map((o) => o.name), ...intermediates])], outputs, show);
       let code = 0;
       if (compare === "ort") {
         code = Math.max(code, await compareWithOrt(model, feeds, outputs, io, override, (observe) => runInterp(model, feeds, io, options, observe)));
