@@ -289,7 +289,7 @@ g (float[2] "x\x1b]0;pwned\x07") => (float[2] "y\x1b[2J") {
     assert.ok(!bad.stderr.includes("\x1b") && !bad.stderr.includes("\x07"), JSON.stringify(bad.stderr));
     assert.match(bad.stderr, /x\\x1b\]0;pwned\\x07/);
     // print on a terminal (a pseudo-terminal from util-linux's script): escaped there too
-    const tty = spawnSync("script", ["-qc", `"${process.execPath}" "${CLI}" print "${file}"`, "/dev/null"], { encoding: "utf8" });
+    const tty = spawnSync("script", ["-qec", `"${process.execPath}" "${CLI}" print "${file}"`, "/dev/null"], { encoding: "utf8" });
     assert.equal(tty.status, 0, tty.stderr);
     assert.match(tty.stdout, /g \(float\[2\] "x\\x1b\]0;pwned\\x07"\)/);
     assert.ok(!tty.stdout.includes("\x1b") && !tty.stdout.includes("\x07"), JSON.stringify(tty.stdout));
@@ -299,7 +299,7 @@ g (float[2] "x\x1b]0;pwned\x07") => (float[2] "y\x1b[2J") {
     const inputs = ["a", "b", "c"].map((n) => path.join(dir, `${n}.onnxtxt`));
     for (const f of inputs) fs.copyFileSync(MLP, f);
     const command = `"${process.execPath}" "${CLI}" convert --to onnx --out-dir "${path.join(dir, "out")}" ${inputs.map((f) => `"${f}"`).join(" ")}`;
-    const tty = spawnSync("script", ["-qc", command, "/dev/null"], { encoding: "utf8" });
+    const tty = spawnSync("script", ["-qec", command, "/dev/null"], { encoding: "utf8" });
     assert.equal(tty.status, 0, tty.stdout);
     assert.equal(fs.readdirSync(path.join(dir, "out")).length, 3);
     assert.doesNotMatch(tty.stdout, /converting/);
@@ -316,7 +316,7 @@ g (float[2] "x\x1b]0;pwned\x07") => (float[2] "y\x1b[2J") {
     const r = spawnSync(process.execPath, [CLI, "print", "-"], { input: "", encoding: "utf8" });
     assert.equal(r.status, 2);
     assert.equal(r.stderr, "onnxtxt: -: the file is empty\n");
-    const tty = spawnSync("script", ["-qc", `"${process.execPath}" "${CLI}" convert "${MLP}" -`, "/dev/null"], { encoding: "utf8" });
+    const tty = spawnSync("script", ["-qec", `"${process.execPath}" "${CLI}" convert "${MLP}" -`, "/dev/null"], { encoding: "utf8" });
     assert.equal(tty.status, 2);
     assert.match(tty.stdout, /binary ONNX is not written to a terminal; redirect stdout/);
   });
