@@ -7,6 +7,7 @@
 //    which prints the weights as escaped bytes rather than numbers: a yardstick, not the goal.
 //  - run of an 8-node model (MatMul chain) with 1 GiB of external float32 weights, against
 //    onnxruntime-node creating a session and running once (bench/ort-run.ts); outputs compared.
+//    Also `run --backend ort`, which should cost what onnxruntime-node itself does.
 // Usage: npm run build && node dist/bench/big-models.js [--keep DIR]
 
 import { spawnSync } from 'node:child_process';
@@ -146,6 +147,9 @@ function main(argv: string[]): number {
     const outDir = path.join(work, 'out');
     const run = measure([process.execPath, CLI, 'run', path.join(work, 'run.onnx'), '--input', `x=${pbInput}`, '--output-dir', outDir, '--quiet'], path.join(work, 'run.stdout'));
     console.log(row('onnxtxt run', run));
+    const viaOrt = measure([process.execPath, CLI, 'run', path.join(work, 'run.onnx'), '--input', `x=${pbInput}`, '--backend', 'ort', '--quiet'], path.join(work, 'run-ort.stdout'));
+    console.log(row('onnxtxt run --backend ort', viaOrt));
+    if (!viaOrt.ok) failures++;
     if (ort.ok && run.ok) {
       console.log(`  ratio onnxtxt / onnxruntime-node: time ${(run.seconds / ort.seconds).toFixed(2)}x, memory ${(run.peakMiB / ort.peakMiB).toFixed(2)}x`);
       const expected = fs.readFileSync(ortOut);

@@ -305,6 +305,31 @@ g (float[2] "x\x1b]0;pwned\x07") => (float[2] "y\x1b[2J") {
     assert.doesNotMatch(tty.stdout, /converting/);
   });
 
+  it("--backend ort reads a binary model's external data itself and agrees with the interpreter", () => {
+    const text = `<ir_version: 10, opset_import: ["" : 21]>
+g (float[2, 3] x) => (float[2, 4] y) <float[3, 4] w = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}> {
+  y = MatMul (x, w)
+}
+`;
+    fs.writeFileSync(path.join(dir, "m.onnxtxt"), text);
+    const bin = path.join(dir, "sub", "m.onnx");
+    fs.mkdirSync(path.dirname(bin));
+    // binary with external data: onnx's own helper writes the sidecar
+    const py = spawnSync("/usr/bin/python3", ["-c", `import onnx, onnx.parser
+from onnx import numpy_helper
+m = onnx.parser.parse_model(open(${JSON.stringify(path.join(dir, "m.onnxtxt"))}).read())
+for t in m.graph.initializer: t.CopyFrom(numpy_helper.from_array(numpy_helper.to_array(t), t.name))
+onnx.save_model(m, ${JSON.stringify(bin)}, save_as_external_data=True, all_tensors_to_one_file=True, location="m.data", size_threshold=0)`], { encoding: "utf8" });
+    assert.equal(py.status, 0, py.stderr);
+    assert.ok(fs.existsSync(path.join(dir, "sub", "m.data")));
+    const input = "x=float[2,3] {1, 0, -1, 2, 0.5, 0}";
+    const ort = runCli(["run", bin, "--backend", "ort", "--input", input]);
+    const interp = runCli(["run", bin, "--input", input]);
+    assert.equal(ort.code, 0, ort.stderr);
+    assert.equal(ort.stdout, "y: float[2,4] {-8, -8, -8, -8, 4.5, 7, 9.5, 12}\n");
+    assert.equal(interp.stdout, ort.stdout);
+  });
+
   it("onnxruntime's log lines reach a pipe without colour escapes", () => {
     // an opset-6 model: onnxruntime warns that it supports opset 7 and above
     const r = runCli(["run", path.join(CONV, "model.onnx"), "--backend", "ort"]);

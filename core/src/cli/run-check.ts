@@ -30,8 +30,8 @@ function toleranceText(t: Tolerance): string {
 }
 
 /** onnxruntime's warnings reach a terminal; a pipe or log gets its errors only (its lines are coloured). */
-export function ortOptions(io: Output): OrtOptions {
-  return { logSeverityLevel: io.interactive ? 2 : 3 };
+export function ortOptions(io: Output, modelPath?: string): OrtOptions {
+  return { logSeverityLevel: io.interactive ? 2 : 3, ...(modelPath !== undefined && { modelPath }) };
 }
 
 /** Runs a model observing each main-graph node's outputs (the slow pass of a comparison). */
@@ -42,8 +42,8 @@ export type ObservedRun = (observe: (node: NodeProto, outs: readonly (Value | un
  * with the largest errors. Only when an output differs does a second, observed run look for
  * the first node whose outputs differ, so an agreeing comparison costs one run of each backend.
  */
-export async function compareWithOrt(model: ModelProto, feeds: ReadonlyMap<string, Value>, mine: ReadonlyMap<string, Value>, io: Output, o: ToleranceOverride, observedRun: ObservedRun): Promise<number> {
-  const theirs = await runWithOrt(model, feeds, undefined, ortOptions(io));
+export async function compareWithOrt(model: ModelProto, feeds: ReadonlyMap<string, Value>, mine: ReadonlyMap<string, Value>, io: Output, o: ToleranceOverride, observedRun: ObservedRun, modelPath?: string): Promise<number> {
+  const theirs = await runWithOrt(model, feeds, undefined, ortOptions(io, modelPath));
   const tolFor = (v: Value | undefined): Tolerance => {
     const dtype = elementTypeOf(v);
     return withOverride(backendCompareTolerance(dtype), dtype, o);

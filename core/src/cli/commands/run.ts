@@ -207,7 +207,10 @@ export const runCommand: Command = {
     if (backend === "interp") startFastKernels();
     const loaded = readModel(file, (m) => io.err(m));
     if (!loaded.model.graph) throw new FileError(file, "the model has no graph");
-    about(file, () => inlineExternalData(loaded.model, modelDir(file), readRangeWithin(modelDir(file))));
+    // onnxruntime reads a binary model from its file, external data and all, when the run
+    // adds nothing to it; the interpreter needs the data inlined
+    const ortPath = loaded.format === "onnx" && file !== "-" && intermediates.length === 0 ? path.resolve(file) : undefined;
+    if (backend === "interp" || ortPath === undefined) about(file, () => inlineExternalData(loaded.model, modelDir(file), readRangeWithin(modelDir(file))));
     const model = withIntermediates(loaded.model, intermediates);
     try {
       // Default inputs follow the declared shapes, which may be huge: same memory limit as the run.
@@ -230,13 +233,13 @@ export const runCommand: Command = {
         return 0;
       }
       const feeds = new Map(inputs.map((r) => [r.name, r.value]));
-      const outputs = backend === "ort" ? await runWithOrt(model, feeds, undefined, ortOptions(io)) : await runInterp(model, feeds, io, options);
+      const outputs = backend === "ort" ? await runWithOrt(model, feeds, undefined, ortOptions(io, ortPath)) : await runInterp(model, feeds, io, options);
       const outDir = flag(args, "output-dir");
       if (outDir !== undefined) writeOutputs(outDir, loaded.model, outputs, intermediates);
       if (!hasFlag(args, "quiet")) printValues(io, [...new Set([...loaded.model.graph.output.map((o) => o.name), ...intermediates])], outputs, show);
       let code = 0;
       if (compare === "ort") {
-        code = Math.max(code, await compareWithOrt(model, feeds, outputs, io, override, (observe) => runInterp(model, feeds, io, options, observe)));
+        code = Math.max(code, await compareWithOrt(model, feeds, outputs, io, override, (observe) => runInterp(model, feeds, io, options, observe), ortPath));
       }
       if (expectDir !== undefined) code = Math.max(code, checkExpected(expectDir, loaded.model, outputs, io, override, hasFlag(args, "quiet")));
       return code;
