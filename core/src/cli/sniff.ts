@@ -6,8 +6,14 @@ import { decodeModel } from "../io/index.js";
 
 export type Sniffed = { readonly format: ModelFormat } | { readonly format?: undefined; readonly looksLike: string };
 
-/** Field tags a ModelProto can start with: ir_version, producer_*, domain, model_version, doc_string, graph, opset_import, metadata_props. */
-const MODEL_TAGS = new Set([0x08, 0x12, 0x1a, 0x22, 0x28, 0x32, 0x3a, 0x42, 0x72]);
+const UNKNOWN_BINARY = "a binary file that is not an ONNX ModelProto";
+
+/**
+ * Field tags a ModelProto can start with: ir_version, producer_*, domain, model_version,
+ * doc_string, graph, opset_import, metadata_props, and the first bytes of training_info,
+ * functions and configuration.
+ */
+const MODEL_TAGS = new Set([0x08, 0x12, 0x1a, 0x22, 0x28, 0x32, 0x3a, 0x42, 0x72, 0xa2, 0xca, 0xd2]);
 
 const MAGIC: readonly [number[], string][] = [
   [[0x50, 0x4b, 0x03, 0x04], "a zip archive (a PyTorch checkpoint or a packaged model?)"],
@@ -46,15 +52,20 @@ export function sniff(bytes: Uint8Array): Sniffed {
     return { format: "onnxtxt" };
   }
   if (MODEL_TAGS.has(head[0]!)) return { format: "onnx" };
-  return { looksLike: "a binary file that is not an ONNX ModelProto" };
+  return { looksLike: UNKNOWN_BINARY };
 }
 
 /**
  * The format to read `bytes` in, given the one the name claims. A `.onnxtxt` that is text is
  * read as text whatever it holds (its errors then have positions); it is read as binary only
- * when it is not text and decodes as a model.
+ * when it is not text and decodes as a model. A `.onnx` that is binary is decoded as a model.
  */
 export function sniffModel(bytes: Uint8Array, claimed: ModelFormat | undefined): Sniffed {
+  if (claimed === "onnx") {
+    // binary that starts unusually is still decoded: the decoder's own message is the better one
+    const s = sniff(bytes);
+    return s.format === undefined && s.looksLike === UNKNOWN_BINARY ? { format: "onnx" } : s;
+  }
   if (claimed !== "onnxtxt") return sniff(bytes);
   if (isText(bytes.subarray(0, 4096)) || sniff(bytes).format !== "onnx") return { format: "onnxtxt" };
   try {
