@@ -215,6 +215,9 @@ g (float[2] x, float[2] unused) => (float[2] y) {
     assert.equal(hit?.locations[0]!.physicalLocation.region.startLine, 2);
     assert.deepEqual(JSON.parse(runCli(["check", "--format", "json", "--ignore", "unused-input", file]).stdout).filter((d: { code: string }) => d.code === "unused-input"), []);
     assert.equal(runCli(["check", "--severity", "error", file]).stderr, "");
+    const missing = runCli(["check", "--format", "json", path.join(dir, "nope.onnxtxt")]);
+    assert.equal(missing.code, 2);
+    assert.deepEqual(JSON.parse(missing.stdout), [{ file: path.join(dir, "nope.onnxtxt"), severity: "error", code: "file", message: "no such file or directory" }]);
   });
 
   it("- is stdin or stdout: print -o -, convert - -, infer to stdout, check -", () => {

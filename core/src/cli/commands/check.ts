@@ -37,7 +37,8 @@ FILE:LINE:COL: error: MESSAGE [code]. Exit code 1 if any file has an error.
 options:
   --format text|json|sarif  json: an array of {file, severity, code, message, line, column,
                             endLine, endColumn, where}; sarif: SARIF 2.1.0. Both on stdout,
-                            with a summary line on stderr
+                            with a summary line on stderr; an unreadable file is an error
+                            with the code 'file'
   --severity LEVEL          report only error, warning, info or hint and above (default hint)
   --ignore CODE             drop the diagnostics with this code (repeatable, or CODE,CODE)`;
 
@@ -100,6 +101,8 @@ export const checkCommand: Command = {
       } catch (e) {
         if (!(e instanceof FileError)) throw e;
         reportFileError(io, e);
+        // a file that cannot be read is a result too, for tools that read only the document
+        if (format !== "text") checked.push({ file, diagnostics: [{ severity: "error", code: "file", message: e.message }] });
         code = 2;
       }
     }
