@@ -131,7 +131,7 @@ export function resolveInputs(graph: GraphProto, req: InputRequest): ResolvedInp
 }
 
 /** The declared type as text: `float[N,3,224,224]`, `seq(int64[?])`. */
-export function declaredType(t: TypeProto | undefined): string {
+function declaredType(t: TypeProto | undefined): string {
   switch (t?.value.case) {
     case "tensorType": {
       const tt = t.value.value;

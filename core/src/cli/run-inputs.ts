@@ -22,7 +22,7 @@ export function readValueFile(file: string, info: ValueInfoProto | undefined): V
 }
 
 /** An inline tensor constant such as `float[2] {1, 2}`, in the text syntax. */
-export function parseInlineValue(text: string, name: string): Value {
+function parseInlineValue(text: string, name: string): Value {
   const parsed = parseTensorConstant(text);
   const firstError = (ds: readonly Diagnostic[]) => ds.find((d) => d.severity === "error");
   const syntax = firstError(parsed.diagnostics);

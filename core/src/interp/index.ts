@@ -10,6 +10,6 @@ export { createDefaultRegistry, defaultRegistry } from "./ops/index.js";
 export * from "./compare.js";
 export { parseNpy } from "./npy.js";
 export { defaultValue } from "./default-inputs.js";
-export { summarize, formatElement } from "./summary.js";
+export { summarize } from "./summary.js";
 export * from "./tolerance.js";
 export { runWithOrt, type OrtOptions } from "./ort-backend.js";
