@@ -40,9 +40,10 @@ export function ioMessage(e: unknown): string {
   }
 }
 
+/** The bytes of `file`; `-` is stdin. */
 export function readBytes(file: string): Uint8Array {
   try {
-    return fs.readFileSync(file);
+    return fs.readFileSync(file === "-" ? 0 : file);
   } catch (e) {
     throw new FileError(file, ioMessage(e));
   }
@@ -69,7 +70,7 @@ export function makeDirs(dir: string): void {
       if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw new FileError(p, ioMessage(e));
     }
     if (st) {
-      if (!st.isDirectory()) throw new FileError(p, "is not a directory");
+      if (!st.isDirectory()) throw new FileError(p === path.resolve(dir) ? dir : p, "exists and is not a directory; give a folder to write into");
       break;
     }
     missing.push(p);

@@ -11,9 +11,13 @@ import { bringBack } from "../ext/externalize.js";
 import { buildSidecar, hasExternalData, nameSidecar } from "../ext/sidecar.js";
 import { printModel } from "../print/print-model.js";
 import { readDataRange } from "./data-files.js";
-import { FileError, readBytes, readText } from "./files.js";
+import { FileError, readBytes } from "./files.js";
 import { removeOldSidecars, sidecarName, writeSidecar } from "./sidecar-files.js";
 import { writeOutput } from "./write-output.js";
+import { FORMAT_NAMES, sniffModel } from "./sniff.js";
+import { UsageError } from "./args.js";
+import type { Output } from "./command.js";
+import type { Comment } from "../../../grammar/src/ast.js";
 
 export type ModelFormat = "onnx" | "onnxtxt";
 
@@ -42,11 +46,39 @@ export function about<T>(file: string, fn: () => T): T {
   }
 }
 
-export function loadModel(file: string): ModelProto {
-  const format = requireFormat(file);
-  if (format === "onnxtxt") return loadTextModel(file);
+export interface LoadedModel {
+  readonly model: ModelProto;
+  readonly format: ModelFormat;
+  /** The text's comments (for `# @input` directives); empty for binary input. */
+  readonly comments: readonly Comment[];
+}
+
+/** The folder external data paths are relative to: the model's, or the current one for stdin. */
+export function modelDir(file: string): string {
+  return file === "-" ? process.cwd() : path.dirname(path.resolve(file));
+}
+
+/**
+ * Reads a model (`-` is stdin). The format comes from the first bytes; when the extension
+ * says otherwise, `note` hears what the file looks like. A file that is no model is refused
+ * with what it looks like.
+ */
+export function readModel(file: string, note?: (message: string) => void): LoadedModel {
   const bytes = readBytes(file);
-  return about(file, () => decodeModel(bytes));
+  const claimed = formatOf(file);
+  const sniffed = sniffModel(bytes, claimed);
+  if (bytes.length === 0 && claimed !== "onnxtxt") throw new FileError(file, "the file is empty");
+  if (!sniffed.format) {
+    const expected = claimed ? `, not ${FORMAT_NAMES[claimed]}` : "";
+    throw new FileError(file, `this file looks like ${sniffed.looksLike}${sniffed.looksLike.includes(", not ") ? "" : expected}`);
+  }
+  if (claimed && claimed !== sniffed.format) note?.(`onnxtxt: ${file}: note: the name says ${FORMAT_NAMES[claimed]}, but the file looks like ${FORMAT_NAMES[sniffed.format]}; reading it as such\n`);
+  if (sniffed.format === "onnxtxt") return parseTextModel(file, new TextDecoder("utf-8").decode(bytes));
+  return { model: about(file, () => decodeModel(bytes)), format: "onnx", comments: [] };
+}
+
+export function loadModel(file: string, note?: (message: string) => void): ModelProto {
+  return readModel(file, note).model;
 }
 
 export interface SaveOptions {
@@ -103,13 +135,26 @@ export function writeModel(file: string, format: ModelFormat, model: ModelProto,
   if (fs.statSync(file, { throwIfNoEntry: false })?.isFile()) removeOldSidecars(outDir, path.basename(file), name ?? "");
 }
 
+/**
+ * A model written to stdout (`-`): text, or binary when `format` says so (refused on a
+ * terminal). `name` stands for the output in messages. No sidecar can go beside stdout.
+ */
+export function writeModelToStdout(io: Output, name: string, format: ModelFormat, model: ModelProto, opts: SaveOptions = {}): void {
+  if (opts.externalData !== undefined) throw new UsageError("--external-data needs an output file: the sidecar file is written beside it");
+  if (format === "onnx") {
+    if (io.outIsTerminal) throw new UsageError("binary ONNX is not written to a terminal; redirect stdout to a file or a pipe");
+    io.out(encodeModel(model));
+    return;
+  }
+  io.out(about(name, () => printModel(model)));
+}
+
 /** Parses and lowers a text model; any error throws an InputError listing every diagnostic. */
-export function loadTextModel(file: string): ModelProto {
-  const text = readText(file);
+function parseTextModel(file: string, text: string): LoadedModel {
   const r = modelFromText(text, { sourceMap: false });
   if (!r.model || hasErrors(r.diagnostics)) {
     throw new InputError(file, diagnosticLines(file, text, r.diagnostics.filter((d) => d.severity === "error")));
   }
-  about(file, () => bringBack(r.model!, path.dirname(path.resolve(file)), readDataRange(path.dirname(path.resolve(file)))));
-  return r.model;
+  about(file, () => bringBack(r.model!, modelDir(file), readDataRange(modelDir(file))));
+  return { model: r.model, format: "onnxtxt", comments: r.comments };
 }

@@ -11,8 +11,8 @@ import { formatText } from "../../print/format.js";
 
 const USAGE = `usage: onnxtxt format [--write | --check] FILE...
 
-Formats .onnxtxt files in the canonical layout, keeping every comment, blank lines
-between nodes, and numbers as written. Without options the result goes to stdout.
+Formats .onnxtxt files (- reads stdin) in the canonical layout, keeping every comment,
+blank lines between nodes, and numbers as written. Without options the result goes to stdout.
   --write  rewrite each file in place
   --check  write nothing; exit 1 and name each file that is not formatted`;
 
@@ -26,6 +26,7 @@ export const formatCommand: Command = {
     const check = hasFlag(args, "check");
     if (write && check) throw new UsageError("--write and --check exclude each other");
     if (args.positional.length === 0) throw new UsageError("no input files");
+    if (write && args.positional.includes("-")) throw new UsageError("--write cannot rewrite stdin (-); without --write the result goes to stdout");
     let inputErrors = 0;
     let fileErrors = 0;
     for (const file of args.positional) {

@@ -7,31 +7,36 @@ import { batchOutputs } from "../batch.js";
 import type { Command, Output } from "../command.js";
 import { diagnosticLines } from "../diagnostic-lines.js";
 import { FileError, makeDirs } from "../files.js";
-import { loadModel, requireFormat, saveModel } from "../model-files.js";
+import { modelDir, readModel, requireFormat, saveModel, writeModelToStdout, type ModelFormat } from "../model-files.js";
 import { progress } from "../progress.js";
 import { reportFileError } from "../report.js";
 import { yieldToSignals } from "../write-output.js";
 
-const USAGE = `usage: onnxtxt infer IN OUT
+const USAGE = `usage: onnxtxt infer [--to onnx|onnxtxt] IN OUT
        onnxtxt infer --out-dir DIR IN...
 
 Infers the type and shape of every value and writes the model with a value_info
 for each intermediate value and typed graph outputs. The output format follows
-OUT's extension; the batch form writes DIR/<stem> with the input's extension.
+OUT's extension (OUT - writes stdout, in IN's format or --to's; IN - reads
+stdin); the batch form writes DIR/<stem> with the input's extension.
 Contradictions found on the way are printed; the exit code is then 1.`;
 
 /** Returns true when inference found errors in the input. */
-function inferOne(input: string, output: string, io: Output): boolean {
-  requireFormat(output);
-  const model = loadModel(input);
+function inferOne(input: string, output: string, io: Output, to?: ModelFormat): boolean {
+  if (output !== "-") requireFormat(output);
+  const loaded = readModel(input, (m) => io.err(m));
+  const model = loaded.model;
   const result = inferModel(model);
-  saveModel(output, withInferredTypes(model, result), { sourceDir: path.dirname(input) });
+  const typed = withInferredTypes(model, result);
+  if (output === "-") writeModelToStdout(io, "stdout.onnxtxt", to ?? loaded.format, typed);
+  else saveModel(output, typed, { sourceDir: modelDir(input) });
   io.err(diagnosticLines(input, undefined, result.diagnostics));
   return result.diagnostics.some((d) => d.severity === "error");
 }
 
 async function runBatch(inputs: readonly string[], outDir: string, io: Output): Promise<number> {
   const outputs = batchOutputs(inputs, outDir, "").map((o, i) => o + path.extname(inputs[i]!));
+  makeDirs(outDir);
   const bar = progress(io, inputs.length, "inferring");
   let code = 0;
   for (let i = 0; i < inputs.length; i++) {
@@ -57,13 +62,16 @@ export const inferCommand: Command = {
   summary: "write models with the inferred type of every value",
   usage: USAGE,
   run(argv, io) {
-    const args = parseArgs(argv, { "out-dir": { value: true } });
+    const args = parseArgs(argv, { "out-dir": { value: true }, to: { value: true } });
     const outDir = flag(args, "out-dir");
     if (outDir !== undefined) {
       if (args.positional.length === 0) throw new UsageError("no input files");
       return runBatch(args.positional, outDir, io);
     }
     if (args.positional.length !== 2) throw new UsageError("expected IN and OUT");
-    return inferOne(args.positional[0]!, args.positional[1]!, io) ? 1 : 0;
+    const to = flag(args, "to");
+    if (to !== undefined && to !== "onnx" && to !== "onnxtxt") throw new UsageError(`--to must be 'onnx' or 'onnxtxt', not '${to}'`);
+    if (to !== undefined && args.positional[1] !== "-") throw new UsageError("--to goes with OUT -; otherwise OUT's extension sets the format");
+    return inferOne(args.positional[0]!, args.positional[1]!, io, to) ? 1 : 0;
   },
 };

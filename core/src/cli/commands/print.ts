@@ -1,19 +1,19 @@
 // `onnxtxt print IN` writes a model as text to stdout, in the canonical layout, losing
 // nothing (see docs/syntax.md for the extension comments).
-import * as path from "node:path";
 import { flag, parseArgs, UsageError } from "../args.js";
 import type { Command } from "../command.js";
-import { about, loadModel, writeModel } from "../model-files.js";
+import { about, loadModel, modelDir, writeModel } from "../model-files.js";
 import { printModel } from "../../print/print-model.js";
 import { parseSize } from "../size.js";
+import { byteProgress } from "../progress.js";
 
 const USAGE = `usage: onnxtxt print [--external-data SIZE] [-o OUT] IN
 
-Writes the model IN (.onnx or .onnxtxt) as text to stdout, or with -o/--output to the file
-OUT (written to a temporary file and renamed, so a failure leaves no partial file). With
---external-data SIZE (which needs -o), each tensor with more than SIZE bytes (e.g. 1024, 64k,
-1M) goes to a sidecar file referenced with the external-data syntax, OUT.<hash>.data beside
-OUT. External data of IN is copied beside OUT when OUT is in another folder.`;
+Writes the model IN (.onnx or .onnxtxt; - reads stdin) as text to stdout (also -o -), or
+with -o/--output to the file OUT (written to a temporary file and renamed, so a failure leaves
+no partial file). With --external-data SIZE (which needs -o), each tensor with more than SIZE
+bytes (e.g. 1024, 64k, 1M) goes to a sidecar file referenced with the external-data syntax,
+OUT.<hash>.data beside OUT. External data of IN is copied beside OUT when OUT is in another folder.`;
 
 export const printCommand: Command = {
   name: "print",
@@ -25,11 +25,26 @@ export const printCommand: Command = {
     const input = args.positional[0]!;
     const size = flag(args, "external-data");
     const output = flag(args, "output");
-    const opts = { ...(size !== undefined && { externalData: parseSize(size) }), sourceDir: path.dirname(input) };
-    if (size !== undefined && output === undefined) throw new UsageError("--external-data needs -o OUT: the sidecar file is written beside OUT");
-    const model = loadModel(input);
-    if (output !== undefined) {
-      writeModel(output, "onnxtxt", model, opts);
+    const toStdout = output === undefined || output === "-";
+    if (size !== undefined && toStdout) throw new UsageError("--external-data needs -o OUT: the sidecar file is written beside OUT");
+    const model = loadModel(input, (m) => io.err(m));
+    if (!toStdout) {
+      writeModel(output, "onnxtxt", model, { ...(size !== undefined && { externalData: parseSize(size) }), sourceDir: modelDir(input) });
+      return 0;
+    }
+    if (io.outSync && !io.outIsTerminal) {
+      // streamed: the text of a big model is never whole in memory
+      const bar = byteProgress(io, "printing");
+      const outSync = io.outSync;
+      about(input, () =>
+        printModel(model, {
+          write: (bytes) => {
+            outSync(bytes);
+            bar.add(bytes.length);
+          },
+        }),
+      );
+      bar.done();
       return 0;
     }
     io.out(about(input, () => printModel(model)));
