@@ -212,7 +212,8 @@ g (float[2] x, float[2] unused) => (float[2] y) {
     const sarif = JSON.parse(runCli(["check", "--format", "sarif", file]).stdout) as { version: string; runs: { results: { ruleId: string; level: string; locations: { physicalLocation: { region: { startLine: number } } }[] }[] }[] };
     assert.equal(sarif.version, "2.1.0");
     const hit = sarif.runs[0]!.results.find((x) => x.ruleId === "unused-input");
-    assert.equal(hit?.locations[0]!.physicalLocation.region.startLine, 2);
+    assert.ok(hit, "an unused-input result");
+    assert.equal(hit.locations[0]!.physicalLocation.region.startLine, 2);
     assert.deepEqual(JSON.parse(runCli(["check", "--format", "json", "--ignore", "unused-input", file]).stdout).filter((d: { code: string }) => d.code === "unused-input"), []);
     assert.equal(runCli(["check", "--severity", "error", file]).stderr, "");
     const missing = runCli(["check", "--format", "json", path.join(dir, "nope.onnxtxt")]);

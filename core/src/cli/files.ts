@@ -54,7 +54,6 @@ export function readText(file: string): string {
 }
 
 /** Older callers' name for writeOutput (see write-output.ts). */
-export { writeOutput as writeAtomic } from "./write-output.js";
 
 /**
  * Creates `dir` and its missing parents, one level at a time. (Node's recursive mkdir loops

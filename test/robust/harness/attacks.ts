@@ -94,15 +94,44 @@ type Plant = (file: string, dir: string, outside: string) => { hostile: boolean;
 
 /** What a data or input file can be: fine, or one of the attacks of #22 item 6. */
 const PLANTS: readonly Plant[] = [
-  (f) => (fs.writeFileSync(f, weights(1)), { hostile: false, what: "a regular file" }),
-  (f) => (fs.writeFileSync(f, weights(1).subarray(0, 100)), { hostile: true, what: "a short file" }),
-  (f, _d, o) => (fs.writeFileSync(o, weights(2)), fs.linkSync(o, f), { hostile: true, what: "a hard link to a file outside" }),
-  (f, _d, o) => (fs.writeFileSync(o, weights(2)), fs.symlinkSync(o, f), { hostile: true, what: "a symlink out of the folder" }),
-  (f) => (fs.symlinkSync("/dev/zero", f), { hostile: true, what: "a symlink to /dev/zero" }),
-  (f) => (spawnSync("mkfifo", [f]), { hostile: true, what: "a FIFO" }),
-  (f) => (fs.mkdirSync(f), { hostile: true, what: "a folder" }),
-  () => ({ hostile: true, what: "nothing" }),
-  (f, d) => (fs.writeFileSync(path.join(d, "inner.bin"), weights(3)), fs.symlinkSync("inner.bin", f), { hostile: false, what: "a symlink inside the folder" }),
+  (f) => {
+    fs.writeFileSync(f, weights(1));
+    return { hostile: false, what: "a regular file" };
+  },
+  (f) => {
+    fs.writeFileSync(f, weights(1).subarray(0, 100));
+    return { hostile: true, what: "a short file" };
+  },
+  (f, _d, o) => {
+    fs.writeFileSync(o, weights(2));
+    fs.linkSync(o, f);
+    return { hostile: true, what: "a hard link to a file outside" };
+  },
+  (f, _d, o) => {
+    fs.writeFileSync(o, weights(2));
+    fs.symlinkSync(o, f);
+    return { hostile: true, what: "a symlink out of the folder" };
+  },
+  (f) => {
+    fs.symlinkSync("/dev/zero", f);
+    return { hostile: true, what: "a symlink to /dev/zero" };
+  },
+  (f) => {
+    spawnSync("mkfifo", [f]);
+    return { hostile: true, what: "a FIFO" };
+  },
+  (f) => {
+    fs.mkdirSync(f);
+    return { hostile: true, what: "a folder" };
+  },
+  () => {
+    return { hostile: true, what: "nothing" };
+  },
+  (f, d) => {
+    fs.writeFileSync(path.join(d, "inner.bin"), weights(3));
+    fs.symlinkSync("inner.bin", f);
+    return { hostile: false, what: "a symlink inside the folder" };
+  },
 ];
 
 function attackExternalData(rng: Rng, dir: string): { scene: string; problems: string[] } {

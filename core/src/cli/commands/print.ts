@@ -26,10 +26,11 @@ export const printCommand: Command = {
     const size = flag(args, "external-data");
     const output = flag(args, "output");
     const toStdout = output === undefined || output === "-";
-    if (size !== undefined && toStdout) throw new UsageError("--external-data needs -o OUT: the sidecar file is written beside OUT");
+    const externalData = size === undefined ? undefined : parseSize(size);
+    if (externalData !== undefined && toStdout) throw new UsageError("--external-data needs -o OUT: the sidecar file is written beside OUT");
     const model = loadModel(input, (m) => io.err(m));
     if (!toStdout) {
-      writeModel(output, "onnxtxt", model, { ...(size !== undefined && { externalData: parseSize(size) }), sourceDir: modelDir(input) });
+      writeModel(output, "onnxtxt", model, { ...(externalData !== undefined && { externalData }), sourceDir: modelDir(input) });
       return 0;
     }
     if (io.outSync && !io.outIsTerminal) {
