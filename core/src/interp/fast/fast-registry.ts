@@ -6,7 +6,7 @@ import type { Kernel, KernelContext } from '../registry.js';
 import { Registry } from '../registry.js';
 import { defaultRegistry } from '../ops/index.js';
 import { windowOf } from '../ops/nn.js';
-import { DT, tensor, type Tensor, type Value } from '../value.js';
+import { DT, tensor, type Tensor, type Value, floats32 } from '../value.js';
 import { affineChainKernel, convChainKernel, type FoldedSteps } from './conv-chain.js';
 import { conv2d } from './conv2d.js';
 import { AFFINE_CHAIN, CONV_CHAIN, FAST_DOMAIN } from './fuse.js';
@@ -157,7 +157,7 @@ const constantOfShape: FastKernel = ([shape], ctx) => {
   if (shape?.kind !== 'tensor' || !(shape.data instanceof BigInt64Array)) return undefined;
   const dims = Array.from(shape.data, Number);
   if (dims.some((d) => !Number.isSafeInteger(d) || d < 0)) return undefined;
-  const data = new Float32Array(dims.reduce((p, d) => p * d, 1));
+  const data = floats32(dims.reduce((p, d) => p * d, 1));
   const fill = value ? (value.data as Float32Array)[0] ?? 0 : 0;
   if (fill !== 0 || Object.is(fill, -0)) data.fill(fill);
   return [out(dims, data)];
@@ -180,7 +180,7 @@ const concat: FastKernel = (inputs, ctx) => {
   let outer = 1, inner = 1;
   for (let i = 0; i < axis; i++) outer *= dims[i]!;
   for (let i = axis + 1; i < rank; i++) inner *= dims[i]!;
-  const data = new Float32Array(outer * dims[axis]! * inner);
+  const data = floats32(outer * dims[axis]! * inner);
   const row = dims[axis]! * inner;
   let offset = 0;
   for (const t of ts) {

@@ -1,6 +1,6 @@
 // The ai.onnx.ml kernels the tests use: Binarizer, ArrayFeatureExtractor, LabelEncoder.
 import type { KernelContext, Registry } from "../registry.js";
-import { DT, fromNumbers, intList, numbers, tensor, type Value } from "../value.js";
+import { DT, fromNumbers, intList, numbers, tensor, type Value, floats64 } from "../value.js";
 import { t } from "./util.js";
 
 const ML = "ai.onnx.ml";
@@ -96,7 +96,7 @@ function treeEnsemble([x]: readonly (Value | undefined)[], ctx: KernelContext): 
     }
   };
   const init = agg === 2 ? Infinity : agg === 3 ? -Infinity : 0;
-  const out = new Float64Array(rows * nTargets).fill(init);
+  const out = floats64(rows * nTargets).fill(init);
   for (let r = 0; r < rows; r++) {
     for (const root of roots) {
       let node = root;
