@@ -14,7 +14,7 @@ import {
   type ModelProto, type ValueInfoProto,
 } from "../../../proto/src/index.js";
 import { decodeValue, OnnxtxtError, valueKindOf } from "../io/index.js";
-import { defaultValue, describeRunError, Interpreter, Rng, valueFromProto, type Value } from "../interp/index.js";
+import { defaultValue, describeRunError, Interpreter, Rng, setAllocationLimit, valueFromProto, type Value } from "../interp/index.js";
 import { observedRunRegistry } from "../interp/fast/index.js";
 import type { Analysis } from "./analysis.js";
 import type { RunValues } from "./run-values.js";
@@ -28,7 +28,20 @@ export interface RunCellRequest {
   /** The bytes of test_data_set_0/input_N.pb, by N, when that folder exists. */
   readonly dataSet?: readonly (Uint8Array | undefined)[];
   readonly signal?: AbortSignal;
+  /** Caps of the run (default RUN_CELL_LIMITS): an editor must survive any model it runs. */
+  readonly limits?: RunCellLimits;
 }
+
+export interface RunCellLimits {
+  readonly maxMemoryBytes: number;
+  readonly timeoutMs: number;
+}
+
+/** What a run-cell may take unless told otherwise: live values, and time. */
+export const RUN_CELL_LIMITS: RunCellLimits = { maxMemoryBytes: 2 * 1024 ** 3, timeoutMs: 60_000 };
+
+/** Elements of an output given in full; past this the text ends with the count. */
+const OUTPUT_ELEMENTS = 100_000;
 
 export interface RunCellOutput {
   readonly name: string;
@@ -111,6 +124,7 @@ export async function runCell(a: Analysis, req: RunCellRequest): Promise<RunCell
   const feeds = new Map<string, Value>();
   const sources: Record<string, string> = {};
   const rng = new Rng(0);
+  const limits = req.limits ?? RUN_CELL_LIMITS;
   for (const [name] of Object.entries(req.inputs ?? {})) {
     if (!feedable.some((v) => v.name === name)) {
       throw new OnnxtxtError(`'${name}' is not an input of '${graph.name}' (inputs: ${feedable.map((v) => v.name).join(", ") || "none"})`);
@@ -140,7 +154,13 @@ export async function runCell(a: Analysis, req: RunCellRequest): Promise<RunCell
       if (info.type?.value.case !== "tensorType" && info.type?.value.case !== "sequenceType" && info.type?.value.case !== "optionalType") {
         throw new OnnxtxtError(`input '${info.name}' has no type to make a default value from; give it in the request or with a directive such as # @input ${info.name} = float[2] {1, 2}`);
       }
-      feeds.set(info.name, described("default", () => defaultValue(info.type, directives.dims, rng, info.name)));
+      // A declared shape may be huge: the default value is held to the run's memory cap.
+      setAllocationLimit(limits.maxMemoryBytes);
+      try {
+        feeds.set(info.name, described("default", () => defaultValue(info.type, directives.dims, rng, info.name)));
+      } finally {
+        setAllocationLimit(Infinity);
+      }
       sources[info.name] = "default";
     }
   });
@@ -155,6 +175,8 @@ export async function runCell(a: Analysis, req: RunCellRequest): Promise<RunCell
     const interp = new Interpreter(model, {
       ...(registry ? { registry } : {}),
       ...(req.signal ? { signal: req.signal } : {}),
+      maxMemoryBytes: limits.maxMemoryBytes,
+      timeoutMs: limits.timeoutMs,
       onNode: (node, outs) => {
         node.output.forEach((o, i) => {
           const v = outs[i];
@@ -172,7 +194,7 @@ export async function runCell(a: Analysis, req: RunCellRequest): Promise<RunCell
   for (const o of graph.output) {
     const v = outputs.get(o.name);
     if (!v) continue;
-    result.push({ name: o.name, type: valueTypeOf(v), text: valueText(v) });
+    result.push({ name: o.name, type: valueTypeOf(v), text: valueText(v, OUTPUT_ELEMENTS) });
     values.set(o.name, valueText(v, HOVER_ELEMENTS));
   }
   return { outputs: result, elapsedMs, inputSources: sources, values: { graph: name, values, elapsedMs } };

@@ -43,7 +43,7 @@ options:
   --rtol X --atol X    tolerance of --compare (default 1e-3 and 1e-7)
   --max-memory MB      stop when live values exceed this (default 4096)
   --max-iterations N   stop a Loop or Scan after N iterations (default 10000000)
-  --timeout MS         stop after MS milliseconds
+  --timeout MS         stop after MS milliseconds (default 600000, 10 minutes; 0: none)
   --quiet              print nothing on success
 
 Inputs that are not given get defaults: seeded uniform values in [-1, 1) for
@@ -64,6 +64,13 @@ const FLAGS = {
   timeout: { value: true },
   quiet: {},
 } as const;
+
+/** A run that nobody limited still ends: ten minutes. */
+const DEFAULT_TIMEOUT_MS = 600_000;
+
+function timeoutOption(ms: number): { timeoutMs?: number } {
+  return ms === 0 ? {} : { timeoutMs: ms };
+}
 
 function numberFlag(value: string | undefined, name: string, dflt: number): number {
   if (value === undefined) return dflt;
@@ -188,7 +195,7 @@ export const runCommand: Command = {
       seed,
       maxMemoryBytes: numberFlag(flag(args, "max-memory"), "max-memory", 4096) * 1024 * 1024,
       maxLoopIterations: numberFlag(flag(args, "max-iterations"), "max-iterations", 10_000_000),
-      ...(hasFlag(args, "timeout") ? { timeoutMs: numberFlag(flag(args, "timeout"), "timeout", 0) } : {}),
+      ...timeoutOption(numberFlag(flag(args, "timeout"), "timeout", DEFAULT_TIMEOUT_MS)),
     };
     const tol = { rtol: numberFlag(flag(args, "rtol"), "rtol", 1e-3), atol: numberFlag(flag(args, "atol"), "atol", 1e-7) };
     if (backend === "interp" && compare === undefined) startFastKernels();

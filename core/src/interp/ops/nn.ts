@@ -23,10 +23,10 @@ export function windowOf(ctx: KernelContext, spatial: readonly number[], kernel:
   const pads = ctx.attrs.ints("pads") ?? new Array<number>(2 * n).fill(0);
   const autoPad = ctx.attrs.string("auto_pad", "NOTSET");
   const op = ctx.node.opType;
-  if (kernel.length !== n || kernel.some((k) => !Number.isInteger(k) || k < 1)) fail(`${op}: kernel_shape [${kernel.join(", ")}] must have ${n} sizes of at least 1`);
-  if (strides.length !== n || strides.some((v) => !Number.isInteger(v) || v < 1)) fail(`${op}: strides [${strides.join(", ")}] must have ${n} values of at least 1`);
-  if (dilations.length !== n || dilations.some((v) => !Number.isInteger(v) || v < 1)) fail(`${op}: dilations [${dilations.join(", ")}] must have ${n} values of at least 1`);
-  if (pads.length !== 2 * n || pads.some((v) => !Number.isInteger(v) || v < 0)) fail(`${op}: pads [${pads.join(", ")}] must have ${2 * n} values of at least 0`);
+  if (kernel.length !== n || kernel.some((k) => !Number.isInteger(k) || k < 1)) fail(`kernel_shape [${kernel.join(", ")}] must have ${n} sizes of at least 1`);
+  if (strides.length !== n || strides.some((v) => !Number.isInteger(v) || v < 1)) fail(`strides [${strides.join(", ")}] must have ${n} values of at least 1`);
+  if (dilations.length !== n || dilations.some((v) => !Number.isInteger(v) || v < 1)) fail(`dilations [${dilations.join(", ")}] must have ${n} values of at least 1`);
+  if (pads.length !== 2 * n || pads.some((v) => !Number.isInteger(v) || v < 0)) fail(`pads [${pads.join(", ")}] must have ${2 * n} values of at least 0`);
   // as onnxruntime requires: a window that is all padding has no value to pool
   if (op.endsWith("Pool")) {
     pads.forEach((p, i) => {
