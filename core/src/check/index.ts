@@ -10,6 +10,7 @@ import type { SourceMap } from "../source-map.js";
 import { Emitter } from "./emit.js";
 import { checkNode, type NodeEnv } from "./nodes.js";
 import { StructureChecker } from "./structure.js";
+import { pushAll } from "../arrays.js";
 
 export { CHECK_CODES, type CheckCode } from "./codes.js";
 
@@ -36,7 +37,7 @@ export function checkModel(model: ModelProto, options: CheckOptions = {}): Diagn
   if (!model.graph) out.emit("missing-graph", "the model has no graph", model, "model");
   else new StructureChecker(out, (node, where) => checkNode(node, where, env, out), model.irVersion >= 4n).checkGraph(model.graph, `graph '${model.graph.name}'`);
   for (const fn of model.functions) checkFunction(fn, opsets, functions, out, options.sourceMap);
-  if (model.graph) diagnostics.push(...(options.inference ?? inferModel(model, options.sourceMap ? { sourceMap: options.sourceMap } : {})).diagnostics);
+  if (model.graph) pushAll(diagnostics, (options.inference ?? inferModel(model, options.sourceMap ? { sourceMap: options.sourceMap } : {})).diagnostics);
   const kept = options.errorsOnly ? diagnostics.filter((d) => d.severity === "error") : diagnostics;
   return kept.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
 }

@@ -14,6 +14,7 @@ import { FileError, readBytes, readText } from "../files.js";
 import { about, requireFormat } from "../model-files.js";
 import { reportFileError } from "../report.js";
 import { checkModel } from "../../check/index.js";
+import { pushAll } from "../../arrays.js";
 
 /** A check over a model; `sourceMap` is present for text input. */
 export interface ModelCheck {
@@ -45,14 +46,14 @@ function checkFile(file: string): Checked {
   if (format === "onnxtxt") {
     text = readText(file);
     const r = modelFromText(text);
-    diagnostics.push(...r.diagnostics);
+    pushAll(diagnostics, r.diagnostics);
     model = r.model;
     sourceMap = r.sourceMap;
   } else {
     const bytes = readBytes(file);
     model = about(file, () => decodeModel(bytes));
   }
-  if (model) for (const check of MODEL_CHECKS) diagnostics.push(...check.run(model, sourceMap));
+  if (model) for (const check of MODEL_CHECKS) pushAll(diagnostics, check.run(model, sourceMap));
   return { ...(text !== undefined && { text }), diagnostics };
 }
 

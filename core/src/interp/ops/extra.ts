@@ -4,6 +4,7 @@ import type { KernelContext, Registry } from "../registry.js";
 import { DT, allocData, fromNumbers, int64Tensor, intList, numbers, sizeOf, stridesOf, tensor, type TensorData, type Value, floats64 } from "../value.js";
 import { cumulative } from "./reduce.js";
 import { axisOf, fail, t } from "./util.js";
+import { maxOf } from "../../arrays.js";
 
 type Slots = { [i: number]: unknown; length: number };
 const slots = (d: TensorData) => d as unknown as Slots;
@@ -156,7 +157,7 @@ function stringSplit([x]: readonly (Value | undefined)[], ctx: KernelContext): V
     if (maxSplit === undefined || all.length <= maxSplit + 1) return all;
     return [...all.slice(0, maxSplit), all.slice(maxSplit).join(delim)];
   });
-  const width = Math.max(0, ...parts.map((p) => p.length));
+  const width = maxOf(parts.map((p) => p.length), 0);
   const out: string[] = [];
   for (const p of parts) for (let i = 0; i < width; i++) out.push(p[i] ?? "");
   return [tensor(DT.STRING, [...a.dims, width], out), int64Tensor(a.dims, parts.map((p) => p.length))];

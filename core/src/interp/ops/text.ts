@@ -3,6 +3,7 @@ import { claimBytes } from "../budget.js";
 import type { KernelContext, Registry } from "../registry.js";
 import { DT, fromNumbers, intList, tensor, type Value, floats64 } from "../value.js";
 import { fail, t } from "./util.js";
+import { maxOf } from "../../arrays.js";
 
 function stringNormalizer([x]: readonly (Value | undefined)[], ctx: KernelContext): Value[] {
   const a = t(x);
@@ -40,7 +41,7 @@ function tfIdf([x]: readonly (Value | undefined)[], ctx: KernelContext): Value[]
     const end = n < counts.length ? counts[n]! : pool.length;
     for (let p = start; p < end; p += n) table.set(`${n}|${pool.slice(p, p + n).join("\u0000")}`, indexes[k++]!);
   }
-  const outLen = Math.max(0, ...indexes) + 1;
+  const outLen = maxOf(indexes, 0) + 1;
   const rows = a.dims.length === 2 ? a.dims[0]! : 1;
   const cols = a.dims[a.dims.length - 1] ?? 0;
   const tokens = a.dtype === DT.STRING ? (a.data as string[]) : intList(a).map(String);

@@ -1,13 +1,14 @@
 // Shared helpers of the kernels: broadcasting, axes, shape arithmetic.
 import { OnnxtxtError } from "../../io/index.js";
 import { expectTensor, intList, sizeOf, stridesOf, type Tensor, type Value, ints32 } from "../value.js";
+import { maxOf } from "../../arrays.js";
 
 export function fail(message: string): never {
   throw new OnnxtxtError(message);
 }
 
 export function broadcastShapes(...shapes: (readonly number[])[]): number[] {
-  const rank = Math.max(...shapes.map((s) => s.length));
+  const rank = maxOf(shapes.map((s) => s.length), 0);
   const out = new Array<number>(rank).fill(1);
   for (const s of shapes) {
     const off = rank - s.length;
