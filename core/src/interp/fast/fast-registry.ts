@@ -56,6 +56,9 @@ function fastConv([xv, wv, bv]: readonly (Value | undefined)[], ctx: KernelConte
 
 const conv: FastKernel = (inputs, ctx) => fastConv(inputs, ctx);
 
+/** Window reads of one pooled plane past which the fast kernel hands over (ResNet's stem: 1e5). */
+const MAX_PLANE_READS = 1 << 26;
+
 function pool(kind: 'max' | 'average'): FastKernel {
   return ([xv], ctx) => {
     const x = f32(xv);
@@ -65,6 +68,9 @@ function pool(kind: 'max' | 'average'): FastKernel {
     const ceilMode = ctx.attrs.int('ceil_mode', 0) === 1;
     const win = windowOf(ctx, x.dims.slice(2), kernel, ceilMode);
     if (kind === 'average' && win.dilations.some((d) => d !== 1)) return undefined;
+    // One plane is one chunk of work, which cannot stop at the deadline: huge windows go to
+    // the reference kernel, which can.
+    if (win.out[0]! * win.out[1]! * kernel[0]! * kernel[1]! > MAX_PLANE_READS) return undefined;
     const options = {
       kernel: [kernel[0]!, kernel[1]!] as const, strides: [win.strides[0]!, win.strides[1]!] as const,
       dilations: [win.dilations[0]!, win.dilations[1]!] as const,

@@ -1,6 +1,6 @@
 // Convolution, pooling and normalization kernels (N-d, NCHW layout). Conv lowers to
 // im2col + `gemm`, so a faster gemm speeds it up too.
-import { pollRun } from "../budget.js";
+import { claimBytes, pollRun } from "../budget.js";
 import type { KernelContext, Registry } from "../registry.js";
 import { DT, fromNumbers, int64Tensor, numbers, sizeOf, tensor, type Tensor, type Value, floats64, floats32, ints32 } from "../value.js";
 import { gemm } from "./linalg.js";
@@ -64,6 +64,8 @@ export function windowOf(ctx: KernelContext, spatial: readonly number[], kernel:
 /** Every index tuple of `dims`, in row-major order. */
 function positions(dims: readonly number[]): number[][] {
   const n = sizeOf(dims);
+  // one small array per position: a huge kernel or output asks for a lot of memory
+  claimBytes(n * (dims.length + 4) * 8, () => `the ${n} positions of a window of shape [${dims.join(", ")}]`);
   const pos = new Array<number>(dims.length).fill(0);
   const out: number[][] = [];
   for (let i = 0; i < n; i++) {
@@ -286,6 +288,7 @@ function pool(kind: "max" | "avg" | "lp") {
     for (let nc = 0; nc < N * C; nc++) {
       const base = nc * inSize;
       for (let oi = 0; oi < outSize; oi++) {
+        if ((oi & 0x3ff) === 0) pollRun();
         const op = ops[oi]!;
         let best = -Infinity;
         let bestIdx = -1;

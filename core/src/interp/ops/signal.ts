@@ -1,4 +1,5 @@
 // Signal kernels: DFT, STFT and MelWeightMatrix (plain O(n^2) transforms, in doubles).
+import { pollRun } from "../budget.js";
 import type { KernelContext, Registry } from "../registry.js";
 import { DT, fromNumbers, intList, numbers, type Tensor, type Value, floats64 } from "../value.js";
 import { axisOf, fail, t } from "./util.js";
@@ -7,6 +8,8 @@ import { axisOf, fail, t } from "./util.js";
 function dft1(re: Float64Array, im: Float64Array, len: number, outLen: number, inverse: boolean, outRe: Float64Array, outIm: Float64Array): void {
   const sign = inverse ? 1 : -1;
   for (let k = 0; k < outLen; k++) {
+    // O(n^2): a long signal takes long, and the run's deadline must still hold
+    if ((k & 0xf) === 0) pollRun();
     let sr = 0;
     let si = 0;
     for (let j = 0; j < len; j++) {
