@@ -3,7 +3,7 @@
 // chains), and a target that runs them under a small memory cap and a short deadline. A run
 // may fail, but only with a one-line InterpError in ONNX terms, quickly, and it must never
 // allocate past the cap (a JavaScript RangeError or an allocation failure is a violation).
-import { defaultValue, describeRunError, InterpError, Interpreter, Rng as InterpRng, type Value } from "../../../core/src/interp/index.js";
+import { defaultValue, describeRunError, InterpError, Interpreter, Rng as InterpRng, setAllocationLimit, type Value } from "../../../core/src/interp/index.js";
 import { fastRegistry } from "../../../core/src/interp/fast/index.js";
 import { modelFromText } from "../../../core/src/text.js";
 import type { Rng } from "./rng.js";
@@ -88,10 +88,14 @@ export function runProblems(text: string, fast: boolean): string[] {
   const r = modelFromText(text);
   if (!r.model || r.diagnostics.some((d) => d.severity === "error")) return [];
   let feeds: Map<string, Value>;
+  // declared shapes may be huge: default inputs are held to the run's cap (as the CLI does)
+  setAllocationLimit(RUN_MEMORY);
   try {
     feeds = new Map(r.model.graph!.input.map((i) => [i.name, defaultValue(i.type, new Map(), new InterpRng(0), i.name)]));
   } catch {
     return [];
+  } finally {
+    setAllocationLimit(Infinity);
   }
   const started = Date.now();
   try {
