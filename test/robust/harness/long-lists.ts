@@ -2,7 +2,7 @@
 // unused values that each draw a warning, node inputs, attribute lists), which break any
 // stage that spreads a list into an argument list or recurses along it. They go through the
 // ordinary text targets; header and argument lists are drawn up to 150,000 entries, node
-// lists up to 20,000 (every editor feature on a 20,000-node text takes a few seconds).
+// lists up to 10,000 (every editor feature on a 10,000-node text takes a few seconds).
 import type { Rng } from "./rng.js";
 
 const H = `<ir_version: 10, opset_import: ["" : 21]>\n`;
@@ -18,7 +18,7 @@ function list(n: number, item: (i: number) => string, sep = ", "): string {
 }
 
 const LONG = 150_000;
-const NODES = 20_000;
+const NODES = 10_000;
 
 const TEMPLATES: [number, (rng: Rng, n: number) => string][] = [
   [LONG, (_, n) => `<ir_version: 10, opset_import: ["" : 21, ${list(n, (i) => `"d${i}" : 1`)}]>\ng (float[1] x) => (float[1] y) {\n  y = Relu (x)\n}\n`],
