@@ -2,6 +2,7 @@
 // for float32 cases it covers and otherwise with the base registry's kernel, which stays the
 // reference for every other type, rank and attribute combination.
 
+import { closeBudget, openBudget } from '../budget.js';
 import type { Kernel, KernelContext } from '../registry.js';
 import { Registry } from '../registry.js';
 import { defaultRegistry } from '../ops/index.js';
@@ -221,12 +222,17 @@ export const FAST_OPS: readonly string[] = Object.keys(FAST).sort();
 
 /** A fast kernel's result; undefined (use the base kernel) when its memory cannot grow. */
 function runFast(fast: FastKernel, inputs: readonly (Value | undefined)[], ctx: KernelContext): Value[] | undefined {
+  // Its own budget within the node's: what a fast kernel claimed before handing over is
+  // not held against the base kernel.
+  const budget = openBudget(Infinity);
   try {
     return fast(inputs, ctx);
   } catch (e) {
     // WebAssembly.Memory.grow throws RangeError past the 2 GiB the kernels can address.
     if (e instanceof RangeError) return undefined;
     throw e;
+  } finally {
+    closeBudget(budget);
   }
 }
 
