@@ -1,7 +1,7 @@
 // Long lists: texts whose lists are as long as data (opset imports, metadata entries, nodes,
 // unused values that each draw a warning, node inputs, attribute lists), which break any
 // stage that spreads a list into an argument list or recurses along it. They go through the
-// ordinary text targets; header and argument lists are drawn up to 150,000 entries, node
+// command-line text targets; header and argument lists are drawn up to 100,000 entries, node
 // lists up to 10,000 (every editor feature on a 10,000-node text takes a few seconds).
 import type { Rng } from "./rng.js";
 
@@ -17,7 +17,7 @@ function list(n: number, item: (i: number) => string, sep = ", "): string {
   return parts.join(sep);
 }
 
-const LONG = 150_000;
+const LONG = 100_000;
 const NODES = 10_000;
 
 const TEMPLATES: [number, (rng: Rng, n: number) => string][] = [
