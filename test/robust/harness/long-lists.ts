@@ -2,7 +2,7 @@
 // unused values that each draw a warning, node inputs, attribute lists), which break any
 // stage that spreads a list into an argument list or recurses along it. They go through the
 // command-line text targets; header and argument lists are drawn up to 100,000 entries, node
-// lists up to 10,000 (every editor feature on a 10,000-node text takes a few seconds).
+// lists up to 10,000, so that one input stays well inside the 10 s hang limit.
 import type { Rng } from "./rng.js";
 
 const H = `<ir_version: 10, opset_import: ["" : 21]>\n`;
