@@ -680,6 +680,25 @@ export class OnnxTextParser extends EmbeddedActionsParser {
 
   // ---- nodes ------------------------------------------------------------------------------
 
+  // The rules of a node run once per statement of a big graph: their options take functions made
+  // once per parser (these fields), so a statement allocates nothing but its AST.
+  private readonly labelPart = (): A.Label => {
+    const s = this.start;
+    this.CONSUME(T.LBracket);
+    const name = this.OPTION2(this.labelName);
+    this.token(1, T.RBracket, name ? "']' after the node label" : "a node label or ']'");
+    return { kind: "Label", span: this.spanFrom(s), ...(name && { name }) };
+  };
+  private readonly labelName = (): A.Name | undefined => this.qid(1, "a node label");
+  private readonly attributesBefore = (): A.AttributeList => this.SUBRULE1(this.attributeList);
+  private readonly attributesAfter = (): A.AttributeList => this.SUBRULE2(this.attributeList);
+  private readonly atLBracket = (): boolean => this.at(Tok.LBracket);
+  private readonly atLAngle = (): boolean => this.at(Tok.LAngle);
+  private readonly atIdentifier = (): boolean => this.at(Tok.Identifier);
+  private readonly atQidFn = (): boolean => this.atQid();
+  private readonly firstId = (): A.Name | undefined => this.qid(1, "a name");
+  private readonly opTypeWord = (): A.Name => this.opWord(this.token(1, T.Identifier, ""));
+
   node = this.RULE("node", (): A.OpNode | undefined => {
     const start = this.start;
     const k = this.kind(this.cur);
@@ -687,36 +706,23 @@ export class OnnxTextParser extends EmbeddedActionsParser {
       this.fail("a node (outputs = Op (inputs)) or '}'");
       return undefined;
     }
-    const label = this.OPTION(() => {
-      const s = this.start;
-      this.CONSUME(T.LBracket);
-      const name = this.OPTION2(() => this.qid(1, "a node label"));
-      this.token(1, T.RBracket, name ? "']' after the node label" : "a node label or ']'");
-      return { kind: "Label", span: this.spanFrom(s), ...(name && { name }) } as A.Label;
-    });
+    const label = this.optionIf(0, this.atLBracket, this.labelPart);
     const outputs = this.SUBRULE1(this.idList);
-    this.token(1, T.Equals, () => {
-      const last = outputs.items[outputs.items.length - 1];
-      return last?.kind === "Name" ? "',' or '=' after an output name" : "'=' after the node outputs";
-    });
+    const lastOut = this.RECORDING_PHASE ? undefined : outputs.items[outputs.items.length - 1];
+    this.token(1, T.Equals, lastOut?.kind === "Name" ? "',' or '=' after an output name" : "'=' after the node outputs");
     const op = this.SUBRULE(this.opName);
-    let attributes = this.OPTION3(() => this.SUBRULE1(this.attributeList));
-    let after = false;
+    let attributes = this.optionIf(3, this.atLAngle, this.attributesBefore);
     let inputs: A.IdList | undefined;
     if (this.token(1, T.LParen, attributes ? "'(' and the node inputs after the attributes" : "'(' and the node inputs after the operator name") >= 0) {
       inputs = this.SUBRULE2(this.idList);
-      this.token(1, T.RParen, () => {
-        const last = inputs!.items[inputs!.items.length - 1];
-        return last?.kind === "Name" ? "',' or ')' after an input name" : "an input name or ')'";
-      });
+      const lastIn = this.RECORDING_PHASE ? undefined : inputs.items[inputs.items.length - 1];
+      this.token(1, T.RParen, lastIn?.kind === "Name" ? "',' or ')' after an input name" : "an input name or ')'");
     }
-    this.OPTION4({
-      GATE: () => !attributes,
-      DEF: () => {
-        attributes = this.SUBRULE2(this.attributeList);
-        after = true;
-      },
-    });
+    let after = false;
+    if (this.RECORDING_PHASE || !attributes) {
+      attributes = this.optionIf(4, this.atLAngle, this.attributesAfter);
+      after = attributes !== undefined;
+    }
     const span = this.spanFrom(start);
     // The usual node as one literal: fields added afterwards would go to a separate property store.
     if (!label && !attributes && op && inputs) return { kind: "Node", span, outputs, op, inputs, attributesAfterInputs: after };
@@ -731,11 +737,16 @@ export class OnnxTextParser extends EmbeddedActionsParser {
   /** Id lists with the empty-entry rule of syntax doc §2.5. */
   idList = this.RULE("idList", (): A.IdList => {
     const start = this.start;
-    const first = this.OPTION(() => this.qid(1, "a name"));
-    let slot: A.Name | undefined = this.RECORDING_PHASE ? undefined : first;
+    const first = this.optionIf(0, this.atQidFn, this.firstId);
     // The common list of one name shares the name's span: big graphs are mostly such lists.
-    if (slot && !this.RECORDING_PHASE && !this.at(Tok.Comma)) return { kind: "IdList", span: slot.span, items: [slot] };
+    if (first && !this.RECORDING_PHASE && !this.at(Tok.Comma)) return { kind: "IdList", span: first.span, items: [first] };
+    return this.idListRest(start, this.RECORDING_PHASE ? undefined : first);
+  });
+
+  /** The rest of an id list whose first slot (a name or empty) is followed by a comma. */
+  private idListRest(start: number, first: A.Name | undefined): A.IdList {
     const items: (A.Name | A.Empty)[] = [];
+    let slot = first;
     let slotAt = slot ? slot.span.start : start;
     this.MANY(() => {
       items.push(slot ?? { kind: "Empty", span: { start: slotAt, end: slotAt } });
@@ -745,17 +756,24 @@ export class OnnxTextParser extends EmbeddedActionsParser {
     });
     if (slot) items.push(slot);
     return { kind: "IdList", span: items.length ? this.spanFrom(start) : { start, end: start }, items: exact(items) };
-  });
+  }
 
   opName = this.RULE("opName", (): A.OpName | undefined => {
     const start = this.start;
-    // The last name read is the op type; the array of domain parts exists only when there is one.
-    let last = this.OPTION(() => this.opWord(this.token(1, T.Identifier, "")));
-    let parts: A.Name[] | undefined;
+    const last = this.optionIf(0, this.atIdentifier, this.opTypeWord);
     if (!this.RECORDING_PHASE && last === undefined && !this.at(Tok.Dot) && !this.at(Tok.LParen)) {
       this.fail("an operator name after '='");
       return undefined;
     }
+    if (last && !this.RECORDING_PHASE && !this.at(Tok.Dot) && !this.at(Tok.Colon)) return { kind: "OpName", span: last.span, domain: NO_NAMES, opType: last };
+    return this.opNameRest(start, last);
+  });
+
+  /** Domain parts and an overload after the first word of an operator name. */
+  private opNameRest(start: number, first: A.Name | undefined): A.OpName {
+    // The last name read is the op type; the array of domain parts exists only when there is one.
+    let last = this.RECORDING_PHASE ? undefined : first;
+    let parts: A.Name[] | undefined;
     this.MANY(() => {
       this.CONSUME(T.Dot);
       const t = this.token(2, T.Identifier, "an operator or domain name after '.'");
@@ -775,7 +793,7 @@ export class OnnxTextParser extends EmbeddedActionsParser {
     if (opType) n.opType = opType;
     if (overload) n.overload = overload;
     return n;
-  });
+  }
 
   // ---- attributes -------------------------------------------------------------------------
 
