@@ -129,7 +129,9 @@ export class OnnxTextParser extends EmbeddedActionsParser {
   }
 
   protected override LA_FAST(howMuch: number): IToken {
-    return this.LA(howMuch);
+    if (this.panic) return this.panicToken;
+    const k = this.currIdx + howMuch;
+    return k >= this.toks.count || k < 0 ? this.byKind[Tok.End]! : this.byKind[this.kinds[k]!]!;
   }
 
   /** Chevrotain's position: the index of the last consumed token (the lexer adapter's field). */
@@ -205,7 +207,7 @@ export class OnnxTextParser extends EmbeddedActionsParser {
    */
   private token(idx: number, type: TokenType, what: string | (() => string), cond?: () => boolean): number {
     const t = this.currIdx + 1;
-    if (this.RECORDING_PHASE || (!this.panic && this.LA(1).tokenType === type && (cond === undefined || cond()))) {
+    if (this.RECORDING_PHASE || (!this.panic && this.byKind[this.kinds[t]!]!.tokenType === type && t < this.toks.count && (cond === undefined || cond()))) {
       this.consume(idx, type);
       return t;
     }
