@@ -17,7 +17,7 @@ import type { Span } from "./span.js";
 import { Tok, type TokenStream } from "./scanner.js";
 
 /** Deeper nesting (types, subgraphs, lists) is refused with a clear message, never a stack overflow. */
-export const MAX_NESTING = 256;
+export const MAX_NESTING = 128; // the Chevrotain parser's limit, for the equality test
 
 
 /**

@@ -27,8 +27,12 @@ import { Tok, type TokenStream } from "./scanner.js";
 import type { Span } from "./span.js";
 import * as T from "./tokens.js";
 
-/** Deeper nesting (types, subgraphs, lists) is refused with a clear message, never a stack overflow. */
-export const MAX_NESTING = 256;
+/**
+ * Deeper nesting (types, subgraphs, lists) is refused with a clear message, never a stack overflow.
+ * A subgraph level costs ~32 stack frames through Chevrotain's rule calls; a fresh process (code
+ * not yet optimized, large frames) overflows Node's default stack at ~200 levels, so 128.
+ */
+export const MAX_NESTING = 128;
 
 /** The token type of each scanner kind (the scanner's kinds are named after the token table). */
 const TYPE_OF_KIND: TokenType[] = [];
@@ -663,13 +667,17 @@ export class OnnxTextParser extends EmbeddedActionsParser {
     const open = this.cur;
     if (this.token(1, T.LBrace, () => `'{' to start the ${what}`) < 0) return undefined;
     const nodes: A.OpNode[] = [];
+    const statement = (): void => {
+      const from = this.cur;
+      const n = this.SUBRULE(this.node);
+      if (n) nodes.push(n);
+      if (this.panic) this.recoverToStatement(from);
+    };
     for (;;) {
-      this.MANY(() => {
-        const from = this.cur;
-        const n = this.SUBRULE(this.node);
-        if (n) nodes.push(n);
-        if (this.panic) this.recoverToStatement(from);
-      });
+      // MANY, with its lookahead (the tokens a node starts with) tested here: subgraphs nest
+      // through this loop, and Chevrotain's MANY would add five stack frames per level.
+      if (this.RECORDING_PHASE) this.MANY(statement);
+      else while (this.atStatementStart()) statement();
       if (this.RECORDING_PHASE || this.atEnd || this.kind(this.cur) === Tok.RBrace) break;
       // A token no statement starts with.
       const from = this.cur;
@@ -681,6 +689,13 @@ export class OnnxTextParser extends EmbeddedActionsParser {
   });
 
   // ---- nodes ------------------------------------------------------------------------------
+
+  /** The tokens a node can start with (the first set Chevrotain computes for `node`). */
+  private atStatementStart(): boolean {
+    if (this.panic) return false;
+    const k = this.kinds[this.currIdx + 1];
+    return this.currIdx + 1 < this.toks.count && (k === Tok.Identifier || k === Tok.String || k === Tok.LBracket || k === Tok.Comma || k === Tok.Equals);
+  }
 
   // The rules of a node run once per statement of a big graph: their options take functions made
   // once per parser (these fields), so a statement allocates nothing but its AST.
@@ -722,7 +737,7 @@ export class OnnxTextParser extends EmbeddedActionsParser {
     }
     let after = false;
     if (this.RECORDING_PHASE || !attributes) {
-      attributes = this.optionIf(4, this.atLAngle, this.attributesAfter);
+      attributes = this.RECORDING_PHASE ? this.OPTION4(this.attributesAfter) : this.at(Tok.LAngle) ? this.SUBRULE2(this.attributeList) : undefined;
       after = attributes !== undefined;
     }
     const span = this.spanFrom(start);
@@ -803,23 +818,24 @@ export class OnnxTextParser extends EmbeddedActionsParser {
     const start = this.start;
     this.CONSUME(T.LAngle);
     const items: A.Attribute[] = [];
-    const first = this.SUBRULE1(this.attribute);
+    const first = this.attribute(1);
     if (first) items.push(first);
     this.MANY(() => {
       this.CONSUME(T.Comma);
-      const a = this.SUBRULE2(this.attribute);
+      const a = this.attribute(2);
       if (a) items.push(a);
     });
     this.token(1, T.RAngle, "',' or '>' after an attribute");
     return { kind: "AttributeList", span: this.spanFrom(start), items: exact(items) };
   });
 
-  attribute = this.RULE("attribute", (): A.Attribute | undefined => {
+  /** `name (: type)? = value`, the `idx`-th occurrence in attributeList (a helper, not a rule: subgraphs nest through it). */
+  private attribute(idx: number): A.Attribute | undefined {
     const s = this.start;
-    const t = this.token(1, T.Identifier, "an attribute name");
+    const t = this.token(idx, T.Identifier, "an attribute name");
     if (t < 0) return undefined;
-    return this.SUBRULE(this.attributeRest, { ARGS: [s, this.name(t)] });
-  });
+    return this.subrule(idx, this.attributeRest, { ARGS: [s, this.name(t)] });
+  }
 
   /** After the attribute name: `(: type)? = value`. */
   attributeRest = this.RULE("attributeRest", (start: number, name: A.Name): A.Attribute => {
@@ -829,19 +845,20 @@ export class OnnxTextParser extends EmbeddedActionsParser {
       return t < 0 ? undefined : this.keyword(t);
     });
     this.token(1, T.Equals, () => (annotation ? `'=' after the attribute type` : `':' or '=' after the attribute name '${name.value}'`));
-    const value = this.panic ? undefined : this.SUBRULE(this.attrValue);
+    const value = this.panic ? undefined : this.attrValue();
     const a: Mutable<A.Attribute> = { kind: "Attribute", span: this.spanFrom(start), name };
     if (annotation) a.annotation = annotation;
     if (value) a.value = value;
     return a;
   });
 
-  attrValue = this.RULE("attrValue", (): A.AttrValue | undefined =>
-    this.choose<A.AttrValue | undefined>(1, [
+  /** A value, or a `[...]` list of values (a helper of attributeRest, which subgraphs nest through). */
+  private attrValue(): A.AttrValue | undefined {
+    return this.choose<A.AttrValue | undefined>(1, [
       { when: () => !this.at(Tok.LBracket), then: () => this.SUBRULE1(this.singleValue, { ARGS: [true] }) },
       { when: () => true, then: () => this.SUBRULE(this.listValue) },
-    ]),
-  );
+    ]);
+  }
 
   listValue = this.RULE("listValue", (): A.ListValue | undefined => {
     if (!this.enter()) return undefined;
