@@ -713,8 +713,9 @@ export class OnnxTextParser extends EmbeddedActionsParser {
   private readonly atLAngle = (): boolean => this.at(Tok.LAngle);
   private readonly atIdentifier = (): boolean => this.at(Tok.Identifier);
   private readonly atQidFn = (): boolean => this.atQid();
-  private readonly firstId = (): A.Name | undefined => this.qid(1, "a name");
-  private readonly opTypeWord = (): A.Name => this.opWord(this.token(1, T.Identifier, ""));
+  private readonly outputId = (): A.Name | undefined => this.qid(11, "a name");
+  private readonly inputId = (): A.Name | undefined => this.qid(12, "a name");
+  private readonly opTypeWord = (): A.Name => this.opWord(this.token(31, T.Identifier, ""));
 
   node = this.RULE("node", (): A.OpNode | undefined => {
     const start = this.start;
@@ -724,14 +725,14 @@ export class OnnxTextParser extends EmbeddedActionsParser {
       return undefined;
     }
     const label = this.optionIf(0, this.atLBracket, this.labelPart);
-    const outputs = this.SUBRULE1(this.idList);
+    const outputs = this.idList(1);
     const lastOut = this.RECORDING_PHASE ? undefined : outputs.items[outputs.items.length - 1];
     this.token(1, T.Equals, lastOut?.kind === "Name" ? "',' or '=' after an output name" : "'=' after the node outputs");
-    const op = this.SUBRULE(this.opName);
+    const op = this.opName();
     let attributes = this.optionIf(3, this.atLAngle, this.attributesBefore);
     let inputs: A.IdList | undefined;
     if (this.token(1, T.LParen, attributes ? "'(' and the node inputs after the attributes" : "'(' and the node inputs after the operator name") >= 0) {
-      inputs = this.SUBRULE2(this.idList);
+      inputs = this.idList(2);
       const lastIn = this.RECORDING_PHASE ? undefined : inputs.items[inputs.items.length - 1];
       this.token(1, T.RParen, lastIn?.kind === "Name" ? "',' or ')' after an input name" : "an input name or ')'");
     }
@@ -751,57 +752,61 @@ export class OnnxTextParser extends EmbeddedActionsParser {
     return n;
   });
 
-  /** Id lists with the empty-entry rule of syntax doc §2.5. */
-  idList = this.RULE("idList", (): A.IdList => {
+  /**
+   * Id lists with the empty-entry rule of syntax doc §2.5: the outputs (`which` 1) and the inputs
+   * (2) of a node. A helper rather than a rule: two rule calls fewer per statement of a big graph.
+   */
+  private idList(which: 1 | 2): A.IdList {
     const start = this.start;
-    const first = this.optionIf(0, this.atQidFn, this.firstId);
+    const first = this.optionIf(10 + which, this.atQidFn, which === 1 ? this.outputId : this.inputId);
     // The common list of one name shares the name's span: big graphs are mostly such lists.
     if (first && !this.RECORDING_PHASE && !this.at(Tok.Comma)) return { kind: "IdList", span: first.span, items: [first] };
-    return this.idListRest(start, this.RECORDING_PHASE ? undefined : first);
-  });
+    return this.idListRest(which, start, this.RECORDING_PHASE ? undefined : first);
+  }
 
   /** The rest of an id list whose first slot (a name or empty) is followed by a comma. */
-  private idListRest(start: number, first: A.Name | undefined): A.IdList {
+  private idListRest(which: 1 | 2, start: number, first: A.Name | undefined): A.IdList {
     const items: (A.Name | A.Empty)[] = [];
     let slot = first;
     let slotAt = slot ? slot.span.start : start;
-    this.MANY(() => {
+    this.many(10 + which, () => {
       items.push(slot ?? { kind: "Empty", span: { start: slotAt, end: slotAt } });
-      this.CONSUME(T.Comma);
+      this.consume(10 + which, T.Comma);
       slotAt = this.start;
-      slot = this.OPTION2(() => this.qid(2, "a name"));
+      slot = this.option(20 + which, () => this.qid(20 + which, "a name"));
     });
     if (slot) items.push(slot);
     return { kind: "IdList", span: items.length ? this.spanFrom(start) : { start, end: start }, items: exact(items) };
   }
 
-  opName = this.RULE("opName", (): A.OpName | undefined => {
+  /** `domain.parts.OpType:overload` (a helper of node, not a rule: one rule call fewer per statement). */
+  private opName(): A.OpName | undefined {
     const start = this.start;
-    const last = this.optionIf(0, this.atIdentifier, this.opTypeWord);
+    const last = this.optionIf(31, this.atIdentifier, this.opTypeWord);
     if (!this.RECORDING_PHASE && last === undefined && !this.at(Tok.Dot) && !this.at(Tok.LParen)) {
       this.fail("an operator name after '='");
       return undefined;
     }
     if (last && !this.RECORDING_PHASE && !this.at(Tok.Dot) && !this.at(Tok.Colon)) return { kind: "OpName", span: last.span, domain: NO_NAMES, opType: last };
     return this.opNameRest(start, last);
-  });
+  }
 
   /** Domain parts and an overload after the first word of an operator name. */
   private opNameRest(start: number, first: A.Name | undefined): A.OpName {
     // The last name read is the op type; the array of domain parts exists only when there is one.
     let last = this.RECORDING_PHASE ? undefined : first;
     let parts: A.Name[] | undefined;
-    this.MANY(() => {
-      this.CONSUME(T.Dot);
-      const t = this.token(2, T.Identifier, "an operator or domain name after '.'");
+    this.many(31, () => {
+      this.consume(31, T.Dot);
+      const t = this.token(32, T.Identifier, "an operator or domain name after '.'");
       if (t >= 0) {
         if (last) (parts ??= []).push(last);
         last = this.opWord(t);
       }
     });
-    const overload = this.OPTION2(() => {
-      this.CONSUME(T.Colon);
-      const t = this.token(3, T.Identifier, "an overload name after ':'");
+    const overload = this.option(33, () => {
+      this.consume(33, T.Colon);
+      const t = this.token(33, T.Identifier, "an overload name after ':'");
       return t < 0 ? undefined : this.name(t);
     });
     const opType = last;
