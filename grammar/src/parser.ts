@@ -709,10 +709,6 @@ export class OnnxTextParser extends EmbeddedActionsParser {
   private readonly labelName = (): A.Name | undefined => this.qid(1, "a node label");
   private readonly attributesBefore = (): A.AttributeList => this.SUBRULE1(this.attributeList);
   private readonly attributesAfter = (): A.AttributeList => this.SUBRULE2(this.attributeList);
-  private readonly atLBracket = (): boolean => this.at(Tok.LBracket);
-  private readonly atLAngle = (): boolean => this.at(Tok.LAngle);
-  private readonly atIdentifier = (): boolean => this.at(Tok.Identifier);
-  private readonly atQidFn = (): boolean => this.atQid();
   private readonly outputId = (): A.Name | undefined => this.qid(11, "a name");
   private readonly inputId = (): A.Name | undefined => this.qid(12, "a name");
   private readonly opTypeWord = (): A.Name => this.opWord(this.token(31, T.Identifier, ""));
@@ -724,12 +720,13 @@ export class OnnxTextParser extends EmbeddedActionsParser {
       this.fail("a node (outputs = Op (inputs)) or '}'");
       return undefined;
     }
-    const label = this.optionIf(0, this.atLBracket, this.labelPart);
+    // Options of the hot path written out (optionIf's calls, inline): `OPTION` only while recording.
+    const label = this.RECORDING_PHASE ? this.OPTION(this.labelPart) : this.at(Tok.LBracket) ? this.labelPart() : undefined;
     const outputs = this.idList(1);
     const lastOut = this.RECORDING_PHASE ? undefined : outputs.items[outputs.items.length - 1];
     this.token(1, T.Equals, lastOut?.kind === "Name" ? "',' or '=' after an output name" : "'=' after the node outputs");
     const op = this.opName();
-    let attributes = this.optionIf(3, this.atLAngle, this.attributesBefore);
+    let attributes = this.RECORDING_PHASE ? this.OPTION3(this.attributesBefore) : this.at(Tok.LAngle) ? this.attributesBefore() : undefined;
     let inputs: A.IdList | undefined;
     if (this.token(1, T.LParen, attributes ? "'(' and the node inputs after the attributes" : "'(' and the node inputs after the operator name") >= 0) {
       inputs = this.idList(2);
@@ -758,7 +755,8 @@ export class OnnxTextParser extends EmbeddedActionsParser {
    */
   private idList(which: 1 | 2): A.IdList {
     const start = this.start;
-    const first = this.optionIf(10 + which, this.atQidFn, which === 1 ? this.outputId : this.inputId);
+    const id = which === 1 ? this.outputId : this.inputId;
+    const first = this.RECORDING_PHASE ? this.option(10 + which, id) : this.atQid() ? id() : undefined;
     // The common list of one name shares the name's span: big graphs are mostly such lists.
     if (first && !this.RECORDING_PHASE && !this.at(Tok.Comma)) return { kind: "IdList", span: first.span, items: [first] };
     return this.idListRest(which, start, this.RECORDING_PHASE ? undefined : first);
@@ -782,7 +780,7 @@ export class OnnxTextParser extends EmbeddedActionsParser {
   /** `domain.parts.OpType:overload` (a helper of node, not a rule: one rule call fewer per statement). */
   private opName(): A.OpName | undefined {
     const start = this.start;
-    const last = this.optionIf(31, this.atIdentifier, this.opTypeWord);
+    const last = this.RECORDING_PHASE ? this.option(31, this.opTypeWord) : this.at(Tok.Identifier) ? this.opTypeWord() : undefined;
     if (!this.RECORDING_PHASE && last === undefined && !this.at(Tok.Dot) && !this.at(Tok.LParen)) {
       this.fail("an operator name after '='");
       return undefined;
