@@ -22,6 +22,7 @@ import type * as A from "./ast.js";
 import { EmbeddedActionsParser, EOF, createToken, Lexer, type IToken, type TokenType } from "./chevrotain.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { ATTRIBUTE_TYPES, FUNCTION_HEADER_KEYS, INT_HEADER_KEYS, isElementType, isFloatWord, isTypeStart, MODEL_HEADER_KEYS } from "./keywords.js";
+import { lazyLookahead } from "./lazy-lookahead.js";
 import { numberValue } from "./number-scan.js";
 import { Tok, type TokenStream } from "./scanner.js";
 import type { Span } from "./span.js";
@@ -89,7 +90,7 @@ export class OnnxTextParser extends EmbeddedActionsParser {
 
   /** `validate` runs Chevrotain's grammar checks (tests); production skips them for start-up. */
   constructor(validate: boolean) {
-    super([...T.TOKENS], { recoveryEnabled: false, maxLookahead: 1, skipValidations: !validate });
+    super([...T.TOKENS], { recoveryEnabled: false, maxLookahead: 1, skipValidations: !validate, lookaheadStrategy: lazyLookahead(1) });
     this.performSelfAnalysis();
   }
 
