@@ -52,7 +52,7 @@ const EMPTY_STREAM: TokenStream = {
 /** A way of a decision the parser takes itself: `when` is tested at run time, in order. */
 export interface Way<R> {
   readonly when: () => boolean;
-  readonly then: () => R;
+  readonly take: () => R;
 }
 
 export abstract class ParserBase extends EmbeddedActionsParser {
@@ -235,10 +235,10 @@ export abstract class ParserBase extends EmbeddedActionsParser {
   /** The first way whose `when` holds; recorded as an OR of all ways. */
   protected choose<R>(idx: number, ways: readonly Way<R>[]): R | undefined {
     if (this.RECORDING_PHASE) {
-      this.or(idx, ways.map((w) => ({ ALT: w.then, IGNORE_AMBIGUITIES: true })));
+      this.or(idx, ways.map((w) => ({ ALT: w.take, IGNORE_AMBIGUITIES: true })));
       return undefined;
     }
-    for (const w of ways) if (w.when()) return w.then();
+    for (const w of ways) if (w.when()) return w.take();
     return undefined;
   }
 

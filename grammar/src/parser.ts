@@ -83,10 +83,10 @@ export class OnnxTextParser extends ParserBase {
     const k = key.text;
     this.token(1, T.Colon, `':' after '${k}'`);
     const value = this.choose<A.HeaderEntry["value"]>(1, [
-      { when: () => k === "opset_import", then: () => this.SUBRULE(this.opsetList) },
-      { when: () => k === "metadata_props", then: () => this.SUBRULE(this.propList, { ARGS: ["metadata_props", true] }) },
-      { when: () => INT_HEADER_KEYS.includes(k), then: () => this.intLit(2, `an integer for '${k}'`) },
-      { when: () => true, then: () => this.strLit(2, `a quoted string for '${k}'`) },
+      { when: () => k === "opset_import", take: () => this.SUBRULE(this.opsetList) },
+      { when: () => k === "metadata_props", take: () => this.SUBRULE(this.propList, { ARGS: ["metadata_props", true] }) },
+      { when: () => INT_HEADER_KEYS.includes(k), take: () => this.intLit(2, `an integer for '${k}'`) },
+      { when: () => true, take: () => this.strLit(2, `a quoted string for '${k}'`) },
     ]);
     return { kind: "HeaderEntry", span: this.spanFrom(start), key, ...(value && { value }) };
   });
@@ -443,8 +443,8 @@ export class OnnxTextParser extends ParserBase {
   /** A value, or a `[...]` list of values (a helper of attributeRest, which subgraphs nest through). */
   private attrValue(): A.AttrValue | undefined {
     return this.choose<A.AttrValue | undefined>(1, [
-      { when: () => !this.at(Tok.LBracket), then: () => this.SUBRULE1(this.singleValue, { ARGS: [true] }) },
-      { when: () => true, then: () => this.SUBRULE(this.listValue) },
+      { when: () => !this.at(Tok.LBracket), take: () => this.SUBRULE1(this.singleValue, { ARGS: [true] }) },
+      { when: () => true, take: () => this.SUBRULE(this.listValue) },
     ]);
   }
 
@@ -469,23 +469,23 @@ export class OnnxTextParser extends ParserBase {
 
   singleValue = this.RULE("singleValue", (topLevel: boolean): A.AttrValue | undefined =>
     this.choose<A.AttrValue | undefined>(1, [
-      { when: () => this.at(Tok.Number), then: () => this.numberLit(this.token(1, T.NumberLit, "")) },
-      { when: () => this.at(Tok.String), then: () => this.str(this.token(1, T.StringLit, "")) },
+      { when: () => this.at(Tok.Number), take: () => this.numberLit(this.token(1, T.NumberLit, "")) },
+      { when: () => this.at(Tok.String), take: () => this.str(this.token(1, T.StringLit, "")) },
       {
         when: () => this.at(Tok.At),
-        then: () => {
+        take: () => {
           const s = this.start;
           this.CONSUME(T.At);
           const name = this.qid(2, "an attribute name after '@'");
           return { kind: "Ref", span: this.spanFrom(s), ...(name && { name }) } as A.RefValue;
         },
       },
-      { when: () => this.atWord(isTypeStart), then: () => this.SUBRULE(this.typeOrTensorValue) },
-      { when: () => this.atWord(isFloatWord), then: () => this.wordFloat(this.token(1, T.Identifier, "")) },
-      { when: () => this.at(Tok.Identifier), then: () => this.SUBRULE(this.graph, { ARGS: [false] }) },
+      { when: () => this.atWord(isTypeStart), take: () => this.SUBRULE(this.typeOrTensorValue) },
+      { when: () => this.atWord(isFloatWord), take: () => this.wordFloat(this.token(1, T.Identifier, "")) },
+      { when: () => this.at(Tok.Identifier), take: () => this.SUBRULE(this.graph, { ARGS: [false] }) },
       {
         when: () => true,
-        then: () => {
+        take: () => {
           const kind = this.kind(this.cur);
           if (kind === Tok.LBrace || kind === Tok.NumberList) this.fail("an attribute value; tensor data needs its type first, e.g. float[2] {1, 2}");
           else this.fail(topLevel ? "an attribute value (a number, a string, a type, a tensor, a graph, '@name' or a '[...]' list)" : "a list element (a number, a string, a type, a tensor, a graph or '@name')");
@@ -530,7 +530,7 @@ export class OnnxTextParser extends ParserBase {
     return this.choose<A.TensorData | undefined>(1, [
       {
         when: () => this.at(Tok.NumberList),
-        then: () => {
+        take: () => {
           const t = this.token(1, T.NumberList, "");
           const p = this.toks.lists.get(t);
           if (!p) return undefined; // only while Chevrotain records the grammar
@@ -540,7 +540,7 @@ export class OnnxTextParser extends ParserBase {
       },
       {
         when: () => this.at(Tok.LBrace),
-        then: () => {
+        take: () => {
           this.CONSUME(T.LBrace);
           const elements: A.Literal[] = [];
           this.unless(1, () => this.at(Tok.RBrace), () => {
@@ -558,7 +558,7 @@ export class OnnxTextParser extends ParserBase {
       },
       {
         when: () => this.at(Tok.LBracket),
-        then: () => {
+        take: () => {
           const props = this.SUBRULE(this.propList, { ARGS: ["external data", false] });
           if (!props) return undefined;
           return { kind: "ExternalData", span: this.spanFrom(start), props };
@@ -566,7 +566,7 @@ export class OnnxTextParser extends ParserBase {
       },
       {
         when: () => true,
-        then: () => {
+        take: () => {
           if (required) this.fail("tensor data: '{' with the values, or '[' with external data");
           return undefined;
         },
@@ -576,12 +576,12 @@ export class OnnxTextParser extends ParserBase {
 
   dataElement = this.RULE("dataElement", (): A.Literal | undefined =>
     this.choose<A.Literal | undefined>(1, [
-      { when: () => this.at(Tok.Number), then: () => this.numberLit(this.token(1, T.NumberLit, "")) },
-      { when: () => this.at(Tok.String), then: () => this.str(this.token(1, T.StringLit, "")) },
-      { when: () => this.atWord(isFloatWord), then: () => this.wordFloat(this.token(1, T.Identifier, "")) },
+      { when: () => this.at(Tok.Number), take: () => this.numberLit(this.token(1, T.NumberLit, "")) },
+      { when: () => this.at(Tok.String), take: () => this.str(this.token(1, T.StringLit, "")) },
+      { when: () => this.atWord(isFloatWord), take: () => this.wordFloat(this.token(1, T.Identifier, "")) },
       {
         when: () => true,
-        then: () => {
+        take: () => {
           this.fail(this.kind(this.cur) === Tok.Minus ? "a number right after '-' (write -5, not - 5)" : "a number or a quoted string in the tensor data");
           return undefined;
         },
@@ -603,7 +603,7 @@ export class OnnxTextParser extends ParserBase {
     const result = this.choose<A.TypeExpr | undefined>(1, [
       {
         when: () => word === "seq" || word === "optional",
-        then: () => {
+        take: () => {
           this.token(1, T.LParen, `'(' after '${word}'`);
           const elem = this.SUBRULE1(this.typeExpr);
           this.token(1, T.RParen, `')' to close '${word}('`);
@@ -612,7 +612,7 @@ export class OnnxTextParser extends ParserBase {
       },
       {
         when: () => word === "map",
-        then: () => {
+        take: () => {
           this.token(2, T.LParen, "'(' after 'map'");
           const k = this.token(2, T.Identifier, "a key element type (e.g. int64 or string) in 'map('", () => isElementType(this.image(this.cur)));
           const key = k < 0 ? undefined : this.keyword(k);
@@ -624,7 +624,7 @@ export class OnnxTextParser extends ParserBase {
       },
       {
         when: () => word === "sparse_tensor",
-        then: () => {
+        take: () => {
           this.token(3, T.LParen, "'(' after 'sparse_tensor'");
           const e = this.token(3, T.Identifier, "an element type (e.g. float[N]) in 'sparse_tensor('", () => isElementType(this.image(this.cur)));
           const elem = e < 0 ? undefined : this.SUBRULE1(this.tensorType, { ARGS: [e] });
@@ -634,7 +634,7 @@ export class OnnxTextParser extends ParserBase {
       },
       {
         when: () => word === "opaque",
-        then: () => {
+        take: () => {
           this.token(4, T.LParen, "'(' after 'opaque'");
           let first: A.Name[] | undefined;
           let second: A.Name | undefined;
@@ -655,7 +655,7 @@ export class OnnxTextParser extends ParserBase {
           return { kind: "OpaqueType", span: this.spanFrom(start), ...(first && { first }), ...(second && { second }) };
         },
       },
-      { when: () => true, then: () => this.SUBRULE2(this.tensorType, { ARGS: [t] }) },
+      { when: () => true, take: () => this.SUBRULE2(this.tensorType, { ARGS: [t] }) },
     ]);
     this.leave();
     return result;
@@ -691,16 +691,16 @@ export class OnnxTextParser extends ParserBase {
     return this.choose<A.Dim | undefined>(1, [
       {
         when: () => this.at(Tok.Question),
-        then: () => {
+        take: () => {
           this.CONSUME(T.Question);
           return { kind: "Dim", span, value: { kind: "Unknown", span } };
         },
       },
-      { when: () => this.atQid(), then: () => ({ kind: "Dim", span, value: this.qid(2, "")! }) },
-      { when: () => this.atInt(), then: () => ({ kind: "Dim", span, value: this.numberLit(this.token(1, T.NumberLit, "")) as A.IntLit }) },
+      { when: () => this.atQid(), take: () => ({ kind: "Dim", span, value: this.qid(2, "")! }) },
+      { when: () => this.atInt(), take: () => ({ kind: "Dim", span, value: this.numberLit(this.token(1, T.NumberLit, "")) as A.IntLit }) },
       {
         when: () => true,
-        then: () => {
+        take: () => {
           this.fail("a dimension (an integer, a name or '?')");
           return undefined;
         },
