@@ -7,7 +7,7 @@ import { nonce } from "./run-panel.js";
 import { graphPageHtml } from "./webview/graph-page.js";
 import type { FromView, ToView } from "./webview/graph-messages.js";
 
-const REFRESH_MS = 300;
+const REFRESH_MS = 150;
 
 export type GraphSource = (uri: string) => Promise<GraphViewData | null>;
 
