@@ -10,6 +10,8 @@ import {
   GraphProtoSchema,
   ModelProtoSchema,
   NodeProtoSchema,
+  OperatorSetIdProtoSchema,
+  StringStringEntryProtoSchema,
   TensorProtoSchema,
   ValueInfoProtoSchema,
   type AttributeProto,
@@ -120,6 +122,7 @@ class Applier {
     }
     const clears = data["@clear"];
     if (Array.isArray(clears)) for (const c of clears) clearByName(schema, msg, String(c));
+    if (t.kind === "function") clearUnset(t.msg.opsetImport, OperatorSetIdProtoSchema, data["@opset_unset"]);
   }
 
   finish(): void {
@@ -136,7 +139,7 @@ export function applyExtensions(text: string, ast: A.Model, comments: readonly A
   for (const c of comments) {
     const r = parseExtComment(c.text);
     if (!r) continue;
-    if (!r.ok) diagnostics.push({ severity: "error", code: "extension", message: r.message, span: c.span });
+    if (!r.ok) diagnostics.push({ severity: r.severity, code: "extension", message: r.message, span: c.span });
     else found.push({ ext: r.ext, span: c.span });
   }
   if (found.length === 0) return diagnostics;
@@ -195,4 +198,20 @@ function applyModel(model: ModelProto, data: JsonObject): void {
   for (const [key, value] of Object.entries(data)) if (!key.startsWith("@")) setFieldJson(ModelProtoSchema, model, key, value);
   const clears = data["@clear"];
   if (Array.isArray(clears)) for (const c of clears) clearByName(ModelProtoSchema, model, String(c));
+  clearUnset(model.opsetImport, OperatorSetIdProtoSchema, data["@opset_unset"]);
+  clearUnset(model.metadataProps, StringStringEntryProtoSchema, data["@metadata_unset"]);
+}
+
+/**
+ * `{"INDEX": ["field", ...]}`: entries of a visible list whose fields were absent (the text
+ * writes them as `""` or `0`). Only presence changes; the visible values stay.
+ */
+function clearUnset<Desc extends DescMessage>(list: MessageShape<Desc>[], schema: Desc, unset: JsonValue | undefined): void {
+  if (unset === undefined) return;
+  if (typeof unset !== "object" || unset === null || Array.isArray(unset)) throw new OnnxtxtError("an '@..._unset' entry maps list indices to field names");
+  for (const [k, fields] of Object.entries(unset)) {
+    const e = list[Number(k)];
+    if (!e || !Array.isArray(fields)) throw new OnnxtxtError(`no list entry ${k} for '${JSON.stringify(fields)}' (the visible list changed)`);
+    for (const f of fields) clearByName(schema, e, String(f));
+  }
 }

@@ -74,12 +74,23 @@ function entry(key: string, value: A.HeaderEntry["value"]): A.HeaderEntry {
   return { kind: "HeaderEntry", span: NO_SPAN, key: keyword(key), ...(value ? { value } : {}) };
 }
 
-function opsetsExact(list: readonly OperatorSetIdProto[]): boolean {
-  return list.every((o) => isSet(OperatorSetIdProtoSchema, o, "domain") && isSet(OperatorSetIdProtoSchema, o, "version"));
+/**
+ * The text writes every entry of an opset or metadata list with both fields (an unset one as
+ * `""` or `0`, what the official parser reads anyway); only which fields were absent goes to
+ * the residual: `{"INDEX": ["domain"]}`.
+ */
+function unsetEntries(list: readonly (OperatorSetIdProto | StringStringEntryProto)[], opset: boolean): Record<string, string[]> | undefined {
+  let out: Record<string, string[]> | undefined;
+  const [schema, fields] = opset ? [OperatorSetIdProtoSchema, ["domain", "version"]] : [StringStringEntryProtoSchema, ["key", "value"]];
+  list.forEach((e, i) => {
+    const unset = fields.filter((f) => !isSet(schema, e, f));
+    if (unset.length) (out ??= {})[i] = unset;
+  });
+  return out;
 }
 
-function propsExact(list: readonly StringStringEntryProto[]): boolean {
-  return list.every((p) => isSet(StringStringEntryProtoSchema, p, "key") && isSet(StringStringEntryProtoSchema, p, "value"));
+function putUnset(residual: Residual, key: "@opset_unset" | "@metadata_unset", unset: Record<string, string[]> | undefined): void {
+  if (unset) residual.put(key, unset);
 }
 
 function opsetList(list: readonly OperatorSetIdProto[]): A.OpsetList {
@@ -96,8 +107,8 @@ function raiseFunction(f: FunctionProto, ctx: RaiseContext): A.FunctionDef {
   if (isSet(FunctionProtoSchema, f, "domain")) entries.push(entry("domain", str(f.domain)));
   if (isSet(FunctionProtoSchema, f, "overload")) entries.push(entry("overload", str(f.overload)));
   if (f.opsetImport.length) {
-    if (opsetsExact(f.opsetImport)) entries.push(entry("opset_import", opsetList(f.opsetImport)));
-    else residual.keep(FunctionProtoSchema, f, ["opset_import"]);
+    entries.push(entry("opset_import", opsetList(f.opsetImport)));
+    putUnset(residual, "@opset_unset", unsetEntries(f.opsetImport, true));
   }
   if (isSet(FunctionProtoSchema, f, "doc_string")) entries.push(entry("doc_string", str(f.docString)));
   if (!isSet(FunctionProtoSchema, f, "name")) residual.clear("name");
@@ -127,8 +138,8 @@ function modelHeader(m: ModelProto, residual: Residual): A.Header | undefined {
   const has = (f: string): boolean => isSet(ModelProtoSchema, m, f);
   if (has("ir_version")) entries.push(entry("ir_version", int(m.irVersion)));
   if (m.opsetImport.length) {
-    if (opsetsExact(m.opsetImport)) entries.push(entry("opset_import", opsetList(m.opsetImport)));
-    else residual.keep(ModelProtoSchema, m, ["opset_import"]);
+    entries.push(entry("opset_import", opsetList(m.opsetImport)));
+    putUnset(residual, "@opset_unset", unsetEntries(m.opsetImport, true));
   }
   if (has("producer_name")) entries.push(entry("producer_name", str(m.producerName)));
   if (has("producer_version")) entries.push(entry("producer_version", str(m.producerVersion)));
@@ -136,8 +147,8 @@ function modelHeader(m: ModelProto, residual: Residual): A.Header | undefined {
   if (has("model_version")) entries.push(entry("model_version", int(m.modelVersion)));
   if (has("doc_string")) entries.push(entry("doc_string", str(m.docString)));
   if (m.metadataProps.length) {
-    if (propsExact(m.metadataProps)) entries.push(entry("metadata_props", propList(m.metadataProps)));
-    else residual.keep(ModelProtoSchema, m, ["metadata_props"]);
+    entries.push(entry("metadata_props", propList(m.metadataProps)));
+    putUnset(residual, "@metadata_unset", unsetEntries(m.metadataProps, false));
   }
   return header(entries);
 }
