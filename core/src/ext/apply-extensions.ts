@@ -25,7 +25,7 @@ import { parseExtComment, type ExtComment, type ExtKind } from "./ext-comment.js
 import { toBringBack } from "./externalize.js";
 import { clearByName, setFieldJson } from "./fields.js";
 import { rawField, typedToRaw } from "./raw-data.js";
-import { collectTargets, type Target } from "./targets.js";
+import { collectTargets, firstOutput, type Target } from "./targets.js";
 
 const SCHEMAS: Record<Exclude<ExtKind, "model">, DescMessage> = {
   graph: GraphProtoSchema,
@@ -72,24 +72,44 @@ function applyNan(t: TensorProto, bits: JsonValue, raw: boolean): void {
   }
 }
 
+function stringSet(v: JsonValue | undefined, what: string): Set<string> {
+  if (v === undefined) return new Set();
+  if (!Array.isArray(v)) throw new OnnxtxtError(`'${what}' must be a list`);
+  return new Set(v.map((x) => (typeof x === "string" ? x : JSON.stringify(x))));
+}
+
 class Applier {
   private rawDefault = false;
+  private attrRawDefault = false;
   private nodeDomainUnset = false;
   private tensorNameUnset = false;
+  /** File-level exceptions to the presence defaults, by node key; the matched ones are removed. */
+  readonly domainExcept = new Set<string>();
+  readonly tensorNameExcept = new Set<string>();
   private readonly inserts: { node: NodeProto; items: { index: number; attribute: AttributeProto }[] }[] = [];
 
   modelDefaults(data: JsonObject): void {
     this.nodeDomainUnset = data["@node_domain"] === "unset";
     this.tensorNameUnset = data["@tensor_name"] === "unset";
     this.rawDefault = data["@storage"] === "raw";
+    this.attrRawDefault = data["@attr_storage"] === "raw";
+    for (const k of stringSet(data["@node_domain_except"], "@node_domain_except")) this.domainExcept.add(k);
+    for (const k of stringSet(data["@tensor_name_except"], "@tensor_name_except")) this.tensorNameExcept.add(k);
   }
 
-  /** Defaults apply to every element, whether or not it has its own extension. */
+  /** Defaults apply to every element, whether or not it has its own residual. */
   defaults(t: Target, own: JsonObject | undefined): void {
-    if (t.kind === "node" && this.nodeDomainUnset && (t.ast.op?.domain.length ?? 0) === 0) clearField(t.msg, NodeProtoSchema.field.domain);
+    if (t.kind === "node" && (t.ast.op?.domain.length ?? 0) === 0) {
+      const key = firstOutput(t.ast);
+      const except = key !== undefined && this.domainExcept.delete(key);
+      if (this.nodeDomainUnset !== except) clearField(t.msg, NodeProtoSchema.field.domain);
+    }
     if (t.kind === "tensor") {
-      if (t.inAttribute && this.tensorNameUnset && t.ast.kind === "TensorValue" && !t.ast.name) clearField(t.msg, TensorProtoSchema.field.name);
-      const storage = own?.["@storage"] ?? (this.rawDefault ? "raw" : "typed");
+      if (t.inAttribute && t.ast.kind === "TensorValue" && !t.ast.name) {
+        const except = t.at !== undefined && this.tensorNameExcept.delete(t.at);
+        if (this.tensorNameUnset !== except) clearField(t.msg, TensorProtoSchema.field.name);
+      }
+      const storage = own?.["@storage"] ?? ((t.inAttribute ? this.attrRawDefault : this.rawDefault) ? "raw" : "typed");
       const inline = (t.ast.kind === "ValueDecl" ? t.ast.init : t.ast.data)?.kind !== "ExternalData";
       if (storage === "raw" && inline && !(t.msg.rawData.length && isTypedEmpty(t.msg))) toRaw(t.msg);
     }
@@ -161,9 +181,15 @@ export function applyExtensions(text: string, ast: A.Model, comments: readonly A
   const own = new Map<Target, JsonObject>();
   const ownSpan = new Map<Target, A.Comment["span"]>();
   const applier = new Applier();
+  let modelSpan: A.Comment["span"] | undefined;
   for (const f of found) {
     if (f.ext.kind === "model") {
-      applier.modelDefaults(f.ext.data);
+      modelSpan = f.span;
+      try {
+        applier.modelDefaults(f.ext.data);
+      } catch (e) {
+        diagnostics.push({ severity: "error", code: "extension", message: (e as Error).message, span: f.span });
+      }
       try {
         applyModel(model, f.ext.data);
       } catch (e) {
@@ -181,7 +207,16 @@ export function applyExtensions(text: string, ast: A.Model, comments: readonly A
     own.set(target, { ...(own.get(target) ?? {}), ...f.ext.data });
     ownSpan.set(target, f.span);
   }
+  expandLifted(targets, own, ownSpan, diagnostics);
   for (const t of targets) applier.defaults(t, own.get(t));
+  const unmatched = [...applier.domainExcept].map((k) => `node '${k}'`).concat([...applier.tensorNameExcept].map((k) => `attribute tensor ${k}`));
+  if (unmatched.length && modelSpan)
+    diagnostics.push({
+      severity: "warning",
+      code: "residual-stale",
+      message: `'#@model' names ${unmatched.slice(0, 3).join(", ")}${unmatched.length > 3 ? ` and ${unmatched.length - 3} more` : ""} that the text no longer has; the visible text is used`,
+      span: modelSpan,
+    });
   for (const [t, data] of own) {
     try {
       applier.element(t, data);
@@ -213,5 +248,53 @@ function clearUnset<Desc extends DescMessage>(list: MessageShape<Desc>[], schema
     const e = list[Number(k)];
     if (!e || !Array.isArray(fields)) throw new OnnxtxtError(`no list entry ${k} for '${JSON.stringify(fields)}' (the visible list changed)`);
     for (const f of fields) clearByName(schema, e, String(f));
+  }
+}
+
+type AttrTarget = Extract<Target, { kind: "attr" }>;
+
+/**
+ * A statement's `"@attr"` entry carries the residuals of its attributes and of the tensors
+ * and subgraphs in their values (see raise/lift.ts); each becomes the own data of that part.
+ */
+function expandLifted(targets: readonly Target[], own: Map<Target, JsonObject>, ownSpan: Map<Target, A.Comment["span"]>, diagnostics: Diagnostic[]): void {
+  const byMsg = new Map<object, Target>();
+  for (const t of targets) if (!byMsg.has(t.msg)) byMsg.set(t.msg, t);
+  for (const [t, data] of [...own]) {
+    const lifted = data["@attr"];
+    if (lifted === undefined || (t.kind !== "node" && t.kind !== "function")) continue;
+    const span = ownSpan.get(t);
+    const protos = t.kind === "node" ? t.msg.attribute : t.msg.attributeProto;
+    const problem = (message: string): void => {
+      diagnostics.push({ severity: "warning", code: "residual-stale", message: `${message}; the visible text is used`, ...(span && { span }) });
+    };
+    if (typeof lifted !== "object" || lifted === null || Array.isArray(lifted)) {
+      diagnostics.push({ severity: "error", code: "extension", message: "'@attr' maps attribute indices to their residuals", ...(span && { span }) });
+      continue;
+    }
+    const give = (msg: object | undefined, part: JsonValue | undefined, what: string): void => {
+      if (part === undefined) return;
+      const target = msg && byMsg.get(msg);
+      if (!target || typeof part !== "object" || part === null || Array.isArray(part)) return problem(`the residual's ${what} is not in the text`);
+      own.set(target, { ...(own.get(target) ?? {}), ...part });
+      if (span) ownSpan.set(target, span);
+    };
+    for (const [k, entry] of Object.entries(lifted)) {
+      const ap = protos[Number(k)];
+      const target = ap && (byMsg.get(ap) as AttrTarget | undefined);
+      if (!ap || !target || typeof entry !== "object" || entry === null || Array.isArray(entry)) {
+        problem(`the residual's attribute ${k} is not in the text`);
+        continue;
+      }
+      const { "@tensor": tensor, "@tensors": tensors, "@graph": graph, "@graphs": graphs, ...fields } = entry;
+      if (Object.keys(fields).length) give(ap, fields, `attribute ${k}`);
+      give(ap.t, tensor, `tensor of attribute ${k}`);
+      give(ap.g, graph, `graph of attribute ${k}`);
+      for (const [list, items, what] of [[ap.tensors, tensors, "tensor"], [ap.graphs, graphs, "graph"]] as const) {
+        if (items === undefined) continue;
+        if (typeof items !== "object" || items === null || Array.isArray(items)) problem(`the residual's ${what}s of attribute ${k} are not in the text`);
+        else for (const [i, part] of Object.entries(items)) give(list[Number(i)], part, `${what} ${i} of attribute ${k}`);
+      }
+    }
   }
 }

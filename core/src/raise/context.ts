@@ -1,5 +1,8 @@
 // Shared state while raising one model: the model-wide presence defaults (chosen so that
-// most elements need no extension) and the extension comments attached to AST nodes.
+// most elements need no residual), the residual comments attached to statements, and the
+// residuals of parts inside a statement (attributes, their tensors and subgraphs) that the
+// statement's own residual carries, so no residual stands inside an attribute value.
+import type { JsonObject } from "@bufbuild/protobuf";
 import type * as A from "../../../grammar/src/ast.js";
 import { extCommentText, type ExtKind } from "../ext/ext-comment.js";
 import type { Residual } from "./residual.js";
@@ -9,13 +12,23 @@ export interface ModelDefaults {
   readonly nodeDomainUnset: boolean;
   /** Attribute tensors written without a name have no name field (instead of `""`). */
   readonly tensorNameUnset: boolean;
-  /** Tensors with inline data keep it in raw_data. */
+  /** Initializers (and other tensors outside attributes) keep their data in raw_data. */
   readonly rawStorage: boolean;
+  /** Tensors in attribute values keep their data in raw_data. */
+  readonly attrRawStorage: boolean;
+  /** How many nodes have each first output name: a unique one names its node in the file-level residual. */
+  readonly firstOutputs: ReadonlyMap<string, number>;
 }
 
 export class RaiseContext {
   /** Comment lines (text after `#`) to print before an AST node. */
   readonly leading = new Map<A.AstNode, string[]>();
+  /** Residuals of parts inside a statement, until the statement takes them. */
+  private readonly held = new Map<A.AstNode, JsonObject>();
+  /** Nodes (by first output) whose domain presence differs from the default. */
+  readonly domainExcept: string[] = [];
+  /** Attribute tensors ([first output, attribute name]) whose name presence differs from the default. */
+  readonly tensorNameExcept: [string, string][] = [];
 
   constructor(readonly defaults: ModelDefaults) {}
 
@@ -26,5 +39,24 @@ export class RaiseContext {
     const list = this.leading.get(node) ?? [];
     list.push(extCommentText(kind, data));
     this.leading.set(node, list);
+  }
+
+  /** Keeps the residual of a part inside a statement for the statement's residual. */
+  hold(node: A.AstNode, residual: Residual): void {
+    if (residual.empty) return;
+    const data = residual.toJson();
+    if (Object.keys(data).length) this.held.set(node, data);
+  }
+
+  take(node: A.AstNode): JsonObject | undefined {
+    const data = this.held.get(node);
+    if (data) this.held.delete(node);
+    return data;
+  }
+
+  /** The first output name that identifies `outputs`' node in the file-level residual, if unique. */
+  nodeKey(outputs: readonly string[]): string | undefined {
+    const first = outputs[0];
+    return first && this.defaults.firstOutputs.get(first) === 1 ? first : undefined;
   }
 }

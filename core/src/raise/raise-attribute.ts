@@ -82,13 +82,19 @@ function list(items: A.AttrValue[]): A.ListValue {
   return { kind: "List", span: NO_SPAN, items };
 }
 
-/** A tensor as an attribute value: `float[2] name {1, 2}`. */
-export function tensorValue(t: AttributeProto["t"] & object, ctx: RaiseContext): A.TensorValue {
-  const { type, data, residual } = raiseTensor(t, ctx);
+/**
+ * A tensor as an attribute value: `float[2] name {1, 2}`. `at` ([first output, attribute
+ * name]) identifies a single tensor value in the file-level residual, where an unusual name
+ * presence then goes instead of a residual of its own.
+ */
+export function tensorValue(t: AttributeProto["t"] & object, ctx: RaiseContext, at?: [string, string]): A.TensorValue {
+  const { type, data, residual } = raiseTensor(t, ctx, true);
   const nameSet = isSet(tensorSchema, t, "name");
   let tname: A.Name | undefined;
+  const flipped = t.name === "" && nameSet === ctx.defaults.tensorNameUnset;
   if (nameSet && t.name !== "" && isBareGraphName(t.name)) tname = bareName(t.name);
   else if (nameSet && t.name !== "") residual.keep(tensorSchema, t, ["name"]);
+  else if (flipped && at && data.kind !== "ExternalData") ctx.tensorNameExcept.push(at);
   else if (nameSet && ctx.defaults.tensorNameUnset) residual.put("name", "");
   else if (!nameSet && !ctx.defaults.tensorNameUnset) residual.clear("name");
   if (!tname && data.kind === "ExternalData") {
@@ -98,7 +104,7 @@ export function tensorValue(t: AttributeProto["t"] & object, ctx: RaiseContext):
     else residual.clear("name");
   }
   const node: A.TensorValue = { kind: "TensorValue", span: NO_SPAN, type, ...(tname ? { name: tname } : {}), data };
-  ctx.attach(node, "tensor", residual);
+  ctx.hold(node, residual);
   return node;
 }
 
@@ -108,8 +114,8 @@ function typeValue(tp: AttributeProto["tp"] & object): A.TypeValue {
   return { kind: "TypeValue", span: NO_SPAN, type: type ?? { kind: "TensorType", span: NO_SPAN, elem: keyword("float") } };
 }
 
-/** Raises one attribute; undefined when the syntax has no way to write it at all. */
-export function raiseAttribute(a: AttributeProto, ctx: RaiseContext): A.Attribute | undefined {
+/** Raises one attribute (its residual held for the statement); undefined when the syntax has no way to write it at all. */
+export function raiseAttribute(a: AttributeProto, ctx: RaiseContext, nodeKey?: string): A.Attribute | undefined {
   const residual = new Residual().keepSet(a, DOC_STRING);
   const kind = kindOf(a);
   const typeSet = has(a, ATTR_FIELDS, TYPE);
@@ -148,7 +154,7 @@ export function raiseAttribute(a: AttributeProto, ctx: RaiseContext): A.Attribut
       }
       case AT.TENSOR:
         if (!a.t) return undefined;
-        value = tensorValue(a.t, ctx);
+        value = tensorValue(a.t, ctx, nodeKey !== undefined && isPlainWord(a.name) ? [nodeKey, a.name] : undefined);
         break;
       case AT.GRAPH:
         if (!a.g) return undefined;
@@ -217,6 +223,6 @@ export function raiseAttribute(a: AttributeProto, ctx: RaiseContext): A.Attribut
   const annotation = annotate && annotationKind !== undefined && ANNOTATION[annotationKind] ? keyword(ANNOTATION[annotationKind]!) : undefined;
   if (isRef && typeSet && !annotation) residual.keep(AttributeProtoSchema, a, ["type"]);
   const node: A.Attribute = { kind: "Attribute", span: NO_SPAN, name: attrName, ...(annotation ? { annotation } : {}), value };
-  ctx.attach(node, "attr", residual);
+  ctx.hold(node, residual);
   return node;
 }

@@ -22,6 +22,7 @@ import { RaiseContext, type ModelDefaults } from "./context.js";
 import { fieldsOf, has } from "./presence.js";
 import { raiseAttribute } from "./raise-attribute.js";
 import { raiseGraph, raiseNode, raiseValueInfo } from "./raise-graph.js";
+import { liftAttributes } from "./lift.js";
 import { Residual } from "./residual.js";
 import { canBeRaw } from "./tensor-data.js";
 
@@ -38,36 +39,44 @@ const TENSOR_FIELDS = fieldsOf(TensorProtoSchema, ["name", "data_location", "raw
 function chooseDefaults(model: ModelProto): ModelDefaults {
   let domainUnset = 0;
   let domainEmpty = 0;
-  let raw = 0;
-  let typed = 0;
+  const storage = { raw: 0, typed: 0, attrRaw: 0, attrTyped: 0 };
+  const nameCount = { unset: 0, empty: 0 };
+  const firstOutputs = new Map<string, number>();
+  const inAttributes = new Set<TensorProto>();
   const countNodes = (nodes: readonly NodeProto[]): void => {
     for (const n of nodes) {
       if (!has(n, NODE_DOMAIN)) domainUnset++;
       else if (n.domain === "") domainEmpty++;
+      const first = n.output[0];
+      if (first) firstOutputs.set(first, (firstOutputs.get(first) ?? 0) + 1);
+      for (const a of n.attribute) {
+        if (a.t) inAttributes.add(a.t);
+        for (const t of a.tensors) inAttributes.add(t);
+        if (!a.t) continue;
+        if (!has(a.t, TENSOR_FIELDS, 0)) nameCount.unset++;
+        else if (a.t.name === "") nameCount.empty++;
+      }
     }
   };
-  const nameCount = { unset: 0, empty: 0 };
+  for (const f of model.functions) countNodes(f.node);
   walkModel(model, {
     graph(g) {
       countNodes(g.node);
-      for (const n of g.node)
-        for (const a of n.attribute) {
-          const count = (t: TensorProto): void => {
-            if (!has(t, TENSOR_FIELDS, 0)) nameCount.unset++;
-            else if (t.name === "") nameCount.empty++;
-          };
-          if (a.t) count(a.t);
-          for (const t of a.tensors) count(t);
-        }
     },
     tensor(t) {
       if (!canBeRaw(t.dataType) || has(t, TENSOR_FIELDS, 1)) return;
-      if (has(t, TENSOR_FIELDS, 2)) raw++;
-      else typed++;
+      const raw = has(t, TENSOR_FIELDS, 2);
+      if (inAttributes.has(t)) storage[raw ? "attrRaw" : "attrTyped"]++;
+      else storage[raw ? "raw" : "typed"]++;
     },
   });
-  for (const f of model.functions) countNodes(f.node);
-  return { nodeDomainUnset: domainUnset > domainEmpty, tensorNameUnset: nameCount.unset > nameCount.empty, rawStorage: raw > typed };
+  return {
+    nodeDomainUnset: domainUnset > domainEmpty,
+    tensorNameUnset: nameCount.unset > nameCount.empty,
+    rawStorage: storage.raw > storage.typed,
+    attrRawStorage: storage.attrRaw > storage.attrTyped,
+    firstOutputs,
+  };
 }
 
 function entry(key: string, value: A.HeaderEntry["value"]): A.HeaderEntry {
@@ -114,8 +123,14 @@ function raiseFunction(f: FunctionProto, ctx: RaiseContext): A.FunctionDef {
   if (!isSet(FunctionProtoSchema, f, "name")) residual.clear("name");
   const params: (A.Name | A.Attribute)[] = f.attribute.map(name);
   const defaults = f.attributeProto.map((a) => raiseAttribute(a, ctx));
-  if (defaults.every((d) => d !== undefined)) params.push(...(defaults as A.Attribute[]));
-  else residual.keep(FunctionProtoSchema, f, ["attribute_proto"]);
+  if (defaults.every((d) => d !== undefined)) {
+    params.push(...(defaults as A.Attribute[]));
+    const lifted = liftAttributes(defaults as A.Attribute[], ctx);
+    if (lifted) residual.put("@attr", lifted);
+  } else {
+    for (const d of defaults) if (d) liftAttributes([d], ctx); // (dropped: the residual keeps them all)
+    residual.keep(FunctionProtoSchema, f, ["attribute_proto"]);
+  }
   const untyped = (names: readonly string[]): A.ValueDeclList => valueDeclList(names.map((n) => ({ kind: "ValueDecl", span: NO_SPAN, name: name(n) })));
   const h = header(entries);
   const node: A.FunctionDef = {
@@ -160,6 +175,7 @@ export function raiseModel(model: ModelProto): RaisedModel {
   if (defaults.nodeDomainUnset) residual.put("@node_domain", "unset");
   if (defaults.tensorNameUnset) residual.put("@tensor_name", "unset");
   if (defaults.rawStorage) residual.put("@storage", "raw");
+  if (defaults.attrRawStorage) residual.put("@attr_storage", "raw");
   residual.keep(ModelProtoSchema, model, ["training_info", "configuration"]);
   const h = modelHeader(model, residual);
   if (!model.graph) residual.clear("graph");
@@ -167,6 +183,8 @@ export function raiseModel(model: ModelProto): RaisedModel {
     ? raiseGraph(model.graph, ctx, false)
     : ({ kind: "Graph", span: NO_SPAN, name: name("g"), inputs: valueDeclList([]), outputs: valueDeclList([]), body: { kind: "NodeBlock", span: NO_SPAN, nodes: [] } } satisfies A.Graph);
   const ast: A.Model = { kind: "Model", span: NO_SPAN, ...(h ? { header: h } : {}), graph, functions: model.functions.map((f) => raiseFunction(f, ctx)) };
+  if (ctx.domainExcept.length) residual.put("@node_domain_except", ctx.domainExcept);
+  if (ctx.tensorNameExcept.length) residual.put("@tensor_name_except", ctx.tensorNameExcept);
   ctx.attach(ast, "model", residual);
   return { ast, leading: ctx.leading };
 }
