@@ -20,9 +20,9 @@ import {
   type TensorProto,
 } from "../../../proto/src/index.js";
 import { OnnxtxtError } from "../io/errors.js";
-import { float32FromBits, float64FromBits } from "../print/float-text.js";
 import { parseExtComment, type ExtComment, type ExtKind } from "./ext-comment.js";
 import { toBringBack } from "./externalize.js";
+import { setNanBits } from "./float-bits.js";
 import { clearByName, setFieldJson } from "./fields.js";
 import { rawField, typedToRaw } from "./raw-data.js";
 import { collectTargets, firstOutput, type Target } from "./targets.js";
@@ -67,8 +67,13 @@ function applyNan(t: TensorProto, bits: JsonValue, raw: boolean): void {
     if (dv) {
       if (wide) dv.setBigUint64(i * 8, BigInt("0x" + v), true);
       else dv.setUint32(i * 4, Number.parseInt(v, 16), true);
-    } else if (wide) t.doubleData[i] = float64FromBits(BigInt("0x" + v));
-    else t.floatData[i] = float32FromBits(Number.parseInt(v, 16));
+    } else if (wide) {
+      t.doubleData[i] = Number.NaN;
+      setNanBits(t, TensorProtoSchema.field.doubleData.number, i, BigInt("0x" + v));
+    } else {
+      t.floatData[i] = Number.NaN;
+      setNanBits(t, TensorProtoSchema.field.floatData.number, i, Number.parseInt(v, 16));
+    }
   }
 }
 
@@ -125,9 +130,15 @@ class Applier {
     if (nan !== undefined) {
       if (t.kind === "tensor") applyNan(t.msg, nan, t.msg.rawData.length > 0 && isTypedEmpty(t.msg));
       else if (t.kind === "attr") {
-        if (typeof nan === "string") t.msg.f = float32FromBits(Number.parseInt(nan, 16));
-        else if (nan && typeof nan === "object" && !Array.isArray(nan))
-          for (const [k, v] of Object.entries(nan)) t.msg.floats[Number(k)] = float32FromBits(Number.parseInt(String(v), 16));
+        // The number is only a stand-in; the bits go to the encoder beside it (float-bits.ts).
+        if (typeof nan === "string") {
+          t.msg.f = Number.NaN;
+          setNanBits(t.msg, AttributeProtoSchema.field.f.number, 0, Number.parseInt(nan, 16));
+        } else if (nan && typeof nan === "object" && !Array.isArray(nan))
+          for (const [k, v] of Object.entries(nan)) {
+            t.msg.floats[Number(k)] = Number.NaN;
+            setNanBits(t.msg, AttributeProtoSchema.field.floats.number, Number(k), Number.parseInt(String(v), 16));
+          }
       }
     }
     const external = data["@external"];

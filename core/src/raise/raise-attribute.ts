@@ -4,6 +4,7 @@
 import type * as A from "../../../grammar/src/ast.js";
 import { AttributeProto_AttributeType as AT, AttributeProtoSchema, TensorProtoSchema as tensorSchema, type AttributeProto } from "../../../proto/src/index.js";
 import { isSet } from "../ext/fields.js";
+import { CANONICAL_NAN32, nanBitsAt } from "../ext/float-bits.js";
 import { asFloatLiteral, float32Bits, formatFloat32 } from "../print/float-text.js";
 import { isBareGraphName, isPlainWord } from "../print/names.js";
 import { bareName, float, int, keyword, name, NO_SPAN, str } from "./ast-build.js";
@@ -73,8 +74,17 @@ function kindOf(a: AttributeProto): AT | undefined {
   return undefined;
 }
 
-function floatLit(v: number, residual: Residual, key: string): A.FloatLit {
-  if (v !== v && float32Bits(v) !== 0x7fc00000) residual.put(key, float32Bits(v).toString(16));
+/** The bits of a NaN float attribute element: the recorded ones (see float-bits.ts), else the number's. */
+function nanBits(a: AttributeProto, field: number, index: number, v: number): number {
+  return Number(nanBitsAt(a, field, index) ?? float32Bits(v));
+}
+
+function floatLit(a: AttributeProto, residual: Residual, key: string): A.FloatLit {
+  const v = a.f;
+  if (v !== v) {
+    const bits = nanBits(a, AttributeProtoSchema.field.f.number, 0, v);
+    if (bits !== CANONICAL_NAN32) residual.put(key, bits.toString(16));
+  }
   return float(asFloatLiteral(formatFloat32(v)), v);
 }
 
@@ -141,7 +151,7 @@ export function raiseAttribute(a: AttributeProto, ctx: RaiseContext, nodeKey?: s
     used.add(field);
     switch (kind) {
       case AT.FLOAT:
-        value = floatLit(a.f, residual, "@nan");
+        value = floatLit(a, residual, "@nan");
         break;
       case AT.INT:
         value = int(a.i);
@@ -169,7 +179,8 @@ export function raiseAttribute(a: AttributeProto, ctx: RaiseContext, nodeKey?: s
         const nan: Record<string, string> = {};
         value = list(
           a.floats.map((v, i) => {
-            if (v !== v && float32Bits(v) !== 0x7fc00000) nan[i] = float32Bits(v).toString(16);
+            const bits = v !== v ? nanBits(a, AttributeProtoSchema.field.floats.number, i, v) : CANONICAL_NAN32;
+            if (bits !== CANONICAL_NAN32) nan[i] = bits.toString(16);
             return float(asFloatLiteral(formatFloat32(v)), v);
           }),
         );

@@ -3,7 +3,8 @@
 // integers, strings as text. NaNs other than the default `nan` are listed by index so the
 // extension can restore their bits.
 import type * as A from "../../../grammar/src/ast.js";
-import { TensorProto_DataType as DT, type TensorProto } from "../../../proto/src/index.js";
+import { TensorProto_DataType as DT, TensorProtoSchema, type TensorProto } from "../../../proto/src/index.js";
+import { nanBitsOf } from "../ext/float-bits.js";
 import { rawField, rawToTyped, type BigField, type NumberField } from "../ext/raw-data.js";
 import { DEFAULT_NAN32, float32Bits, float64Bits } from "../print/float-text.js";
 import { NO_SPAN } from "./ast-build.js";
@@ -128,7 +129,14 @@ export function typedElements(t: TensorProto, field: NumberField | BigField | "s
     const elements = unpack(t.int32Data, t.dataType, elementCount(t));
     return elements && { elements, nanBits };
   }
-  return { elements: elementsOf(field, t[field], nanBits), nanBits };
+  const recorded = field === "floatData" || field === "doubleData" ? nanBitsOf(t, TensorProtoSchema.field[field].number) : undefined;
+  const bitsOf = recorded && ((i: number): string => {
+    const b = recorded.get(i);
+    if (b !== undefined) return b.toString(16);
+    const v = t[field as "floatData"][i]!;
+    return field === "doubleData" ? float64Bits(v).toString(16) : float32Bits(v).toString(16);
+  });
+  return { elements: elementsOf(field, t[field], nanBits, bitsOf), nanBits };
 }
 
 /** The elements held in raw_data, or undefined when its length does not fit the type. */
