@@ -22,6 +22,7 @@ import {
 import { OnnxtxtError } from "../io/errors.js";
 import { parseExtComment, type ExtComment, type ExtKind } from "./ext-comment.js";
 import { toBringBack } from "./externalize.js";
+import { isAdditive, visibleDigest } from "./digest.js";
 import { setNanBits } from "./float-bits.js";
 import { clearByName, setFieldJson } from "./fields.js";
 import { rawField, typedToRaw } from "./raw-data.js";
@@ -218,6 +219,7 @@ export function applyExtensions(text: string, ast: A.Model, comments: readonly A
     own.set(target, { ...(own.get(target) ?? {}), ...f.ext.data });
     ownSpan.set(target, f.span);
   }
+  checkDigests(own, ownSpan, diagnostics);
   expandLifted(targets, own, ownSpan, diagnostics);
   for (const t of targets) applier.defaults(t, own.get(t));
   const unmatched = [...applier.domainExcept].map((k) => `node '${k}'`).concat([...applier.tensorNameExcept].map((k) => `attribute tensor ${k}`));
@@ -307,5 +309,33 @@ function expandLifted(targets: readonly Target[], own: Map<Target, JsonObject>, 
         else for (const [i, part] of Object.entries(items)) give(list[Number(i)], part, `${what} ${i} of attribute ${k}`);
       }
     }
+  }
+}
+
+/**
+ * A residual whose `"@digest"` no longer matches the visible part of its element (edited by
+ * hand) keeps only what adds to the element (a doc string, the storage); what restates or
+ * depends on the visible text is dropped with a `residual-stale` warning: the text wins.
+ */
+function checkDigests(own: Map<Target, JsonObject>, ownSpan: Map<Target, A.Comment["span"]>, diagnostics: Diagnostic[]): void {
+  for (const [t, data] of own) {
+    const digest = data["@digest"];
+    if (digest === undefined || t.kind === "attr") continue;
+    const now = visibleDigest(t.kind, t.kind === "graph" ? { name: t.msg.name } : t.msg);
+    if (now === digest) continue;
+    const kept: JsonObject = {};
+    const dropped: string[] = [];
+    for (const [k, v] of Object.entries(data)) {
+      if (isAdditive(k)) kept[k] = v;
+      else if (k !== "@digest") dropped.push(k);
+    }
+    own.set(t, kept);
+    const span = ownSpan.get(t);
+    diagnostics.push({
+      severity: "warning",
+      code: "residual-stale",
+      message: `the ${t.kind} was edited after this residual was written (digest ${String(digest)}, now ${now}): its ${dropped.join(", ")} ${dropped.length === 1 ? "no longer applies" : "no longer apply"}; the visible text is used`,
+      ...(span && { span }),
+    });
   }
 }

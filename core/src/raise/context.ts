@@ -4,8 +4,10 @@
 // statement's own residual carries, so no residual stands inside an attribute value.
 import type { JsonObject } from "@bufbuild/protobuf";
 import type * as A from "../../../grammar/src/ast.js";
+import { dependsOnText } from "../ext/digest.js";
 import { extCommentText, type ExtKind } from "../ext/ext-comment.js";
 import type { Residual } from "./residual.js";
+import { digestOfAst } from "./visible-digest.js";
 
 export interface ModelDefaults {
   /** Nodes written without a domain have no domain field (instead of `""`). */
@@ -34,8 +36,14 @@ export class RaiseContext {
 
   attach(node: A.AstNode, kind: ExtKind, residual: Residual): void {
     if (residual.empty) return;
-    const data = residual.toJson();
+    let data = residual.toJson();
     if (Object.keys(data).length === 0) return;
+    // Data that restates or depends on the visible part carries that part's digest, so a hand
+    // edit of the element makes it stale instead of overriding the edit.
+    if (kind !== "model" && dependsOnText(data)) {
+      const digest = digestOfAst(kind, node);
+      if (digest) data = { "@digest": digest, ...data };
+    }
     const list = this.leading.get(node) ?? [];
     list.push(extCommentText(kind, data));
     this.leading.set(node, list);

@@ -30,12 +30,18 @@ function packed(values: readonly number[], float: "f32" | "f64" | undefined, nan
     if (v !== v) nans = true;
   }
   if (float && nans) {
+    let signs: DataView | undefined;
     const plain = float === "f64" ? "7ff8000000000000" : DEFAULT_NAN32.toString(16);
     for (let i = 0; i < out.length; i++) {
       const v = out[i]!;
       if (v !== v) {
         const bits = rawBits ? rawBits(i) : float === "f64" ? float64Bits(v).toString(16) : float32Bits(v).toString(16);
         if (bits !== plain) nanBits[i] = bits;
+        // The visible sign (`-nan`) from the bits: the number may have lost it.
+        const negative = bits.length === (float === "f64" ? 16 : 8) && Number.parseInt(bits[0]!, 16) >= 8;
+        signs ??= new DataView(out.buffer);
+        signs.setUint32(i * 8 + 4, negative ? 0xfff80000 : 0x7ff80000, true);
+        signs.setUint32(i * 8, 0, true);
       }
     }
   }
