@@ -18,6 +18,7 @@ import {
   type ModelProto,
   type NodeProto,
   type TensorProto,
+  type ValueInfoProto,
 } from "../../../proto/src/index.js";
 import { OnnxtxtError } from "../io/errors.js";
 import { parseExtComment, type ExtComment, type ExtKind } from "./ext-comment.js";
@@ -142,6 +143,8 @@ class Applier {
           }
       }
     }
+    const denotation = data["@denotation"];
+    if (t.kind === "value" && denotation !== undefined) applyDenotations(t.msg, denotation);
     const external = data["@external"];
     if (t.kind === "tensor" && (external === "raw" || external === "typed")) toBringBack.set(t.msg, external);
     const attrs = data["@attributes"];
@@ -338,4 +341,18 @@ function checkDigests(own: Map<Target, JsonObject>, ownSpan: Map<Target, A.Comme
       ...(span && { span }),
     });
   }
+}
+
+/** `{"type": D, "dims": {"INDEX": D}}` onto the visible tensor type (dims it no longer has are skipped). */
+function applyDenotations(v: ValueInfoProto, data: JsonValue): void {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) throw new OnnxtxtError("'@denotation' is {\"type\": ..., \"dims\": {...}}");
+  if (!v.type) return;
+  if (typeof data["type"] === "string") v.type.denotation = data["type"];
+  const dims = data["dims"];
+  const shape = v.type.value.case === "tensorType" ? v.type.value.value.shape : undefined;
+  if (dims && typeof dims === "object" && !Array.isArray(dims) && shape)
+    for (const [i, d] of Object.entries(dims)) {
+      const dim = shape.dim[Number(i)];
+      if (dim && typeof d === "string") dim.denotation = d;
+    }
 }

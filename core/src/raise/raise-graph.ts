@@ -21,7 +21,7 @@ import { raiseAttribute } from "./raise-attribute.js";
 import { liftAttributes } from "./lift.js";
 import { raiseTensor } from "./raise-tensor.js";
 import { fieldsOf, has } from "./presence.js";
-import { raiseType } from "./raise-type.js";
+import { raiseType, withoutDenotations } from "./raise-type.js";
 import { Residual } from "./residual.js";
 
 /** Node fields checked on every node (index order matters for `has`). */
@@ -34,8 +34,14 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 export function raiseValueInfo(v: ValueInfoProto, ctx: RaiseContext): A.ValueDecl {
   const residual = new Residual().keep(ValueInfoProtoSchema, v, ["doc_string", "metadata_props"]);
   if (!isSet(ValueInfoProtoSchema, v, "name")) residual.clear("name");
-  const type = v.type && raiseType(v.type);
-  if (v.type && !type) residual.keep(ValueInfoProtoSchema, v, ["type"]);
+  let type = v.type && raiseType(v.type);
+  if (v.type && !type) {
+    // Denotations have no spelling: the type prints without them and only they go to the residual.
+    const bare = withoutDenotations(v.type);
+    type = bare && raiseType(bare.type);
+    if (bare && type) residual.put("@denotation", bare.denotations);
+    else residual.keep(ValueInfoProtoSchema, v, ["type"]);
+  }
   const node: A.ValueDecl = { kind: "ValueDecl", span: NO_SPAN, ...(type ? { type } : {}), name: name(v.name) };
   ctx.attach(node, "value", residual);
   return node;
