@@ -87,11 +87,14 @@ function varint(bytes: Uint8Array, pos: number): [number, number] {
 }
 
 /** Visits every float/double element of `msg` and its sub-messages, at its place in `bytes`. */
-function walk(schema: DescMessage, msg: object, bytes: Uint8Array, start: number, end: number, visit: Visit): void {
-  const counters = new Map<number, number>();
+function walk(schema: DescMessage, msg: object, bytes: Uint8Array, start: number, end: number, visit: Visit, seen = new Map<object, Map<number, number>>()): void {
+  // Per message, not per occurrence: a message field written twice merges (its lists append).
+  let counters = seen.get(msg);
+  if (!counters) seen.set(msg, (counters = new Map()));
+  const c = counters;
   const next = (no: number): number => {
-    const i = counters.get(no) ?? 0;
-    counters.set(no, i + 1);
+    const i = c.get(no) ?? 0;
+    c.set(no, i + 1);
     return i;
   };
   const fields = msg as Record<string, unknown>;
@@ -115,7 +118,7 @@ function walk(schema: DescMessage, msg: object, bytes: Uint8Array, start: number
       else if (f && f.message && !f.oneof && f.fieldKind !== "map") {
         const value = fields[f.localName];
         const sub = f.fieldKind === "list" ? (value as object[])[next(no)] : value;
-        if (sub && typeof sub === "object") walk(f.message, sub, bytes, pos, pos + len, visit);
+        if (sub && typeof sub === "object") walk(f.message, sub, bytes, pos, pos + len, visit, seen);
       }
       pos += len;
     } else return; // groups: not used by onnx.proto
