@@ -178,6 +178,18 @@ g (float[3] x) => (float[3] y) <
   });
 });
 
+describe("print --plain", () => {
+  it("drops every residual and says on stderr what was dropped", () => {
+    const file = path.join(nodeTestDirs().find((d) => path.basename(d) === "test_abs")!, "model.onnx");
+    const r = runCli(["print", "--plain", file]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.ok(!r.stdout.includes("#@"));
+    // The same text as the full print, less its residual lines.
+    assert.equal(r.stdout, printFile(file).split("\n").filter((l) => !l.trim().startsWith("#@")).join("\n"));
+    assert.match(r.stderr, /--plain left out what only residual comments say: model default: nodes without a domain field/);
+  });
+});
+
 describe("'#@' comments that are not residuals", () => {
   const base = `<ir_version: 10, opset_import: ["" : 21]>
 g (float[2] x) => (float[2] y) {

@@ -22,6 +22,24 @@ export interface ModelDefaults {
   readonly firstOutputs: ReadonlyMap<string, number>;
 }
 
+/** How `print --plain` names what it leaves out. */
+const PLAIN_NAMES: Record<string, string> = {
+  "@node_domain": "default: nodes without a domain field",
+  "@tensor_name": "default: attribute tensors without a name field",
+  "@storage": "raw_data storage",
+  "@attr_storage": "default: attribute tensors in raw_data",
+  "@node_domain_except": "domain presence of some nodes",
+  "@tensor_name_except": "name presence of some attribute tensors",
+  "@opset_unset": "opset entries without a domain or version field",
+  "@metadata_unset": "metadata entries without a key or value field",
+  "@nan": "NaN payloads",
+  "@attr": "attribute data (doc strings, NaN payloads, storage, presence)",
+  "@clear": "fields the text would set but the model lacks",
+  "@denotation": "type denotations",
+  "@external": "external data brought back inline",
+  "@attributes": "sparse tensor attributes",
+};
+
 export class RaiseContext {
   /** Comment lines (text after `#`) to print before an AST node. */
   readonly leading = new Map<A.AstNode, string[]>();
@@ -32,12 +50,25 @@ export class RaiseContext {
   /** Attribute tensors ([first output, attribute name]) whose name presence differs from the default. */
   readonly tensorNameExcept: [string, string][] = [];
 
-  constructor(readonly defaults: ModelDefaults) {}
+  /** With `plain`, residuals are not written; what they held is counted here (`#@KIND key` -> count). */
+  readonly dropped = new Map<string, number>();
+
+  constructor(
+    readonly defaults: ModelDefaults,
+    private readonly plain = false,
+  ) {}
 
   attach(node: A.AstNode, kind: ExtKind, residual: Residual): void {
     if (residual.empty) return;
     let data = residual.toJson();
     if (Object.keys(data).length === 0) return;
+    if (this.plain) {
+      for (const key of Object.keys(data)) {
+        const what = `${kind} ${PLAIN_NAMES[key] ?? key}`;
+        this.dropped.set(what, (this.dropped.get(what) ?? 0) + 1);
+      }
+      return;
+    }
     // Data that restates or depends on the visible part carries that part's digest, so a hand
     // edit of the element makes it stale instead of overriding the edit.
     if (kind !== "model" && dependsOnText(data)) {

@@ -30,6 +30,8 @@ export interface RaisedModel {
   readonly ast: A.Model;
   /** Extension comment lines (text after `#`) to print before each AST node. */
   readonly leading: ReadonlyMap<A.AstNode, readonly string[]>;
+  /** With `plain`: the residual data left out (`#@KIND key` -> how many elements). */
+  readonly dropped: ReadonlyMap<string, number>;
 }
 
 const NODE_DOMAIN = fieldsOf(NodeProtoSchema, ["domain"]);
@@ -168,9 +170,10 @@ function modelHeader(m: ModelProto, residual: Residual): A.Header | undefined {
   return header(entries);
 }
 
-export function raiseModel(model: ModelProto): RaisedModel {
+/** `plain`: no residual comments at all (for reading and diffs); what they would hold is counted. */
+export function raiseModel(model: ModelProto, plain = false): RaisedModel {
   const defaults = chooseDefaults(model);
-  const ctx = new RaiseContext(defaults);
+  const ctx = new RaiseContext(defaults, plain);
   const residual = new Residual();
   if (defaults.nodeDomainUnset) residual.put("@node_domain", "unset");
   if (defaults.tensorNameUnset) residual.put("@tensor_name", "unset");
@@ -186,5 +189,5 @@ export function raiseModel(model: ModelProto): RaisedModel {
   if (ctx.domainExcept.length) residual.put("@node_domain_except", ctx.domainExcept);
   if (ctx.tensorNameExcept.length) residual.put("@tensor_name_except", ctx.tensorNameExcept);
   ctx.attach(ast, "model", residual);
-  return { ast, leading: ctx.leading };
+  return { ast, leading: ctx.leading, dropped: ctx.dropped };
 }
