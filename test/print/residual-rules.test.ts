@@ -178,6 +178,52 @@ g (float[3] x) => (float[3] y) <
   });
 });
 
+describe("text -> text keeps comments or refuses", () => {
+  const text = `<ir_version: 10, opset_import: ["" : 21]>
+# the graph
+g (float[2] x) => (float[2] y) {
+  #@node {"doc_string":"rectifies"}
+  y = Relu (x) # rectify
+}
+`;
+
+  it("convert and infer from text to text refuse to drop ordinary comments, naming where they are", () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), "onnxtxt-comments-"));
+    try {
+      const f = path.join(work, "m.onnxtxt");
+      fs.writeFileSync(f, text);
+      for (const args of [["convert", f, path.join(work, "out.onnxtxt")], ["convert", "--to", "onnxtxt", "--out-dir", work, f], ["infer", f, f]]) {
+        const r = runCli(args);
+        assert.equal(r.code, 2, args.join(" "));
+        assert.match(r.stderr, /m\.onnxtxt: has 2 comments \(first at 2:1\) that writing text through the model would drop/);
+        assert.equal(fs.readFileSync(f, "utf8"), text, "the input is untouched");
+      }
+      assert.ok(!fs.existsSync(path.join(work, "out.onnxtxt")));
+      // Asked for: the residual survives (it comes from the model), the ordinary comments go.
+      assert.equal(runCli(["convert", "--drop-comments", f, path.join(work, "out.onnxtxt")]).code, 0);
+      const out = fs.readFileSync(path.join(work, "out.onnxtxt"), "utf8");
+      assert.match(out, /#@node \{"doc_string":"rectifies"\}/);
+      assert.ok(!out.includes("rectify\n"));
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  });
+
+  it("format keeps residual and ordinary comments, and the model they make", () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), "onnxtxt-format-"));
+    try {
+      const f = path.join(work, "m.onnxtxt");
+      fs.writeFileSync(f, text.replace("y = Relu (x)", "y   =   Relu(x)"));
+      assert.equal(runCli(["format", "--write", f]).code, 0);
+      const formatted = fs.readFileSync(f, "utf8");
+      assert.equal(formatted, text);
+      assert.equal(modelFromText(formatted).model!.graph!.node[0]!.docString, "rectifies");
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("print --plain", () => {
   it("drops every residual and says on stderr what was dropped", () => {
     const file = path.join(nodeTestDirs().find((d) => path.basename(d) === "test_abs")!, "model.onnx");

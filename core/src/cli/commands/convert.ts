@@ -1,8 +1,9 @@
 // `onnxtxt convert IN OUT` and `onnxtxt convert --to FORMAT --out-dir DIR IN...`.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { flag, parseArgs, UsageError } from "../args.js";
+import { flag, hasFlag, parseArgs, UsageError } from "../args.js";
 import { batchOutputs } from "../batch.js";
+import { refuseDroppingComments } from "../comment-guard.js";
 import type { Command, Output } from "../command.js";
 import { InputError } from "../diagnostic-lines.js";
 import { FileError } from "../files.js";
@@ -15,13 +16,15 @@ const USAGE = `usage: onnxtxt convert IN OUT
        onnxtxt convert --to onnx|onnxtxt --out-dir DIR IN...
        (either form) --external-data SIZE: text output keeps tensors with more
        than SIZE bytes (e.g. 64k) in the sidecar file OUT.data
+       (either form) --drop-comments: allow text -> text, which drops ordinary comments
 
 Converts between binary .onnx and text .onnxtxt; the direction follows the file
 extensions. The batch form writes each input to DIR/<stem>.<ext>, keeping the
 inputs' folders relative to the folder they share.`;
 
-function convertOne(input: string, output: string, opts: SaveOptions): void {
+function convertOne(input: string, output: string, opts: SaveOptions, dropComments: boolean): void {
   requireFormat(output);
+  refuseDroppingComments(input, output, dropComments);
   saveModel(output, loadModel(input), opts);
 }
 
@@ -30,7 +33,7 @@ function parseFormat(value: string | undefined): ModelFormat {
   throw new UsageError(`--to must be 'onnx' or 'onnxtxt'${value === undefined ? "" : `, not '${value}'`}`);
 }
 
-function runBatch(inputs: readonly string[], outDir: string, to: ModelFormat, io: Output, opts: SaveOptions): number {
+function runBatch(inputs: readonly string[], outDir: string, to: ModelFormat, io: Output, opts: SaveOptions, dropComments: boolean): number {
   const outputs = batchOutputs(inputs, outDir, FORMAT_EXTENSIONS[to]);
   const bar = progress(io, inputs.length, "converting");
   let failed = 0;
@@ -39,7 +42,7 @@ function runBatch(inputs: readonly string[], outDir: string, to: ModelFormat, io
     bar.tick(inputs[i]!);
     try {
       fs.mkdirSync(path.dirname(outputs[i]!), { recursive: true });
-      convertOne(inputs[i]!, outputs[i]!, opts);
+      convertOne(inputs[i]!, outputs[i]!, opts, dropComments);
     } catch (e) {
       if (!(e instanceof FileError)) throw e;
       bar.done();
@@ -61,18 +64,19 @@ export const convertCommand: Command = {
   summary: "convert between .onnx and .onnxtxt",
   usage: USAGE,
   run(argv, io) {
-    const args = parseArgs(argv, { to: { value: true }, "out-dir": { value: true }, "external-data": { value: true } });
+    const args = parseArgs(argv, { to: { value: true }, "out-dir": { value: true }, "external-data": { value: true }, "drop-comments": {} });
+    const dropComments = hasFlag(args, "drop-comments");
     const size = flag(args, "external-data");
     const opts: SaveOptions = size === undefined ? {} : { externalData: parseSize(size) };
     const outDir = flag(args, "out-dir");
     if (outDir !== undefined) {
       const to = parseFormat(flag(args, "to"));
       if (args.positional.length === 0) throw new UsageError("no input files");
-      return runBatch(args.positional, outDir, to, io, opts);
+      return runBatch(args.positional, outDir, to, io, opts, dropComments);
     }
     if (flag(args, "to") !== undefined) throw new UsageError("--to goes with --out-dir");
     if (args.positional.length !== 2) throw new UsageError("expected IN and OUT");
-    convertOne(args.positional[0]!, args.positional[1]!, opts);
+    convertOne(args.positional[0]!, args.positional[1]!, opts, dropComments);
     return 0;
   },
 };
