@@ -12,7 +12,7 @@ import { OperatorSetIdProtoSchema } from "../../proto/src/index.js";
 import { printModel } from "../../core/src/print/print-model.js";
 import { modelFromText } from "../../core/src/text.js";
 import { runCli } from "../helpers/cli.js";
-import { LIGHT, nodeTestDirs } from "../helpers/paths.js";
+import { LIGHT, nodeTestDirs, REPO } from "../helpers/paths.js";
 
 function residualLines(text: string): { line: number; text: string }[] {
   return text
@@ -38,6 +38,10 @@ describe("residual comments: how many and where", function () {
     }
     console.log(`      node tests by number of '#@' lines: ${[...histogram].sort((a, b) => a[0] - b[0]).map(([n, c]) => `${n}: ${c} models`).join(", ")}`);
     assert.deepEqual(bad, []);
+    // docs/syntax.md states these counts.
+    const docs = fs.readFileSync(path.join(REPO, "docs/syntax.md"), "utf8").replace(/\s+/g, " ");
+    assert.ok(docs.includes(`${histogram.get(1) ?? 0} print with exactly one \`#@\` line`), "docs: models with one line");
+    assert.ok(docs.includes(`and ${histogram.get(0) ?? 0} with none`), "docs: models with none");
   });
 
   it("ResNet-50, DenseNet-121 and Inception print with at most 5 '#@' lines each", () => {
@@ -76,6 +80,17 @@ g (bool c) => (float[2] y) {
     const again = modelFromText(printed);
     assert.deepEqual(again.diagnostics, []);
     assert.equal(printModel(again.model!), printed);
+  });
+});
+
+describe("docs/syntax.md", () => {
+  it("its residual example is what the printer writes, and reads back without a warning", () => {
+    const docs = fs.readFileSync(path.join(REPO, "docs/syntax.md"), "utf8");
+    const example = /Example \(a node with a doc string[\s\S]*?```\n([\s\S]*?)```/.exec(docs)![1]!;
+    const r = modelFromText(example);
+    assert.deepEqual(r.diagnostics, []);
+    assert.equal(r.model!.graph!.node[0]!.docString, "the lower bound");
+    assert.equal(printModel(r.model!), example);
   });
 });
 
