@@ -48,19 +48,19 @@ export function parseExtComment(text: string): ExtParse {
   return { ok: true, ext: { kind, data: data as JsonObject } };
 }
 
-/** Model-wide defaults: they hold for a statement whatever its text (see apply-extensions.ts). */
-export const MODEL_DEFAULT_KEYS: ReadonlySet<string> = new Set(["@node_domain", "@tensor_name", "@storage", "@attr_storage"]);
+/** `#@model` keys that name statements: an edit of one of those needs the whole text again. */
+const MODEL_KEYS_NAMING_STATEMENTS: ReadonlySet<string> = new Set(["@node_domain_except", "@tensor_name_except"]);
 
 /**
- * Whether any comment is a residual (or looks like one) other than a `#@model` line of
- * defaults only: the language server then analyses the whole text on each edit, as `check` does.
+ * Whether any comment is a residual (or looks like one) other than a `#@model` line that names
+ * no statement: the language server then analyses the whole text on each edit, as `check` does.
  */
 export function residualsBeyondDefaults(comments: readonly { readonly text: string }[]): boolean {
   for (const c of comments) {
     const r = parseExtComment(c.text);
     if (r === undefined) continue;
     if (!r.ok || r.ext.kind !== "model") return true;
-    for (const k in r.ext.data) if (!MODEL_DEFAULT_KEYS.has(k)) return true;
+    for (const k in r.ext.data) if (MODEL_KEYS_NAMING_STATEMENTS.has(k)) return true;
   }
   return false;
 }
