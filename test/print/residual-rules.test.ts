@@ -175,6 +175,29 @@ g (float[3] x) => (float[3] y) <
     }
   });
 
+  it("without a digest, '@nan' and '@opset_unset' still yield to the visible text", () => {
+    const text = `#@model {"@opset_unset":{"1":["domain"]}}
+<ir_version: 10, opset_import: ["" : 21]>
+g (float[3] x) => (float[3] y) <
+  #@tensor {"@nan":{"0":"7fc00001","1":"7fc00002"}}
+  float[3] w = {nan, 2.0, 3.0}
+> {
+  y = Add (x, w)
+}
+`;
+    const r = modelFromText(text);
+    assert.ok(r.model);
+    assert.deepEqual(
+      r.diagnostics.map((d) => [d.code, d.severity, text.slice(d.span!.start, d.span!.start + 8)]),
+      [
+        ["residual-stale", "warning", "#@model "],
+        ["residual-stale", "warning", "#@tensor"],
+      ],
+    );
+    assert.match(r.diagnostics[1]!.message, /'@nan' for element 1, which the text no longer writes as nan/);
+    assert.equal(r.model!.graph!.initializer[0]!.floatData[1], 2);
+  });
+
   it("a printed residual with a digest is not stale until its element is edited", () => {
     const text = `<ir_version: 10, opset_import: ["" : 21]>
 g (float[3] x) => (float[3] y) <

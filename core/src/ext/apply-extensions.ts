@@ -59,13 +59,20 @@ function toRaw(t: TensorProto): void {
   t.rawData = bytes;
 }
 
-function applyNan(t: TensorProto, bits: JsonValue, raw: boolean): void {
+/** Applies `@nan` where the visible element is a NaN; returns the indices where it is not. */
+function applyNan(t: TensorProto, bits: JsonValue, raw: boolean): number[] {
   if (typeof bits !== "object" || bits === null || Array.isArray(bits)) throw new OnnxtxtError("@nan must map element indices to hex bit patterns");
   const wide = rawField(t.dataType) === "doubleData";
   const dv = raw ? new DataView(t.rawData.buffer, t.rawData.byteOffset, t.rawData.byteLength) : undefined;
+  const skipped: number[] = [];
   for (const [k, v] of Object.entries(bits)) {
     const i = Number(k);
     if (typeof v !== "string" || !/^[0-9a-f]+$/i.test(v)) throw new OnnxtxtError(`@nan: '${String(v)}' is not a hex bit pattern`);
+    const visible = dv ? (i * (wide ? 8 : 4) + (wide ? 8 : 4) <= dv.byteLength ? (wide ? dv.getFloat64(i * 8, true) : dv.getFloat32(i * 4, true)) : 0) : wide ? t.doubleData[i] : t.floatData[i];
+    if (!Number.isInteger(i) || visible === undefined || visible === visible) {
+      skipped.push(i);
+      continue;
+    }
     if (dv) {
       if (wide) dv.setBigUint64(i * 8, BigInt("0x" + v), true);
       else dv.setUint32(i * 4, Number.parseInt(v, 16), true);
@@ -77,6 +84,7 @@ function applyNan(t: TensorProto, bits: JsonValue, raw: boolean): void {
       setNanBits(t, TensorProtoSchema.field.floatData.number, i, Number.parseInt(v, 16));
     }
   }
+  return skipped;
 }
 
 function stringSet(v: JsonValue | undefined, what: string): Set<string> {
@@ -122,26 +130,32 @@ class Applier {
     }
   }
 
-  element(t: Target, data: JsonObject): void {
+  /** Applies an element's own data; returns what no longer fits the visible text (ignored). */
+  element(t: Target, data: JsonObject): string[] {
     const schema = SCHEMAS[t.kind];
     const msg = t.msg as MessageShape<DescMessage>;
     for (const [key, value] of Object.entries(data)) {
       if (!key.startsWith("@")) setFieldJson(schema, msg, key, value);
     }
     const nan = data["@nan"];
+    const stale: string[] = [];
     if (nan !== undefined) {
-      if (t.kind === "tensor") applyNan(t.msg, nan, t.msg.rawData.length > 0 && isTypedEmpty(t.msg));
+      let skipped: number[] = [];
+      if (t.kind === "tensor") skipped = applyNan(t.msg, nan, t.msg.rawData.length > 0 && isTypedEmpty(t.msg));
       else if (t.kind === "attr") {
         // The number is only a stand-in; the bits go to the encoder beside it (float-bits.ts).
         if (typeof nan === "string") {
-          t.msg.f = Number.NaN;
-          setNanBits(t.msg, AttributeProtoSchema.field.f.number, 0, Number.parseInt(nan, 16));
+          if (t.msg.f !== t.msg.f) setNanBits(t.msg, AttributeProtoSchema.field.f.number, 0, Number.parseInt(nan, 16));
+          else skipped.push(0);
         } else if (nan && typeof nan === "object" && !Array.isArray(nan))
           for (const [k, v] of Object.entries(nan)) {
-            t.msg.floats[Number(k)] = Number.NaN;
-            setNanBits(t.msg, AttributeProtoSchema.field.floats.number, Number(k), Number.parseInt(String(v), 16));
+            const i = Number(k);
+            const visible = t.msg.floats[i];
+            if (visible === undefined || visible === visible) skipped.push(i);
+            else setNanBits(t.msg, AttributeProtoSchema.field.floats.number, i, Number.parseInt(String(v), 16));
           }
       }
+      if (skipped.length) stale.push(`'@nan' for element${skipped.length > 1 ? "s" : ""} ${skipped.join(", ")}, which the text no longer writes as nan`);
     }
     const denotation = data["@denotation"];
     if (t.kind === "value" && denotation !== undefined) applyDenotations(t.msg, denotation);
@@ -157,7 +171,8 @@ class Applier {
     }
     const clears = data["@clear"];
     if (Array.isArray(clears)) for (const c of clears) clearByName(schema, msg, String(c));
-    if (t.kind === "function") clearUnset(t.msg.opsetImport, OperatorSetIdProtoSchema, data["@opset_unset"]);
+    if (t.kind === "function") stale.push(...clearUnset(t.msg.opsetImport, OperatorSetIdProtoSchema, data["@opset_unset"]));
+    return stale;
   }
 
   finish(): void {
@@ -206,7 +221,7 @@ export function applyExtensions(text: string, ast: A.Model, comments: readonly A
         diagnostics.push({ severity: "error", code: "extension", message: (e as Error).message, span: f.span });
       }
       try {
-        applyModel(model, f.ext.data);
+        for (const note of applyModel(model, f.ext.data)) diagnostics.push(staleNote(note, f.span));
       } catch (e) {
         diagnostics.push({ severity: "error", code: "extension", message: (e as Error).message, span: f.span });
       }
@@ -235,7 +250,8 @@ export function applyExtensions(text: string, ast: A.Model, comments: readonly A
     });
   for (const [t, data] of own) {
     try {
-      applier.element(t, data);
+      const span = ownSpan.get(t);
+      for (const note of applier.element(t, data)) diagnostics.push(staleNote(note, span));
     } catch (e) {
       const span = ownSpan.get(t);
       diagnostics.push({ severity: "error", code: "extension", message: (e as Error).message, ...(span && { span }) });
@@ -245,26 +261,28 @@ export function applyExtensions(text: string, ast: A.Model, comments: readonly A
   return diagnostics;
 }
 
-function applyModel(model: ModelProto, data: JsonObject): void {
+function applyModel(model: ModelProto, data: JsonObject): string[] {
   for (const [key, value] of Object.entries(data)) if (!key.startsWith("@")) setFieldJson(ModelProtoSchema, model, key, value);
   const clears = data["@clear"];
   if (Array.isArray(clears)) for (const c of clears) clearByName(ModelProtoSchema, model, String(c));
-  clearUnset(model.opsetImport, OperatorSetIdProtoSchema, data["@opset_unset"]);
-  clearUnset(model.metadataProps, StringStringEntryProtoSchema, data["@metadata_unset"]);
+  return [...clearUnset(model.opsetImport, OperatorSetIdProtoSchema, data["@opset_unset"]), ...clearUnset(model.metadataProps, StringStringEntryProtoSchema, data["@metadata_unset"])];
 }
 
 /**
  * `{"INDEX": ["field", ...]}`: entries of a visible list whose fields were absent (the text
  * writes them as `""` or `0`). Only presence changes; the visible values stay.
  */
-function clearUnset<Desc extends DescMessage>(list: MessageShape<Desc>[], schema: Desc, unset: JsonValue | undefined): void {
-  if (unset === undefined) return;
+function clearUnset<Desc extends DescMessage>(list: MessageShape<Desc>[], schema: Desc, unset: JsonValue | undefined): string[] {
+  if (unset === undefined) return [];
   if (typeof unset !== "object" || unset === null || Array.isArray(unset)) throw new OnnxtxtError("an '@..._unset' entry maps list indices to field names");
+  const stale: string[] = [];
   for (const [k, fields] of Object.entries(unset)) {
     const e = list[Number(k)];
-    if (!e || !Array.isArray(fields)) throw new OnnxtxtError(`no list entry ${k} for '${JSON.stringify(fields)}' (the visible list changed)`);
-    for (const f of fields) clearByName(schema, e, String(f));
+    if (!Array.isArray(fields)) throw new OnnxtxtError(`'@..._unset': entry ${k} must list field names`);
+    if (!e) stale.push(`'${schema.name}' entry ${k}, which the visible list no longer has`);
+    else for (const f of fields) clearByName(schema, e, String(f));
   }
+  return stale;
 }
 
 type AttrTarget = Extract<Target, { kind: "attr" }>;
@@ -355,4 +373,8 @@ function applyDenotations(v: ValueInfoProto, data: JsonValue): void {
       const dim = shape.dim[Number(i)];
       if (dim && typeof d === "string") dim.denotation = d;
     }
+}
+
+function staleNote(what: string, span: A.Comment["span"] | undefined): Diagnostic {
+  return { severity: "warning", code: "residual-stale", message: `the residual's ${what} is ignored: the visible text wins`, ...(span && { span }) };
 }
