@@ -227,8 +227,7 @@ export function applyExtensions(text: string, ast: A.Model, comments: readonly A
       }
       continue;
     }
-    const starts2 = byKind.get(f.ext.kind) ?? [];
-    const next = starts2.find((s) => s >= f.span.end);
+    const next = firstAtOrAfter(byKind.get(f.ext.kind) ?? [], f.span.end);
     const target = next === undefined ? undefined : starts.get(`${f.ext.kind}@${next}`);
     if (!target || !BLANK_OR_COMMENTS.test(text.slice(f.span.end, next))) {
       diagnostics.push({ severity: "warning", code: "extension", message: `'#@${f.ext.kind}' is not followed by a ${f.ext.kind}; its data is ignored`, span: f.span });
@@ -377,4 +376,16 @@ function applyDenotations(v: ValueInfoProto, data: JsonValue): void {
 
 function staleNote(what: string, span: A.Comment["span"] | undefined): Diagnostic {
   return { severity: "warning", code: "residual-stale", message: `the residual's ${what} is ignored: the visible text wins`, ...(span && { span }) };
+}
+
+/** The first of the sorted `starts` at or after `at` (binary search: a model can have many residuals). */
+function firstAtOrAfter(starts: readonly number[], at: number): number | undefined {
+  let lo = 0;
+  let hi = starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (starts[mid]! < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return starts[lo];
 }
