@@ -1,4 +1,4 @@
-// Reads the `#@KIND {json}` extension comments of a parsed text and applies them to the model
+// Reads the `#@KIND {json}` residual comments of a parsed text and applies them to the model
 // that lowering built: model-wide defaults first, then each element's own data. Called at
 // the end of modelFromText; ordinary comments are left alone.
 import { clearField, fromJson, type DescMessage, type JsonObject, type JsonValue, type MessageShape } from "@bufbuild/protobuf";
@@ -18,13 +18,14 @@ import {
   type ModelProto,
   type NodeProto,
   type TensorProto,
-  type ValueInfoProto,
 } from "../../../proto/src/index.js";
 import { OnnxtxtError } from "../io/errors.js";
 import { parseExtComment, type ExtComment, type ExtKind } from "./ext-comment.js";
 import { toBringBack } from "./externalize.js";
-import { isAdditive, visibleDigest } from "./digest.js";
+import { applyDenotations, applyNan, clearUnset } from "./apply-values.js";
 import { setNanBits } from "./float-bits.js";
+import { expandLifted } from "./lifted.js";
+import { checkDigests, staleNote } from "./stale.js";
 import { clearByName, setFieldJson } from "./fields.js";
 import { rawField, typedToRaw } from "./raw-data.js";
 import { collectTargets, firstOutput, type Target } from "./targets.js";
@@ -57,34 +58,6 @@ function toRaw(t: TensorProto): void {
   if (!bytes) return;
   t[field] = [];
   t.rawData = bytes;
-}
-
-/** Applies `@nan` where the visible element is a NaN; returns the indices where it is not. */
-function applyNan(t: TensorProto, bits: JsonValue, raw: boolean): number[] {
-  if (typeof bits !== "object" || bits === null || Array.isArray(bits)) throw new OnnxtxtError("@nan must map element indices to hex bit patterns");
-  const wide = rawField(t.dataType) === "doubleData";
-  const dv = raw ? new DataView(t.rawData.buffer, t.rawData.byteOffset, t.rawData.byteLength) : undefined;
-  const skipped: number[] = [];
-  for (const [k, v] of Object.entries(bits)) {
-    const i = Number(k);
-    if (typeof v !== "string" || !/^[0-9a-f]+$/i.test(v)) throw new OnnxtxtError(`@nan: '${String(v)}' is not a hex bit pattern`);
-    const visible = dv ? (i * (wide ? 8 : 4) + (wide ? 8 : 4) <= dv.byteLength ? (wide ? dv.getFloat64(i * 8, true) : dv.getFloat32(i * 4, true)) : 0) : wide ? t.doubleData[i] : t.floatData[i];
-    if (!Number.isInteger(i) || visible === undefined || visible === visible) {
-      skipped.push(i);
-      continue;
-    }
-    if (dv) {
-      if (wide) dv.setBigUint64(i * 8, BigInt("0x" + v), true);
-      else dv.setUint32(i * 4, Number.parseInt(v, 16), true);
-    } else if (wide) {
-      t.doubleData[i] = Number.NaN;
-      setNanBits(t, TensorProtoSchema.field.doubleData.number, i, BigInt("0x" + v));
-    } else {
-      t.floatData[i] = Number.NaN;
-      setNanBits(t, TensorProtoSchema.field.floatData.number, i, Number.parseInt(v, 16));
-    }
-  }
-  return skipped;
 }
 
 function stringSet(v: JsonValue | undefined, what: string): Set<string> {
@@ -265,117 +238,6 @@ function applyModel(model: ModelProto, data: JsonObject): string[] {
   const clears = data["@clear"];
   if (Array.isArray(clears)) for (const c of clears) clearByName(ModelProtoSchema, model, String(c));
   return [...clearUnset(model.opsetImport, OperatorSetIdProtoSchema, data["@opset_unset"]), ...clearUnset(model.metadataProps, StringStringEntryProtoSchema, data["@metadata_unset"])];
-}
-
-/**
- * `{"INDEX": ["field", ...]}`: entries of a visible list whose fields were absent (the text
- * writes them as `""` or `0`). Only presence changes; the visible values stay.
- */
-function clearUnset<Desc extends DescMessage>(list: MessageShape<Desc>[], schema: Desc, unset: JsonValue | undefined): string[] {
-  if (unset === undefined) return [];
-  if (typeof unset !== "object" || unset === null || Array.isArray(unset)) throw new OnnxtxtError("an '@..._unset' entry maps list indices to field names");
-  const stale: string[] = [];
-  for (const [k, fields] of Object.entries(unset)) {
-    const e = list[Number(k)];
-    if (!Array.isArray(fields)) throw new OnnxtxtError(`'@..._unset': entry ${k} must list field names`);
-    if (!e) stale.push(`'${schema.name}' entry ${k}, which the visible list no longer has`);
-    else for (const f of fields) clearByName(schema, e, String(f));
-  }
-  return stale;
-}
-
-type AttrTarget = Extract<Target, { kind: "attr" }>;
-
-/**
- * A statement's `"@attr"` entry carries the residuals of its attributes and of the tensors
- * and subgraphs in their values (see raise/lift.ts); each becomes the own data of that part.
- */
-function expandLifted(targets: readonly Target[], own: Map<Target, JsonObject>, ownSpan: Map<Target, A.Comment["span"]>, diagnostics: Diagnostic[]): void {
-  const byMsg = new Map<object, Target>();
-  for (const t of targets) if (!byMsg.has(t.msg)) byMsg.set(t.msg, t);
-  for (const [t, data] of [...own]) {
-    const lifted = data["@attr"];
-    if (lifted === undefined || (t.kind !== "node" && t.kind !== "function")) continue;
-    const span = ownSpan.get(t);
-    const protos = t.kind === "node" ? t.msg.attribute : t.msg.attributeProto;
-    const problem = (message: string): void => {
-      diagnostics.push({ severity: "warning", code: "residual-stale", message: `${message}; the visible text is used`, ...(span && { span }) });
-    };
-    if (typeof lifted !== "object" || lifted === null || Array.isArray(lifted)) {
-      diagnostics.push({ severity: "error", code: "extension", message: "'@attr' maps attribute indices to their residuals", ...(span && { span }) });
-      continue;
-    }
-    const give = (msg: object | undefined, part: JsonValue | undefined, what: string): void => {
-      if (part === undefined) return;
-      const target = msg && byMsg.get(msg);
-      if (!target || typeof part !== "object" || part === null || Array.isArray(part)) return problem(`the residual's ${what} is not in the text`);
-      own.set(target, { ...(own.get(target) ?? {}), ...part });
-      if (span) ownSpan.set(target, span);
-    };
-    for (const [k, entry] of Object.entries(lifted)) {
-      const ap = protos[Number(k)];
-      const target = ap && (byMsg.get(ap) as AttrTarget | undefined);
-      if (!ap || !target || typeof entry !== "object" || entry === null || Array.isArray(entry)) {
-        problem(`the residual's attribute ${k} is not in the text`);
-        continue;
-      }
-      const { "@tensor": tensor, "@tensors": tensors, "@graph": graph, "@graphs": graphs, ...fields } = entry;
-      if (Object.keys(fields).length) give(ap, fields, `attribute ${k}`);
-      give(ap.t, tensor, `tensor of attribute ${k}`);
-      give(ap.g, graph, `graph of attribute ${k}`);
-      for (const [list, items, what] of [[ap.tensors, tensors, "tensor"], [ap.graphs, graphs, "graph"]] as const) {
-        if (items === undefined) continue;
-        if (typeof items !== "object" || items === null || Array.isArray(items)) problem(`the residual's ${what}s of attribute ${k} are not in the text`);
-        else for (const [i, part] of Object.entries(items)) give(list[Number(i)], part, `${what} ${i} of attribute ${k}`);
-      }
-    }
-  }
-}
-
-/**
- * A residual whose `"@digest"` no longer matches the visible part of its element (edited by
- * hand) keeps only what adds to the element (a doc string, the storage); what restates or
- * depends on the visible text is dropped with a `residual-stale` warning: the text wins.
- */
-function checkDigests(own: Map<Target, JsonObject>, ownSpan: Map<Target, A.Comment["span"]>, diagnostics: Diagnostic[]): void {
-  for (const [t, data] of own) {
-    const digest = data["@digest"];
-    if (digest === undefined || t.kind === "attr") continue;
-    const now = visibleDigest(t.kind, t.kind === "graph" ? { name: t.msg.name } : t.msg);
-    if (now === digest) continue;
-    const kept: JsonObject = {};
-    const dropped: string[] = [];
-    for (const [k, v] of Object.entries(data)) {
-      if (isAdditive(k)) kept[k] = v;
-      else if (k !== "@digest") dropped.push(k);
-    }
-    own.set(t, kept);
-    const span = ownSpan.get(t);
-    diagnostics.push({
-      severity: "warning",
-      code: "residual-stale",
-      message: `the ${t.kind} was edited after this residual was written (digest ${String(digest)}, now ${now}): its ${dropped.join(", ")} ${dropped.length === 1 ? "no longer applies" : "no longer apply"}; the visible text is used`,
-      ...(span && { span }),
-    });
-  }
-}
-
-/** `{"type": D, "dims": {"INDEX": D}}` onto the visible tensor type (dims it no longer has are skipped). */
-function applyDenotations(v: ValueInfoProto, data: JsonValue): void {
-  if (typeof data !== "object" || data === null || Array.isArray(data)) throw new OnnxtxtError("'@denotation' is {\"type\": ..., \"dims\": {...}}");
-  if (!v.type) return;
-  if (typeof data["type"] === "string") v.type.denotation = data["type"];
-  const dims = data["dims"];
-  const shape = v.type.value.case === "tensorType" ? v.type.value.value.shape : undefined;
-  if (dims && typeof dims === "object" && !Array.isArray(dims) && shape)
-    for (const [i, d] of Object.entries(dims)) {
-      const dim = shape.dim[Number(i)];
-      if (dim && typeof d === "string") dim.denotation = d;
-    }
-}
-
-function staleNote(what: string, span: A.Comment["span"] | undefined): Diagnostic {
-  return { severity: "warning", code: "residual-stale", message: `the residual's ${what} is ignored: the visible text wins`, ...(span && { span }) };
 }
 
 /** The first of the sorted `starts` at or after `at` (binary search: a model can have many residuals). */
