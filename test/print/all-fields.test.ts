@@ -104,6 +104,10 @@ describe("a generated model that sets every field", function () {
       const texts = files.map((f) => path.join(work, "text", f.replace(/\.onnx$/, ".onnxtxt")));
       const back = runCli(["convert", "--to", "onnx", "--out-dir", path.join(work, "back"), ...texts]);
       assert.equal(back.code, 0, back.stderr);
+      // Unedited text: no residual is stale and none is misread.
+      const checked = runCli(["check", ...texts.filter((t) => path.basename(t).startsWith("all_fields_"))]);
+      assert.deepEqual(checked.stderr.split("\n").filter((l) => /\[(residual-stale|extension)\]$/.test(l)), []);
+      assert.ok(fs.readFileSync(texts.find((t) => path.basename(t) === "all_fields_0.onnxtxt")!, "utf8").includes('"@digest"'), "the generated text has residuals with digests");
       const changed = files.filter((f) => !Buffer.from(encodeModel(decodeModel(fs.readFileSync(path.join(inputs, f))))).equals(fs.readFileSync(path.join(work, "back", f))));
       assert.deepEqual(changed, []);
       for (let variant = 0; variant < 4; variant++) {
