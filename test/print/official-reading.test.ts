@@ -1,8 +1,9 @@
 // Must-show: onnx's parser reads our printed text as the original model, except the fields its
 // syntax cannot carry. The oracle is our parser in official mode: lowering without residuals,
 // which skips `#@` comments as onnx's parser skips every comment; test/lower/printed-corpus
-// holds that lowering equal, byte for byte, to onnx 1.23.1's parser on 1884 texts. (onnx
-// 1.23.1 itself is not installable here; Debian's onnx 1.12 is too old for this syntax.)
+// holds that lowering equal, byte for byte, to onnx 1.23.1's parser on 1884 texts (onnx
+// 1.23.1 itself is not installable here). Debian's onnx 1.12 parser, run on the texts its
+// older syntax accepts, must agree as well.
 //
 // Compared: everything, after removing from both sides only what the official syntax cannot
 // say, listed in UNCARRIED (and field presence, which a text cannot show: an unset field and
