@@ -170,6 +170,10 @@ g (float[3] x) => (float[3] y) <
       fs.writeFileSync(f, text);
       const c = runCli(["check", f]);
       assert.match(c.stderr, /m\.onnxtxt:3:3: warning: .*\[residual-stale\]/);
+      // convert says it too: nothing is dropped silently.
+      const v = runCli(["convert", f, path.join(work, "m.onnx")]);
+      assert.equal(v.code, 0);
+      assert.match(v.stderr, /m\.onnxtxt:3:3: warning: .*\[residual-stale\]/);
     } finally {
       fs.rmSync(work, { recursive: true, force: true });
     }

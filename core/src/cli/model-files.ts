@@ -37,9 +37,10 @@ export function about<T>(file: string, fn: () => T): T {
   }
 }
 
-export function loadModel(file: string): ModelProto {
+/** `warn` gets the report of residual warnings (stale or ignored residual data): nothing is dropped silently. */
+export function loadModel(file: string, warn?: (report: string) => void): ModelProto {
   const format = requireFormat(file);
-  if (format === "onnxtxt") return loadTextModel(file);
+  if (format === "onnxtxt") return loadTextModel(file, warn);
   const bytes = readBytes(file);
   return about(file, () => decodeModel(bytes));
 }
@@ -68,12 +69,14 @@ export function textOf(file: string, model: ModelProto, opts: SaveOptions): stri
 }
 
 /** Parses and lowers a text model; any error throws an InputError listing every diagnostic. */
-export function loadTextModel(file: string): ModelProto {
+export function loadTextModel(file: string, warn?: (report: string) => void): ModelProto {
   const text = readText(file);
   const r = modelFromText(text, { sourceMap: false });
   if (!r.model || hasErrors(r.diagnostics)) {
     throw new InputError(file, diagnosticLines(file, text, r.diagnostics.filter((d) => d.severity === "error")));
   }
+  const residual = r.diagnostics.filter((d) => d.code === "residual-stale" || d.code === "extension");
+  if (warn && residual.length) warn(diagnosticLines(file, text, residual));
   about(file, () => bringBack(r.model!, path.dirname(path.resolve(file)), readRangeWithin(path.dirname(path.resolve(file)))));
   return r.model;
 }

@@ -22,10 +22,10 @@ Converts between binary .onnx and text .onnxtxt; the direction follows the file
 extensions. The batch form writes each input to DIR/<stem>.<ext>, keeping the
 inputs' folders relative to the folder they share.`;
 
-function convertOne(input: string, output: string, opts: SaveOptions, dropComments: boolean): void {
+function convertOne(input: string, output: string, opts: SaveOptions, dropComments: boolean, io: Output): void {
   requireFormat(output);
   refuseDroppingComments(input, output, dropComments);
-  saveModel(output, loadModel(input), opts);
+  saveModel(output, loadModel(input, (report) => io.err(report)), opts);
 }
 
 function parseFormat(value: string | undefined): ModelFormat {
@@ -42,7 +42,7 @@ function runBatch(inputs: readonly string[], outDir: string, to: ModelFormat, io
     bar.tick(inputs[i]!);
     try {
       fs.mkdirSync(path.dirname(outputs[i]!), { recursive: true });
-      convertOne(inputs[i]!, outputs[i]!, opts, dropComments);
+      convertOne(inputs[i]!, outputs[i]!, opts, dropComments, io);
     } catch (e) {
       if (!(e instanceof FileError)) throw e;
       bar.done();
@@ -76,7 +76,7 @@ export const convertCommand: Command = {
     }
     if (flag(args, "to") !== undefined) throw new UsageError("--to goes with --out-dir");
     if (args.positional.length !== 2) throw new UsageError("expected IN and OUT");
-    convertOne(args.positional[0]!, args.positional[1]!, opts, dropComments);
+    convertOne(args.positional[0]!, args.positional[1]!, opts, dropComments, io);
     return 0;
   },
 };

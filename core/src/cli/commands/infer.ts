@@ -27,7 +27,7 @@ from a text input would lose its ordinary comments: that is refused unless
 function inferOne(input: string, output: string, io: Output, dropComments: boolean): boolean {
   requireFormat(output);
   refuseDroppingComments(input, output, dropComments);
-  const model = loadModel(input);
+  const model = loadModel(input, (report) => io.err(report));
   const result = inferModel(model);
   saveModel(output, withInferredTypes(model, result));
   io.err(diagnosticLines(input, undefined, result.diagnostics));

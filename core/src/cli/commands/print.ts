@@ -36,7 +36,7 @@ export const printCommand: Command = {
     const size = flag(args, "external-data");
     const plain = hasFlag(args, "plain");
     if (plain && size !== undefined) throw new UsageError("--plain and --external-data do not go together (the plain text has no residual to bring the data back)");
-    const model = loadModel(input);
+    const model = loadModel(input, (report) => io.err(report));
     if (plain) {
       const r = about(input, () => printModelPlain(model));
       const output = flag(args, "output");
