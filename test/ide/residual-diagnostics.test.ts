@@ -12,6 +12,7 @@ import { decodeModel } from "../../core/src/io/index.js";
 import { printModel } from "../../core/src/print/print-model.js";
 import { runCli } from "../helpers/cli.js";
 import { nodeTestDirs } from "../helpers/paths.js";
+import { checkCodeAction } from "./check.js";
 
 function rng(seed: number): () => number {
   let s = seed >>> 0;
@@ -87,5 +88,21 @@ describe("language server diagnostics equal `check` on damaged residuals", funct
     } finally {
       fs.rmSync(work, { recursive: true, force: true });
     }
+  });
+});
+
+describe("quick fix for a stale residual", () => {
+  it("removes the residual line; the text then reads without a warning", () => {
+    const before = `<ir_version: 10, opset_import: ["" : 21]>
+g (float[3] x) => (float[3] y) <
+  $0#@tensor {"@digest":"00000000","@nan":{"0":"7fc00001"}}
+  float[3] w = {nan, 2.0, 3.0}
+> {
+  y = Add (x, w)
+}
+`;
+    const after = before.replace('  $0#@tensor {"@digest":"00000000","@nan":{"0":"7fc00001"}}\n', "");
+    checkCodeAction(before, "Remove the stale residual comment", after);
+    assert.deepEqual(analyze(after).diagnostics.filter((d) => d.code === "residual-stale"), []);
   });
 });
