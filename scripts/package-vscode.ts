@@ -12,7 +12,14 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const CLIENT = path.join(REPO, "client-vscode");
 export const CLIENT_ENTRY = path.join(CLIENT, "src/extension.ts");
 export const SERVER_ENTRY = path.join(REPO, "server/src/main.ts");
-export const BUNDLES = { client: path.join(CLIENT, "dist/extension.cjs"), server: path.join(CLIENT, "dist/server.js") };
+export const BUNDLES = {
+  client: path.join(CLIENT, "dist/extension.cjs"),
+  server: path.join(CLIENT, "dist/server.js"),
+  /** The graph view's page script and the ELK worker it starts. */
+  graphView: path.join(CLIENT, "dist/graph-view.js"),
+  elkWorker: path.join(CLIENT, "dist/elk-worker.js"),
+};
+export const GRAPH_VIEW_ENTRY = path.join(CLIENT, "src/webview/graph-view.ts");
 const DIST = path.join(CLIENT, "dist");
 
 const common: BuildOptions = {
@@ -71,7 +78,15 @@ export async function bundle(): Promise<string[]> {
   if (!fs.existsSync(SERVER_ENTRY)) throw new Error(`no language server to bundle: ${path.relative(REPO, SERVER_ENTRY)} is missing`);
   fs.rmSync(DIST, { recursive: true, force: true });
   await build({ ...common, format: "cjs", entryPoints: [CLIENT_ENTRY], outfile: BUNDLES.client, external: ["vscode"] });
-  return [BUNDLES.client, ...(await bundleServer())];
+  await bundleGraphView();
+  return [BUNDLES.client, BUNDLES.graphView, BUNDLES.elkWorker, ...(await bundleServer())];
+}
+
+/** The graph view's page script, for the browser, and elkjs's worker beside it. */
+export async function bundleGraphView(outDir = DIST): Promise<void> {
+  await build({ ...common, platform: "browser", target: "chrome120", format: "iife", entryPoints: [GRAPH_VIEW_ENTRY], outfile: path.join(outDir, path.basename(BUNDLES.graphView)) });
+  const require = createRequire(import.meta.url);
+  fs.copyFileSync(require.resolve("elkjs/lib/elk-worker.min.js"), path.join(outDir, path.basename(BUNDLES.elkWorker)));
 }
 
 /** Runs a tool with no stdin (so a prompt fails instead of hanging); quiet keeps its output for errors. */
@@ -86,6 +101,7 @@ export function typeCheck(quiet = false): void {
   const require = createRequire(import.meta.url);
   const tsc = path.join(path.dirname(require.resolve("typescript/package.json")), "bin/tsc");
   run(process.execPath, [tsc, "-p", path.join(CLIENT, "tsconfig.json")], REPO, quiet);
+  run(process.execPath, [tsc, "-p", path.join(CLIENT, "src/webview/tsconfig.json")], REPO, quiet);
 }
 
 /** Packs client-vscode/ into `out`; vsce works offline and only takes what .vscodeignore lets through. */

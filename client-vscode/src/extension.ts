@@ -8,9 +8,10 @@ import { BinaryFsProvider } from "./binary-fs-provider.js";
 import { convertToBinary } from "./convert-to-binary.js";
 import { readRange } from "../../core/src/cli/files.js";
 import { coreConverter } from "./core-converter.js";
-import { createLanguageClient, RUN_COMMAND, sendRun } from "./language-client.js";
+import { createLanguageClient, requestGraph, RUN_COMMAND, sendRun } from "./language-client.js";
 import { OpenAsTextOffer, textViewForCommand } from "./open-as-text.js";
 import { runCell, type RunHost } from "./run-cell.js";
+import { GraphPanel } from "./graph-panel.js";
 import { RunPanel } from "./run-panel.js";
 import { readSettings, SETTINGS_SECTION, type Settings } from "./settings.js";
 import type { ExternalDataSource } from "./model-converter.js";
@@ -86,8 +87,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     openTextView,
   );
 
+  const graph = new GraphPanel(context.extensionUri, async (uri) => requestGraph(await startClient(context, run), uri));
+
   context.subscriptions.push(
     panel,
+    graph,
+    vscode.commands.registerCommand("onnxtxt.showGraph", () => {
+      const editor = vscode.window.activeTextEditor;
+      if (editor?.document.languageId === "onnxtxt") graph.show(editor);
+      else vscodeHost.error("ONNX: Show Graph needs an .onnxtxt document (or a binary model opened as text) in the active editor");
+    }),
     vscode.workspace.registerFileSystemProvider(BINARY_AS_TEXT_SCHEME, new BinaryFsProvider(content), { isCaseSensitive: true }),
     vscode.commands.registerCommand("onnxtxt.convertToBinary", async (target?: vscode.Uri) => {
       const doc = await documentFor(target);

@@ -1,6 +1,7 @@
 // Starts the bundled language server (or the one `onnxtxt.server.path` names) over IPC.
 import * as vscode from "vscode";
 import { ExecuteCommandRequest, LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from "vscode-languageclient/node";
+import type { GraphViewData } from "../../core/src/ide/graph-view.js";
 import type { RunArguments } from "./run-protocol.js";
 import { SETTINGS_SECTION, serverSettings, type Settings } from "./settings.js";
 
@@ -30,4 +31,9 @@ export function createLanguageClient(context: vscode.ExtensionContext, settings:
 
 export function sendRun(client: LanguageClient, args: RunArguments): Promise<unknown> {
   return client.sendRequest(ExecuteCommandRequest.type, { command: RUN_COMMAND, arguments: [args] });
+}
+
+/** The graph view's data for an open document (the server's `onnxtxt/graph` request). */
+export function requestGraph(client: LanguageClient, uri: string): Promise<GraphViewData | null> {
+  return client.sendRequest<GraphViewData | null>("onnxtxt/graph", { uri });
 }

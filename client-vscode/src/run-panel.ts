@@ -4,7 +4,7 @@ import { widenLimit } from "./run-cell.js";
 import type { RunFailure } from "./run-protocol.js";
 import { renderRunView, type RunViewModel } from "./run-view.js";
 
-function nonce(): string {
+export function nonce(): string {
   const chars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
   let out = "";
   for (let i = 0; i < 32; i++) out += chars.charAt(Math.floor(Math.random() * chars.length));

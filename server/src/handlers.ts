@@ -19,6 +19,7 @@ import { semanticTokens, TOKEN_MODIFIERS, TOKEN_TYPES } from "../../core/src/ide
 import { signatureHelp } from "../../core/src/ide/signature-help.js";
 import { encodeSemanticTokens, toLspDiagnostic, toOffset, toRange, toSpan } from "./convert.js";
 import { describe, guarded } from "./guard.js";
+import { registerGraphRequest } from "./graph-request.js";
 import { runCommand } from "./run-command.js";
 import { Workspace, type Need } from "./workspace.js";
 
@@ -281,6 +282,7 @@ export function registerHandlers(connection: Connection): Workspace {
     if (p.command !== RUN_COMMAND) throw new ResponseError(ErrorCodes.MethodNotFound, `unknown command ${p.command}`);
     return runCommand(workspace, p.arguments);
   }));
+  registerGraphRequest(connection, fullAnalysisOf);
 
   return workspace;
 }

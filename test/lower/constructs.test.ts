@@ -232,10 +232,10 @@ describe("lowering: tensor data (syntax doc §4)", () => {
     assert.deepEqual(graphErrors("<string[1] w = {1}>").map((d) => d.code), ["bad-literal"]);
   });
 
-  it("warns when the element count does not match the shape", () => {
+  it("refuses a tensor whose element count does not match the shape (onnxruntime refuses the model)", () => {
     const r = modelFromText(`<ir_version: 10>\ng () => (y) <float[2, 3] w = {1}> {\n y = Identity (w)\n}`);
-    assert.deepEqual(r.diagnostics.map((d) => [d.severity, d.code]), [["warning", "element-count"]]);
-    assert.ok(r.model, "a warning does not stop lowering");
+    assert.deepEqual(r.diagnostics.map((d) => [d.severity, d.code, d.message]), [["error", "element-count", "the shape holds 6 values but 1 is written"]]);
+    assert.equal(r.model, undefined, "no model is made from it");
   });
 });
 

@@ -12,6 +12,7 @@ import {
   OperatorSetIdProtoSchema,
   TensorProto_DataType as DT,
   TensorProtoSchema,
+  dataTypeInfo,
   TypeProtoSchema,
   ValueInfoProtoSchema,
   type ModelProto,
@@ -150,16 +151,26 @@ describe("hand-made models through text", () => {
       [DT.COMPLEX128, { doubleData: [1.25, -2] }],
       [DT.STRING, { stringData: [new TextEncoder().encode('a"b\\c\n'), new TextEncoder().encode("")] }],
     ];
-    typed.forEach(([dt, data], i) => tensors.push(Object.assign(create(TensorProtoSchema, { name: `t${i}`, dataType: dt, dims: [1n] }), data)));
+    // Each tensor's shape holds what its data stores (a tensor that does not fill its shape is refused: see below).
+    const elements = (dt: DT, stored: number): bigint => {
+      const bits = dataTypeInfo(dt)!.bits;
+      if (dt === DT.COMPLEX64 || dt === DT.COMPLEX128) return BigInt(stored / 2);
+      return BigInt(bits > 0 && bits < 8 ? Math.floor((stored * 8) / bits) : stored);
+    };
+    // 6-bit types are written one per byte in the text; n bytes of them hold n elements.
+    const rawElements = (dt: DT, n: number): bigint => BigInt(dataTypeInfo(dt)!.bits === 6 ? n : Math.floor((n * 8) / dataTypeInfo(dt)!.bits));
+    typed.forEach(([dt, data], i) => {
+      const stored = Math.max(...Object.values(data).map((v) => (v as unknown[]).length));
+      tensors.push(Object.assign(create(TensorProtoSchema, { name: `t${i}`, dataType: dt, dims: [elements(dt, stored)] }), data));
+    });
     const sizes: [DT, number][] = [
       [DT.FLOAT, 16], [DT.DOUBLE, 16], [DT.INT8, 3], [DT.UINT8, 3], [DT.INT16, 4], [DT.UINT16, 4], [DT.INT32, 8], [DT.INT64, 8],
       [DT.UINT32, 8], [DT.UINT64, 8], [DT.BOOL, 2], [DT.FLOAT16, 6], [DT.BFLOAT16, 4], [DT.FLOAT8E4M3FNUZ, 3], [DT.FLOAT8E5M2, 3],
       [DT.INT4, 2], [DT.UINT4, 2], [DT.FLOAT4E2M1, 2], [DT.INT2, 1], [DT.UINT2, 1], [DT.FLOAT6E3M2, 3], [DT.COMPLEX64, 16], [DT.COMPLEX128, 32],
     ];
-    sizes.forEach(([dt, n], i) => tensors.push(create(TensorProtoSchema, { name: `r${i}`, dataType: dt, dims: [BigInt(n)], rawData: bytes(n) })));
-    // A float NaN payload and -0 in raw_data, an odd-length raw buffer, and an empty raw tensor.
+    sizes.forEach(([dt, n], i) => tensors.push(create(TensorProtoSchema, { name: `r${i}`, dataType: dt, dims: [rawElements(dt, n)], rawData: bytes(n) })));
+    // A float NaN payload and -0 in raw_data, and an empty raw tensor.
     tensors.push(create(TensorProtoSchema, { name: "rnan", dataType: DT.FLOAT, dims: [2n], rawData: Uint8Array.from([1, 0, 0xc0, 0x7f, 0, 0, 0, 0x80]) }));
-    tensors.push(create(TensorProtoSchema, { name: "odd", dataType: DT.FLOAT, dims: [1n], rawData: Uint8Array.from([1, 2, 3]) }));
     tensors.push(create(TensorProtoSchema, { name: "empty", dataType: DT.FLOAT, dims: [0n], rawData: new Uint8Array(0) }));
     tensors.push(create(TensorProtoSchema, { name: "seg", dataType: DT.INT64, dims: [1n], int64Data: [1n], segment: { begin: 0n, end: 1n }, docString: "t doc", metadataProps: props("t", "5") }));
     tensors.push(
@@ -175,6 +186,14 @@ describe("hand-made models through text", () => {
     const text = roundTrip(m);
     assert.match(text, /float\[4\] ext = \["location": "weights.bin", "offset": "0", "length": "16"\]/);
     assert.match(text, /"@nan":\{"6":"7fc00001"/);
+  });
+
+  it("refuses to read back a tensor whose data does not fill its shape (onnxruntime would refuse the model)", () => {
+    const odd = create(TensorProtoSchema, { name: "odd", dataType: DT.FLOAT, dims: [1n], rawData: Uint8Array.from([1, 2, 3]) });
+    const text = printModel(decodeModel(encodeModel(model({ initializer: [odd], output: [create(ValueInfoProtoSchema, { name: "odd" })] }))));
+    assert.match(text, /"raw_data":"AQID"/, "the printed text keeps the bytes");
+    const r = modelFromText(text);
+    assert.deepEqual(r.diagnostics.map((d) => [d.severity, d.code]), [["error", "element-count"]]);
   });
 
   it("keeps attributes of every kind, references, unset presence and unwritable names", () => {

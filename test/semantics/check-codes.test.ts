@@ -37,6 +37,10 @@ const FIXTURES: Record<CheckCode, Fixture> = {
     model: create(ModelProtoSchema, { irVersion: 8n, opsetImport: [create(OperatorSetIdProtoSchema, { domain: "", version: 18n })] }),
     where: "model",
   },
+  "missing-shape": {
+    model: model({ inputs: ["x: int8"], outputs: ["y: int8[]"], nodes: [node("Neg", ["x"], ["y"])] }),
+    where: "input 'x'",
+  },
   "domain-not-imported": {
     model: model({ inputs: ["x: float[2]"], outputs: ["y"], nodes: [node("Normalizer", ["x"], ["y"], {}, { domain: "ai.onnx.ml", name: "n" })] }),
     where: "node 'n' (ai.onnx.ml.Normalizer)",
@@ -98,6 +102,10 @@ const FIXTURES: Record<CheckCode, Fixture> = {
       functions: [fn("MySoftmax", "local", ["a"], ["b"], [node("Softmax", ["a"], ["b"], { axis: { ref: "dim" } }, { name: "inner" })], ["axis"])],
     }),
     where: "function 'local.MySoftmax' > node 'inner' (Softmax) > attribute 'axis'",
+  },
+  "element-count": {
+    model: model({ inputs: ["x: float[2,2]"], initializers: [floats("w", [1, 2, 3], [2, 2])], outputs: ["y"], nodes: [node("Add", ["x", "w"], ["y"])] }),
+    where: "initializer 'w'",
   },
   "type-mismatch": {
     model: model({ inputs: ["x: float[2]", "n: int64[2]"], outputs: ["y"], nodes: [node("Add", ["x", "n"], ["y"], {}, { name: "add" })] }),

@@ -39,6 +39,8 @@ const ALLOWED = new Set([
   "extension/dist/server.js",
   "extension/dist/run-worker.js",
   "extension/dist/helper.js",
+  "extension/dist/graph-view.js",
+  "extension/dist/elk-worker.js",
 ]);
 
 /** The module names a bundle still loads at run time: require(), and for ESM import ... from and import(). */
@@ -111,7 +113,7 @@ describe("npm run package:vscode", function () {
     assert.deepEqual([...ALLOWED].filter((n) => !entries.has(n)), []);
   });
 
-  it("declares the language, the grammar, an entry point and the three commands", () => {
+  it("declares the language, the grammar, an entry point and the four commands", () => {
     const manifest = JSON.parse(entries.get("extension/package.json")!.toString("utf8")) as Manifest;
     const language = manifest.contributes.languages.find((l) => l.id === "onnxtxt");
     assert.ok(language, "no onnxtxt language");
@@ -122,7 +124,7 @@ describe("npm run package:vscode", function () {
     assert.ok(entries.has(path.posix.join("extension", grammar.path)), "the grammar file is in the package");
     assert.ok(entries.has(path.posix.join("extension", manifest.main)), "the entry point is in the package");
     const commands = manifest.contributes.commands.map((c) => c.command);
-    for (const c of ["onnxtxt.convertToBinary", "onnxtxt.openAsText", "onnxtxt.run"]) assert.ok(commands.includes(c), c);
+    for (const c of ["onnxtxt.convertToBinary", "onnxtxt.openAsText", "onnxtxt.run", "onnxtxt.showGraph"]) assert.ok(commands.includes(c), c);
   });
 
   it("bundles the client so it needs only vscode and Node's own modules", () => {

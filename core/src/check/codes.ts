@@ -14,6 +14,7 @@ export const CHECK_CODES = {
   redefinition: { severity: "error", summary: "a name is defined twice (the graph is not in SSA form)" },
   "output-not-produced": { severity: "error", summary: "a graph or function output is not defined" },
   "missing-graph": { severity: "error", summary: "the model has no main graph" },
+  "missing-shape": { severity: "error", summary: "a main graph input or output has a tensor type but no shape, not even a rank (e.g. `float[]`)" },
   // Opsets
   "domain-not-imported": { severity: "error", summary: "a node's domain has no opset_import" },
   "duplicate-opset-import": { severity: "error", summary: "a domain is imported twice" },
@@ -28,6 +29,8 @@ export const CHECK_CODES = {
   "duplicate-attribute": { severity: "error", summary: "a node sets one attribute twice" },
   "attribute-ref-outside-function": { severity: "error", summary: "an `@name` attribute reference appears outside a function body" },
   "unknown-attribute-ref": { severity: "error", summary: "an `@name` reference names no attribute of the enclosing function" },
+  // Tensor constants
+  "element-count": { severity: "error", summary: "a tensor constant holds more or fewer values than its shape needs" },
   // Types and shapes (from inference)
   "type-mismatch": { severity: "error", summary: "inputs bound to one type parameter have different types (e.g. Add(float, int64))" },
   "type-not-allowed": { severity: "error", summary: "an input's type is not allowed by the operator's type constraint" },

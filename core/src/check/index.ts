@@ -2,7 +2,7 @@
 // shape contradictions that inference finds. Works on binary models (locations as paths in
 // `where`) and on models lowered from text (ranges through the source map).
 import { create } from "@bufbuild/protobuf";
-import { GraphProtoSchema, ValueInfoProtoSchema, type FunctionProto, type ModelProto } from "../../../proto/src/index.js";
+import { GraphProtoSchema, ValueInfoProtoSchema, type FunctionProto, type GraphProto, type ModelProto, type ValueInfoProto } from "../../../proto/src/index.js";
 import type { Diagnostic } from "../diagnostics.js";
 import { inferModel, modelFunctions, modelOpsets, type InferResult } from "../infer/index.js";
 import { canonicalDomain } from "../schema/index.js";
@@ -10,6 +10,7 @@ import type { SourceMap } from "../source-map.js";
 import { Emitter } from "./emit.js";
 import { checkNode, type NodeEnv } from "./nodes.js";
 import { StructureChecker } from "./structure.js";
+import { checkModelTensors } from "./tensor-data.js";
 
 export { CHECK_CODES, type CheckCode } from "./codes.js";
 
@@ -35,10 +36,27 @@ export function checkModel(model: ModelProto, options: CheckOptions = {}): Diagn
   const env: NodeEnv = { opsets, functions };
   if (!model.graph) out.emit("missing-graph", "the model has no graph", model, "model");
   else new StructureChecker(out, (node, where) => checkNode(node, where, env, out), model.irVersion >= 4n).checkGraph(model.graph, `graph '${model.graph.name}'`);
+  if (model.graph) checkSignatureShapes(model.graph, out);
+  checkModelTensors(model, out);
   for (const fn of model.functions) checkFunction(fn, opsets, functions, out, options.sourceMap);
   if (model.graph) diagnostics.push(...(options.inference ?? inferModel(model, options.sourceMap ? { sourceMap: options.sourceMap } : {})).diagnostics);
   const kept = options.errorsOnly ? diagnostics.filter((d) => d.severity === "error") : diagnostics;
   return kept.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
+}
+
+/**
+ * The IR spec requires the main graph's inputs and outputs to have a shape, at least a rank, and
+ * onnx's checker rejects a tensor type without one (docs/checking.md says why we follow it).
+ */
+function checkSignatureShapes(g: GraphProto, out: Emitter): void {
+  const where = `graph '${g.name}'`;
+  const visit = (vi: ValueInfoProto, kind: "input" | "output"): void => {
+    const t = vi.type?.value;
+    if ((t?.case !== "tensorType" && t?.case !== "sparseTensorType") || t.value.shape) return;
+    out.emit("missing-shape", `graph ${kind} '${vi.name}' has no shape, not even a rank; onnx's checker requires one for the main graph's inputs and outputs (write a rank with unknown dims, e.g. [N] or [?])`, vi, `${where} > ${kind} '${vi.name}'`, "type");
+  };
+  for (const vi of g.input) visit(vi, "input");
+  for (const vi of g.output) visit(vi, "output");
 }
 
 function checkFunction(fn: FunctionProto, modelOpsetMap: ReadonlyMap<string, number>, functions: NodeEnv["functions"], out: Emitter, sourceMap: SourceMap | undefined): void {

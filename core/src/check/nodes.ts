@@ -3,7 +3,9 @@
 import { AttributeProto_AttributeType as AT, type AttributeProto, type FunctionProto, type NodeProto } from "../../../proto/src/index.js";
 import { canonicalDomain, findSchema, getSchemaVersions, latestOpsetVersion, listOps, type OpSchema } from "../schema/index.js";
 import { functionKey } from "../infer/index.js";
+import { opName } from "../infer/location.js";
 import type { Emitter } from "./emit.js";
+import { didYouMean, editDistance } from "./suggest.js";
 
 export interface NodeEnv {
   readonly opsets: ReadonlyMap<string, number>;
@@ -35,7 +37,7 @@ export function checkNode(node: NodeProto, where: string, env: NodeEnv, out: Emi
     // Custom domains have no schemas to check against; ai.onnx and its siblings do.
     if (versions.length === 0 && isStandardDomain(domain)) {
       const hint = closestOp(domain, node.opType, version);
-      out.emit("unknown-op", `${domainLabel(domain)} has no operator '${node.opType}'${hint ? `; did you mean '${hint}'?` : ""}`, node, where, "op");
+      out.emit("unknown-op", `${domainLabel(domain)} has no operator '${node.opType}'${hint ? `; ${didYouMean(hint)}` : ""}`, node, where, "op");
     }
     return;
   }
@@ -45,8 +47,8 @@ export function checkNode(node: NodeProto, where: string, env: NodeEnv, out: Emi
     out.emit("op-not-in-opset", `${node.opType} is not available at ${domainLabel(domain)} opset ${version}: it ${why}`, node, where, "op");
     return;
   }
-  checkArity(node, schema, where, out);
-  checkAttributes(node, schema, where, out);
+  checkArity(node, schema, version, where, out);
+  checkAttributes(node, schema, version, where, out);
 }
 
 /** A known op whose name is within two edits of `name` (ignoring case), for a hint. */
@@ -54,6 +56,7 @@ function closestOp(domain: string, name: string, version: number): string | unde
   let best: string | undefined;
   let bestDistance = 3;
   for (const op of listOps(domain, Math.max(version, latestOpsetVersion(domain) ?? version))) {
+    if (Math.abs(name.length - op.name.length) > 2) continue;
     const d = editDistance(name.toLowerCase(), op.name.toLowerCase());
     if (d < bestDistance) {
       best = op.name;
@@ -63,42 +66,34 @@ function closestOp(domain: string, name: string, version: number): string | unde
   return best;
 }
 
-/** Edit distance where swapping two neighbouring letters counts as one edit. */
-function editDistance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 2) return 3;
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = v;
-    }
-  }
-  return d[a.length]![b.length]!;
-}
-
 function isStandardDomain(domain: string): boolean {
   return domain === "" || domain === "ai.onnx.ml" || domain === "ai.onnx.preview" || domain === "ai.onnx.preview.training";
 }
 
-function checkArity(node: NodeProto, schema: OpSchema, where: string, out: Emitter): void {
+/** "3 are given ('a', 'b', '')", "none is given". */
+function given(names: readonly string[]): string {
+  if (names.length === 0) return "none is given";
+  const shown = names.slice(0, 6).map((n) => `'${n}'`).join(", ");
+  return `${names.length} ${names.length === 1 ? "is" : "are"} given (${shown}${names.length > 6 ? ", ..." : ""})`;
+}
+
+function checkArity(node: NodeProto, schema: OpSchema, version: number, where: string, out: Emitter): void {
   // Trailing empty names are the same as absent optional inputs.
   let nIn = node.input.length;
   while (nIn > 0 && node.input[nIn - 1] === "") nIn--;
   if (nIn < schema.minInput || nIn > schema.maxInput) {
     const part = nIn > schema.maxInput ? { input: schema.maxInput } : "op";
-    out.emit("wrong-arity", `${node.opType}-${schema.sinceVersion} takes ${range(schema.minInput, schema.maxInput)} input${schema.maxInput === 1 ? "" : "s"}, not ${nIn}`, node, where, part);
+    out.emit("wrong-arity", `${opName(node)} at opset ${version} takes ${range(schema.minInput, schema.maxInput)} input${schema.maxInput === 1 ? "" : "s"}, but ${given(node.input.slice(0, nIn))}`, node, where, part);
   }
   const nOut = node.output.length;
   if (nOut < schema.minOutput || nOut > schema.maxOutput) {
     const part = nOut > schema.maxOutput ? { output: schema.maxOutput } : "op";
-    out.emit("wrong-arity", `${node.opType}-${schema.sinceVersion} has ${range(schema.minOutput, schema.maxOutput)} output${schema.maxOutput === 1 ? "" : "s"}, not ${nOut}`, node, where, part);
+    out.emit("wrong-arity", `${opName(node)} at opset ${version} has ${range(schema.minOutput, schema.maxOutput)} output${schema.maxOutput === 1 ? "" : "s"}, but ${given(node.output)}`, node, where, part);
   }
   node.input.forEach((name, i) => {
     const formal = schema.inputs[i];
     if (name === "" && formal?.option === "single" && i < nIn) {
-      out.emit("missing-input", `input ${i} ('${formal.name}') of ${node.opType} is required but left empty`, node, where, { input: i });
+      out.emit("missing-input", `input ${i} ('${formal.name}') of ${opName(node)} is required but left empty`, node, where, { input: i });
     }
   });
 }
@@ -121,25 +116,25 @@ function checkAttributeBasics(node: NodeProto, where: string, env: NodeEnv, out:
   }
 }
 
-function checkAttributes(node: NodeProto, schema: OpSchema, where: string, out: Emitter): void {
+function checkAttributes(node: NodeProto, schema: OpSchema, version: number, where: string, out: Emitter): void {
   const given = new Map(node.attribute.map((a) => [a.name, a]));
   for (const a of node.attribute) {
     const at = `${where} > attribute '${a.name}'`;
     const formal = schema.attributes.get(a.name);
     if (!formal) {
-      const names = [...schema.attributes.keys()];
-      out.emit("unknown-attribute", `${node.opType}-${schema.sinceVersion} has no attribute '${a.name}'${names.length ? ` (it has ${names.join(", ")})` : ""}`, a, at, "name");
+      const names = [...schema.attributes.keys()].sort();
+      out.emit("unknown-attribute", `${opName(node)} at opset ${version} has no attribute '${a.name}'${names.length ? ` (it has ${names.join(", ")})` : " (it has none)"}`, a, at, "name");
       continue;
     }
     const expected = AT[formal.type as keyof typeof AT];
     const actual = attributeType(a);
     if (a.refAttrName === "" && actual !== AT.UNDEFINED && actual !== expected) {
-      out.emit("attribute-type", `attribute '${a.name}' of ${node.opType} must be ${formal.type.toLowerCase()}, not ${attributeTypeName(actual).toLowerCase()}`, a, at, "value");
+      out.emit("attribute-type", `attribute '${a.name}' of ${opName(node)} must be ${formal.type.toLowerCase()}, not ${attributeTypeName(actual).toLowerCase()}`, a, at, "value");
     }
   }
   for (const formal of schema.attributes.values()) {
     if (formal.required && !given.has(formal.name)) {
-      out.emit("missing-attribute", `${node.opType} requires attribute '${formal.name}' (${formal.type.toLowerCase()})`, node, where, "op");
+      out.emit("missing-attribute", `${opName(node)} requires attribute '${formal.name}' (${formal.type.toLowerCase()}), but it is not given`, node, where, "op");
     }
   }
 }

@@ -24,6 +24,7 @@ const COMMANDS: readonly CommandEntry[] = [
   { name: "check", load: async () => (await import("./commands/check.js")).checkCommand },
   { name: "infer", load: async () => (await import("./commands/infer.js")).inferCommand },
   { name: "run", load: async () => (await import("./commands/run.js")).runCommand },
+  { name: "graph", load: async () => (await import("./commands/graph.js")).graphCommand },
 ];
 
 function version(): string {

@@ -1,15 +1,16 @@
 // Quick fixes: add a missing opset_import, raise an opset for an op that arrived later, quote
-// a name the syntax cannot take bare, change an undefined name to a close one, declare a
-// graph output's inferred type, remove a stale residual comment.
+// a name the syntax cannot take bare, change an undefined name to a close one defined before it
+// (or an unknown op to the one its message suggests), declare a graph output's inferred type,
+// remove a stale residual comment.
 import type { Header, Model, OpNode, OpsetEntry, ValueDecl } from "../../../grammar/src/ast.js";
 import type { Span } from "../../../grammar/src/span.js";
 import { canonicalDomain, getSchemaVersions, latestOpsetVersion } from "../schema/index.js";
 import type { Analysis } from "./analysis.js";
 import { walkAst } from "../../../grammar/src/ast-walk.js";
 import { isIdentifier, quote } from "../print/names.js";
-import { editDistance } from "./edit-distance.js";
+import { closeValueNames, DID_YOU_MEAN } from "../check/suggest.js";
 import { headerOpsets, schemaOfNode } from "./opsets.js";
-import { opKey } from "./symbols.js";
+import { opKey, type SymbolInfo } from "./symbols.js";
 import type { TextEdit } from "./text-edit.js";
 
 export interface CodeAction {
@@ -23,7 +24,7 @@ export interface CodeAction {
 const overlaps = (a: Span, b: Span): boolean => a.start <= b.end && b.start <= a.end;
 
 export function codeActions(a: Analysis, range: Span): CodeAction[] {
-  return [...missingOpsets(a, range), ...raiseOpsets(a, range), ...quoteNames(a, range), ...closeNames(a, range), ...declareOutputTypes(a, range), ...staleResiduals(a, range)];
+  return [...missingOpsets(a, range), ...raiseOpsets(a, range), ...quoteNames(a, range), ...closeNames(a, range), ...closeOps(a, range), ...declareOutputTypes(a, range), ...staleResiduals(a, range)];
 }
 
 /** A stale residual of an element (not the file-level line) can go: the visible text already wins. */
@@ -135,28 +136,47 @@ function quoteNames(a: Analysis, range: Span): CodeAction[] {
   return out;
 }
 
+/** Where a value is defined: inputs and initializers before every node, a node output after its node. */
+function definedAt(sym: SymbolInfo): number {
+  const p = sym.producer;
+  return !p ? Infinity : p.kind === "node" ? p.node.span.end : -1;
+}
+
+/** An undefined name: offer the close names defined before its first use (a later one would still be an error). */
 function closeNames(a: Analysis, range: Span): CodeAction[] {
   const out: CodeAction[] = [];
   for (const sym of a.symbols.symbols) {
     if (sym.kind !== "value" || sym.producer || !sym.scope) continue;
     const uses = sym.occurrences.filter((o) => overlaps(o.span, range));
     if (uses.length === 0) continue;
-    const limit = Math.max(1, Math.floor(sym.name.length / 3));
-    const candidates = a.symbols
-      .visibleValues(sym.scope)
-      .map((v) => ({ name: v.name, d: editDistance(sym.name, v.name) }))
-      .filter((c) => c.d <= limit)
-      .sort((x, y) => x.d - y.d || x.name.localeCompare(y.name))
-      .slice(0, 3);
-    for (const c of candidates) {
-      const text = isIdentifier(c.name) ? c.name : quote(c.name);
+    const firstUse = Math.min(...uses.map((u) => u.span.start));
+    const earlier = new Map(a.symbols.visibleValues(sym.scope).filter((v) => definedAt(v) <= firstUse).map((v) => [v.name, v]));
+    for (const name of closeValueNames(sym.name, earlier.keys())) {
+      const text = isIdentifier(name) ? name : quote(name);
       out.push({
-        title: `Change '${sym.name}' to '${c.name}'`,
+        title: `Change '${sym.name}' to '${name}'`,
         kind: "quickfix",
         edits: uses.map((u) => ({ span: u.span, newText: text })),
         fixes: uses[0]!.span,
       });
     }
+  }
+  return out;
+}
+
+/** An unknown op whose message suggests a known one: offer to write that one. */
+function closeOps(a: Analysis, range: Span): CodeAction[] {
+  const model = a.ast;
+  if (!model) return [];
+  const out: CodeAction[] = [];
+  for (const d of a.diagnostics) {
+    const hint = d.code === "unknown-op" && d.span && overlaps(d.span, range) ? DID_YOU_MEAN.exec(d.message)?.[1] : undefined;
+    if (!hint) continue;
+    walkAst(model, (n) => {
+      const op = n.kind === "Node" ? n.op?.opType : undefined;
+      if (!op || !overlaps(op.span, d.span!)) return;
+      out.push({ title: `Change '${op.value}' to '${hint}'`, kind: "quickfix", edits: [{ span: op.span, newText: hint }], fixes: d.span! });
+    });
   }
   return out;
 }

@@ -8,7 +8,8 @@ import { isTensor, tensor, type Shape, type TensorType, type ValueType } from ".
 
 export interface OpContextHost {
   report(code: string, message: string, part?: Part): void;
-  inferSubgraph(g: GraphProto, attrName: string, inputs: readonly (ValueType | undefined)[]): (ValueType | undefined)[];
+  /** `quiet`: infer without reporting (a branch that is never taken). */
+  inferSubgraph(g: GraphProto, attrName: string, inputs: readonly (ValueType | undefined)[], quiet?: boolean): (ValueType | undefined)[];
 }
 
 const UTF8 = new TextDecoder();
@@ -152,9 +153,9 @@ export class OpContext {
     this.host.report(code, message, part);
   }
 
-  subgraph(attrName: string, inputs: readonly (ValueType | undefined)[]): (ValueType | undefined)[] | undefined {
+  subgraph(attrName: string, inputs: readonly (ValueType | undefined)[], quiet = false): (ValueType | undefined)[] | undefined {
     const g = this.graph(attrName);
-    return g ? this.host.inferSubgraph(g, attrName, inputs) : undefined;
+    return g ? this.host.inferSubgraph(g, attrName, inputs, quiet) : undefined;
   }
 }
 

@@ -7,7 +7,7 @@ import { canonicalDomain, getSchema, type FormalParameter, type OpSchema } from 
 import { constOfTensor, type Const } from "./constants.js";
 import { OpContext } from "./context.js";
 import { ShapeError } from "./dims.js";
-import { describeNode, type Part, type Reporter } from "./location.js";
+import { describeNode, opName, type Part, type Reporter } from "./location.js";
 import { mergeTypes } from "./merge.js";
 import { ruleFor } from "./ops/index.js";
 import { formatType, fromTypeProto, fromTypeString, isTensor, tensor, typeString, type ValueType } from "./types.js";
@@ -68,8 +68,13 @@ export function inferGraph(g: GraphProto, env: Env, parent: Scope | undefined, p
   g.input.forEach((vi, i) => {
     const given = inputTypes?.[i];
     const declared = fromTypeProto(vi.type);
-    const merged = mergeTypes(declared, given)?.type;
-    if (merged) scope.types.set(vi.name, merged);
+    const merged = mergeTypes(declared, given);
+    // A body (Loop, Scan, SequenceMap) declared for other element types than the op passes in.
+    // Shapes may legitimately differ (carried values grow), element types may not.
+    if (merged?.conflict && given && declared && kindOrElemDiffer(declared, given)) {
+      env.reporter.report("error", "declared-type-mismatch", `subgraph input '${vi.name}' is declared as ${formatType(declared)} but receives ${formatType(given)}`, vi, `${path} > input '${vi.name}'`, "type");
+    }
+    if (merged) scope.types.set(vi.name, merged.conflict ? given! : merged.type);
   });
   for (const t of g.initializer) {
     if (!scope.types.has(t.name)) scope.types.set(t.name, tensor(t.dataType, t.dims.map(Number)));
@@ -89,6 +94,11 @@ export function inferGraph(g: GraphProto, env: Env, parent: Scope | undefined, p
   return { scope, inferred, outputs };
 }
 
+function kindOrElemDiffer(a: ValueType, b: ValueType): boolean {
+  if (isTensor(a) && isTensor(b)) return a.elem !== 0 && b.elem !== 0 && a.elem !== b.elem;
+  return a.kind !== b.kind || typeString(a) !== typeString(b);
+}
+
 function formalFor(params: readonly FormalParameter[], i: number): FormalParameter | undefined {
   if (i < params.length) return params[i];
   const last = params[params.length - 1];
@@ -103,21 +113,40 @@ function bindConstraints(schema: OpSchema, inputs: readonly (ValueType | undefin
     const formal = formalFor(schema.inputs, i);
     if (!formal) return;
     const str = typeString(t);
+    if (str === undefined) return;
     const constraint = schema.typeConstraints.get(formal.typeStr);
-    if (str === undefined || !constraint) return;
+    if (!constraint) {
+      // A fixed type (Reshape's shape is tensor(int64)) rather than a type parameter.
+      if (str !== formal.typeStr && fromTypeString(formal.typeStr)) {
+        report("type-not-allowed", `input ${i} ('${formal.name}') of ${opName(node)} must be ${summarize([formal.typeStr])}, but '${node.input[i]}' is ${formatType(t)}`, { input: i });
+      }
+      return;
+    }
     if (!constraint.allowed.includes(str)) {
-      report("type-not-allowed", `input ${i} ('${node.input[i]}') of ${node.opType} is ${formatType(t)}, but ${formal.typeStr} allows only ${summarize(constraint.allowed)}`, { input: i });
+      report("type-not-allowed", `input ${i} ('${node.input[i]}') of ${opName(node)} is ${formatType(t)}, but ${formal.typeStr} allows only ${summarize(constraint.allowed)}`, { input: i });
       return;
     }
     const heterogeneous = formal.option === "variadic" && !formal.homogeneous;
     const prev = bound.get(formal.typeStr);
     if (prev && prev.str !== str && !heterogeneous) {
-      report("type-mismatch", `${node.opType} needs inputs ${prev.from} and ${i} to have the same type ${formal.typeStr}, but '${node.input[prev.from]}' is ${formatType(inputs[prev.from])} and '${node.input[i]}' is ${formatType(t)}`, { input: i });
+      report("type-mismatch", `${opName(node)} needs inputs ${prev.from} and ${i} to have the same type ${formal.typeStr}, but '${node.input[prev.from]}' is ${formatType(inputs[prev.from])} and '${node.input[i]}' is ${formatType(t)}`, { input: i });
       return;
     }
     if (!prev && !heterogeneous) bound.set(formal.typeStr, { type: t, str, from: i });
   });
   return new Map([...bound].map(([k, v]) => [k, v.type]));
+}
+
+/** Outputs whose type comes from an attribute (Constant's value, Cast's to) obey the schema too. */
+function checkOutputConstraints(schema: OpSchema, outputs: readonly (ValueType | undefined)[], node: NodeProto, report: (code: string, msg: string, part: Part) => void): void {
+  outputs.forEach((t, j) => {
+    const formal = formalFor(schema.outputs, j);
+    const str = typeString(t);
+    const allowed = formal && str !== undefined ? (schema.typeConstraints.get(formal.typeStr)?.allowed ?? (fromTypeString(formal.typeStr) ? [formal.typeStr] : undefined)) : undefined;
+    if (allowed && !allowed.includes(str!)) {
+      report("type-not-allowed", `output ${j} ('${node.output[j]}') of ${opName(node)} would be ${formatType(t)}, but ${formal!.typeStr} allows only ${summarize(allowed)}`, { output: j });
+    }
+  });
 }
 
 function summarize(allowed: readonly string[]): string {
@@ -166,7 +195,7 @@ export function inferNode(node: NodeProto, scope: Scope, env: Env, where: string
       if (rule) {
         const ctx = new OpContext(node, schema, version, inputs, constOf, outputs, {
           report: (code, message, part) => report(code, message, part),
-          inferSubgraph: (g, attrName, types) => inferGraph(g, env, scope, `${where} > attribute '${attrName}'`, types).outputs,
+          inferSubgraph: (g, attrName, types, quiet) => inferGraph(g, quiet ? { ...env, reporter: env.reporter.muted() } : env, scope, `${where} > attribute '${attrName}'`, types).outputs,
         });
         try {
           rule(ctx);
@@ -178,6 +207,7 @@ export function inferNode(node: NodeProto, scope: Scope, env: Env, where: string
         outputs = ctx.outputs;
         outConsts = ctx.outputConsts;
       }
+      checkOutputConstraints(schema, outputs, node, report);
     }
   }
   node.output.forEach((name, j) => {

@@ -17,8 +17,13 @@ export function spanOf(spans: ElementSpans | undefined, part: Part = "whole"): S
   return spans[part] ?? spans.whole;
 }
 
+/** The op as the text writes it: `Conv`, `ai.onnx.ml.Normalizer`. */
+export function opName(node: NodeProto): string {
+  return node.domain ? `${node.domain}.${node.opType}` : node.opType;
+}
+
 export function describeNode(node: NodeProto, index: number): string {
-  const op = node.domain ? `${node.domain}.${node.opType}` : node.opType;
+  const op = opName(node);
   return node.name ? `node '${node.name}' (${op})` : `node #${index} (${op})`;
 }
 

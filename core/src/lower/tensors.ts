@@ -148,12 +148,8 @@ function checkCount(dims: readonly A.IntLit[], elem: string, count: number, span
   for (const d of dims) expected *= d.value;
   if (elem === "complex64" || elem === "complex128") expected *= 2n;
   if (BigInt(count) !== expected) {
-    cx.diagnostics.push({
-      severity: "warning",
-      code: "element-count",
-      message: `the shape holds ${expected} value${expected === 1n ? "" : "s"} but ${count} ${count === 1 ? "is" : "are"} written`,
-      span,
-    });
+    // An error, not a warning: onnxruntime and the interpreter refuse such a tensor.
+    cx.error("element-count", `the shape holds ${expected} value${expected === 1n ? "" : "s"} but ${count} ${count === 1 ? "is" : "are"} written`, span);
   }
 }
 

@@ -169,6 +169,7 @@ export const workspace = {
     recorded.openListeners.push(listener);
     return new Disposable();
   },
+  onDidChangeTextDocument: () => new Disposable(),
   get textDocuments(): StubDocument[] {
     return recorded.activeDocument ? [recorded.activeDocument] : [];
   },
@@ -176,6 +177,7 @@ export const workspace = {
 };
 
 export const window = {
+  onDidChangeTextEditorSelection: () => new Disposable(),
   get activeTextEditor() {
     return recorded.activeDocument ? { document: recorded.activeDocument } : undefined;
   },

@@ -17,9 +17,13 @@ function unify(a: ValueType | undefined, b: ValueType | undefined): ValueType | 
 }
 
 const ifOp: OpRule = (c) => {
-  const thenOut = c.subgraph("then_branch", []) ?? [];
-  const elseOut = c.subgraph("else_branch", []) ?? [];
-  c.node.output.forEach((_, i) => c.setType(i, unify(thenOut[i], elseOut[i])));
+  // With a known condition only one branch ever runs: the other is inferred without reporting
+  // (it would be checked against shapes it never sees) and does not widen the outputs.
+  const cond = c.constIn(0);
+  const taken = cond?.values.length === 1 ? (cond.values[0] ? "then_branch" : "else_branch") : undefined;
+  const thenOut = c.subgraph("then_branch", [], taken === "else_branch") ?? [];
+  const elseOut = c.subgraph("else_branch", [], taken === "then_branch") ?? [];
+  c.node.output.forEach((_, i) => c.setType(i, taken === "then_branch" ? thenOut[i] : taken === "else_branch" ? elseOut[i] : unify(thenOut[i], elseOut[i])));
 };
 
 function withLeadingDim(t: ValueType | undefined, d: Dim): ValueType | undefined {

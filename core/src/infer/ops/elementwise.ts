@@ -69,9 +69,10 @@ const cast: OpRule = (c) => {
   const to = c.int("to") ?? 0;
   c.set(0, c.shapeIn(0), to);
   const k = c.constIn(0);
-  if (k && (to === DT.INT64 || to === DT.INT32 || to === DT.FLOAT || to === DT.DOUBLE)) {
+  if (k && (to === DT.INT64 || to === DT.INT32 || to === DT.FLOAT || to === DT.DOUBLE || to === DT.BOOL)) {
     const integral = to === DT.INT64 || to === DT.INT32;
-    c.setConst(0, { elem: to, shape: k.shape, values: integral ? k.values.map(Math.trunc) : k.values });
+    const values = to === DT.BOOL ? k.values.map((v) => (v !== 0 ? 1 : 0)) : integral ? k.values.map(Math.trunc) : k.values;
+    c.setConst(0, { elem: to, shape: k.shape, values });
   }
 };
 

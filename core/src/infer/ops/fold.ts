@@ -19,18 +19,53 @@ const BINARY: Record<string, (a: number, b: number, integral: boolean) => number
 
 const COMPARISONS = new Set(["Equal", "Less", "Greater"]);
 
-/** Folds a binary op whose inputs are constants of equal size or one of them a single value. */
+/** Folds a binary op whose inputs are constants, broadcasting them as the operator does. */
 export function foldBinary(c: OpContext): void {
   const f = BINARY[c.node.opType];
   const a = c.constIn(0);
   const b = c.constIn(1);
   if (!f || !a || !b || c.inputCount !== 2) return;
-  const n = Math.max(a.values.length, b.values.length);
-  if ((a.values.length !== n && a.values.length !== 1) || (b.values.length !== n && b.values.length !== 1)) return;
-  const shape = a.values.length >= b.values.length && a.shape.length >= b.shape.length ? a.shape : b.shape;
+  const shape = broadcastKnown(a.shape, b.shape);
+  if (!shape) return;
+  const n = shape.reduce((p, d) => p * d, 1);
+  if (n > MAX_FOLDED_ELEMENTS) return;
+  const at = (k: Const) => broadcastIndex(k.shape, shape);
+  const ia = at(a);
+  const ib = at(b);
   const integral = isIntegral(a.elem);
-  const values = Array.from({ length: n }, (_, i) => f(a.values[a.values.length === 1 ? 0 : i]!, b.values[b.values.length === 1 ? 0 : i]!, integral));
+  const values = Array.from({ length: n }, (_, i) => f(a.values[ia(i)]!, b.values[ib(i)]!, integral));
   c.setConst(0, { elem: COMPARISONS.has(c.node.opType) ? DT.BOOL : a.elem, shape, values });
+}
+
+/** The broadcast of two known shapes, or undefined when they do not broadcast. */
+function broadcastKnown(a: readonly number[], b: readonly number[]): number[] | undefined {
+  const rank = Math.max(a.length, b.length);
+  const out: number[] = [];
+  for (let i = 0; i < rank; i++) {
+    const x = a[i - (rank - a.length)] ?? 1;
+    const y = b[i - (rank - b.length)] ?? 1;
+    if (x !== y && x !== 1 && y !== 1) return undefined;
+    out.push(x === 1 ? y : x);
+  }
+  return out;
+}
+
+/** Maps a flat index of the broadcast `shape` to the flat index in a tensor of shape `from`. */
+function broadcastIndex(from: readonly number[], shape: readonly number[]): (i: number) => number {
+  const offset = shape.length - from.length;
+  return (i) => {
+    let src = 0;
+    let stride = 1;
+    for (let d = shape.length - 1; d >= 0; d--) {
+      const k = i % shape[d]!;
+      i = Math.floor(i / shape[d]!);
+      const fd = d - offset;
+      if (fd < 0) continue;
+      if (from[fd] !== 1) src += k * stride;
+      stride *= from[fd]!;
+    }
+    return src;
+  };
 }
 
 export function int64Const(values: readonly number[], shape: readonly number[] = [values.length]): Const | undefined {

@@ -2,7 +2,7 @@
 import { TensorProto_DataType as DT } from "../../../../proto/src/index.js";
 import type { OpRule } from "../context.js";
 import { normAxis } from "../dims.js";
-import { fromTypeProto, isTensor, tensor, type Dim, type ValueType } from "../types.js";
+import { formatType, fromTypeProto, isTensor, tensor, type Dim, type ValueType } from "../types.js";
 
 function elemOfSeq(t: ValueType | undefined): ValueType | undefined {
   return t?.kind === "sequence" ? t.elem : undefined;
@@ -22,6 +22,10 @@ export const SEQUENCE_RULES: Record<string, OpRule> = {
   SequenceInsert: (c) => {
     const seq = elemOfSeq(c.inputs[0]);
     const t = c.inputs[1];
+    if (isTensor(seq) && isTensor(t) && seq.elem && t.elem && seq.elem !== t.elem) {
+      c.report("type-mismatch", `SequenceInsert needs a tensor of the sequence's element type, but '${c.node.input[0]}' is ${formatType(c.inputs[0])} and '${c.node.input[1]}' is ${formatType(t)}`, { input: 1 });
+      return;
+    }
     c.setType(0, { kind: "sequence", elem: seq && JSON.stringify(seq) === JSON.stringify(t) ? seq : isTensor(t) ? tensor(t.elem) : seq });
   },
   SequenceErase: (c) => c.setType(0, c.inputs[0]),

@@ -1,0 +1,66 @@
+// `onnxtxt graph MODEL`: the model's graph as SVG (laid out by ELK), DOT or JSON.
+import * as elkModule from "elkjs/lib/elk.bundled.js";
+import { expandedTo, layoutSvg, modelGraph, renderDot, type LayoutEngine } from "../../graph/index.js";
+import type { ModelProto } from "../../../../proto/src/index.js";
+import { flag, parseArgs, UsageError } from "../args.js";
+import type { Command } from "../command.js";
+import { writeAtomic } from "../files.js";
+import { loadModel } from "../model-files.js";
+
+const USAGE = `usage: onnxtxt graph [--format svg|dot|json] [--depth N] [-o OUT] MODEL
+
+Draws the graph of MODEL (.onnx or .onnxtxt): one box per operator, graph inputs and outputs,
+edges labelled with each value's inferred type and shape. Bodies of If/Loop/Scan and calls of
+model-local functions are drawn inside their node down to --depth levels (default 1; 0 draws
+none). Big graphs stay readable: long straight runs of ops fold into one box, and what was
+folded is listed on stderr. Writes to stdout, or with -o/--output to OUT. The format follows
+OUT's extension (.svg, .dot, .json) unless --format says otherwise.`;
+
+/** elkjs is CommonJS: its constructor is the module's default export under Node and esbuild. */
+const Elk = (elkModule as unknown as { default: new () => LayoutEngine }).default;
+
+const FORMATS = ["svg", "dot", "json"] as const;
+type Format = (typeof FORMATS)[number];
+
+function formatOf(requested: string | undefined, output: string | undefined): Format {
+  const name = requested ?? output?.split(".").pop() ?? "svg";
+  const found = FORMATS.find((f) => f === name);
+  if (found) return found;
+  if (requested !== undefined) throw new UsageError(`unknown format '${requested}' (svg, dot or json)`);
+  return "svg";
+}
+
+function depthOf(text: string | undefined): number {
+  if (text === undefined) return 1;
+  const depth = Number(text);
+  if (!Number.isInteger(depth) || depth < 0) throw new UsageError(`--depth takes a whole number >= 0, not '${text}'`);
+  return depth;
+}
+
+/** The drawing of `model` in `format`, and what was folded to keep it readable. */
+export async function drawModel(model: ModelProto, format: Format, depth: number): Promise<{ text: string; notes: string[] }> {
+  const { graph, notes } = modelGraph(model, { depth });
+  const text =
+    format === "dot" ? renderDot(graph)
+    : format === "json" ? JSON.stringify({ graph, notes }, null, 1) + "\n"
+    : await layoutSvg(graph, new Elk(), expandedTo(graph, depth));
+  return { text, notes };
+}
+
+export const graphCommand: Command = {
+  name: "graph",
+  summary: "draw a model's graph as SVG, DOT or JSON",
+  usage: USAGE,
+  async run(argv, io) {
+    const args = parseArgs(argv, { format: { value: true }, depth: { value: true }, output: { value: true, short: "o" } });
+    if (args.positional.length !== 1) throw new UsageError("expected one model file");
+    const output = flag(args, "output");
+    const format = formatOf(flag(args, "format"), output);
+    const depth = depthOf(flag(args, "depth"));
+    const { text, notes } = await drawModel(loadModel(args.positional[0]!), format, depth);
+    for (const note of notes) io.err(`onnxtxt graph: ${note}\n`);
+    if (output !== undefined) writeAtomic(output, text);
+    else io.out(text);
+    return 0;
+  },
+};

@@ -1,0 +1,26 @@
+// What the editor's graph view shows for one analysis: the folded display graph with spans,
+// inferred types and the errors found, plus the values of the last run for edge hovers.
+import { modelGraph } from "../graph/index.js";
+import type { DisplayGraph } from "../graph/display-graph.js";
+import type { Analysis } from "./analysis.js";
+import { semanticState } from "./analyze.js";
+
+export interface GraphViewData {
+  readonly graph: DisplayGraph;
+  /** What was folded to keep the picture usable. */
+  readonly notes: readonly string[];
+  /** Value name -> its value in the last run (main graph), as a tensor constant. */
+  readonly values: Readonly<Record<string, string>>;
+}
+
+/** Undefined while the text does not lower to a model (the view keeps its last picture). */
+export function graphView(a: Analysis): GraphViewData | undefined {
+  if (!a.model) return undefined;
+  const graphTypes = semanticState(a)?.inference.graphTypes;
+  const { graph, notes } = modelGraph(a.model, {
+    diagnostics: a.diagnostics,
+    ...(a.sourceMap && { sourceMap: a.sourceMap }),
+    ...(graphTypes && { graphTypes }),
+  });
+  return { graph, notes, values: a.run ? Object.fromEntries(a.run.values) : {} };
+}
