@@ -13,14 +13,14 @@ import { fileURLToPath } from "node:url";
 import * as elkModule from "elkjs/lib/elk.bundled.js";
 import { toElk, type LayoutEngine } from "../core/src/graph/index.js";
 import { analyze } from "../core/src/ide/analyze.js";
-import { graphView } from "../core/src/ide/graph-view.js";
+import { graphView } from "../core/src/graph/view-data.js";
 import { decodeModel } from "../core/src/io/index.js";
 import { printModel } from "../core/src/print/print-model.js";
 import { bigGraphText } from "./parse-bench.js";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const CLI = path.join(REPO, "bin/onnxtxt.js");
-const RESNET = path.resolve(REPO, "../shared/testdata/light/light_resnet50.onnx");
+const RESNET = path.join(REPO, "test/data/light/light_resnet50.onnx");
 const Elk = (elkModule as unknown as { default: new () => LayoutEngine }).default;
 
 function arg(name: string, fallback: number): number {

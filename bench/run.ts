@@ -17,7 +17,7 @@ import { compareOutputs, type Comparison } from './compare.js';
 import { seededUniform } from './seeded.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const LIGHT = path.resolve(REPO, '../shared/testdata/light');
+const LIGHT = path.join(REPO, 'test/data/light');
 const ORT_SCRIPT = path.join(REPO, 'dist/bench/ort-run.js');
 const CLI = path.join(REPO, 'bin/onnxtxt.js');
 const MODELS = ['squeezenet', 'resnet50', 'inception_v2', 'densenet121'];

@@ -10,7 +10,7 @@ import { inferModel } from "../core/src/infer/index.js";
 import { decodeModel } from "../core/src/io/index.js";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const LIGHT = path.resolve(REPO, "../shared/testdata/light");
+const LIGHT = path.join(REPO, "test/data/light");
 
 const REFERENCE = `
 import json, sys, time, statistics

@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // Runs the CLI from the single-file bundle `npm run build` makes (much faster start-up), or from
-// the compiled modules when the bundle is missing or older than the last tsc build.
-import { statSync } from "node:fs";
+// the compiled modules when the bundle is missing or older than the last tsc build. An installed
+// package has no tsc build record (it is not packed), so there the bundle is used when present.
+import { existsSync, statSync } from "node:fs";
 
 const dist = new URL("../dist/", import.meta.url);
 function bundleIsFresh() {
+  const bundle = new URL("core/src/cli/main.bundle.mjs", dist);
+  const built = new URL(".tsbuildinfo", dist);
   try {
-    return statSync(new URL("core/src/cli/main.bundle.mjs", dist)).mtimeMs >= statSync(new URL(".tsbuildinfo", dist)).mtimeMs;
+    return existsSync(built) ? statSync(bundle).mtimeMs >= statSync(built).mtimeMs : existsSync(bundle);
   } catch {
     return false;
   }

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Regenerates core/src/schema/generated/schema-data.ts from ../shared/onnx/schemas.json (the
+// Regenerates core/src/schema/generated/schema-data.ts from test/data/onnx/schemas.json (the
 // operator schemas of onnx 1.23.1). The output is one compact JSON string that the schema
 // module parses on first use: tuples instead of objects, and type lists interned in a table.
 // Usage: node scripts/gen-schemas.mjs [SCHEMAS_JSON] [OUT_FILE]
@@ -8,7 +8,7 @@ import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const input = path.resolve(process.argv[2] ?? path.join(root, "../shared/onnx/schemas.json"));
+const input = path.resolve(process.argv[2] ?? path.join(root, "test/data/onnx/schemas.json"));
 const output = path.resolve(process.argv[3] ?? path.join(root, "core/src/schema/generated/schema-data.ts"));
 
 const source = JSON.parse(fs.readFileSync(input, "utf8"));

@@ -2,7 +2,7 @@
 // Edits bring a new picture at most every REFRESH_MS; moving the cursor selects the node under
 // it; clicking a node selects its statement in the text.
 import * as vscode from "vscode";
-import type { GraphViewData } from "../../core/src/ide/graph-view.js";
+import type { GraphViewData } from "../../core/src/graph/view-data.js";
 import { nonce } from "./run-panel.js";
 import { graphPageHtml } from "./webview/graph-page.js";
 import type { FromView, ToView } from "./webview/graph-messages.js";

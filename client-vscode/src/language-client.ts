@@ -1,7 +1,7 @@
 // Starts the bundled language server (or the one `onnxtxt.server.path` names) over IPC.
 import * as vscode from "vscode";
 import { ExecuteCommandRequest, LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from "vscode-languageclient/node";
-import type { GraphViewData } from "../../core/src/ide/graph-view.js";
+import type { GraphViewData } from "../../core/src/graph/view-data.js";
 import type { RunArguments } from "./run-protocol.js";
 import { SETTINGS_SECTION, serverSettings, type Settings } from "./settings.js";
 

@@ -1,8 +1,8 @@
-// `onnxtxt/graph`: the graph view's data for an open document (see core/src/ide/graph-view.ts).
+// `onnxtxt/graph`: the graph view's data for an open document (see core/src/graph/view-data.ts).
 // A custom request, so only clients with a graph view (the VS Code extension) ask for it.
 import { ErrorCodes, ResponseError, type Connection } from "vscode-languageserver/node";
 import type { Analysis } from "../../core/src/ide/analysis.js";
-import { graphView, type GraphViewData } from "../../core/src/ide/graph-view.js";
+import { graphView, type GraphViewData } from "../../core/src/graph/view-data.js";
 import { guarded } from "./guard.js";
 
 export const GRAPH_REQUEST = "onnxtxt/graph";

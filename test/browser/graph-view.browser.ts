@@ -13,7 +13,7 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { decodeModel } from "../../core/src/io/index.js";
 import { printModel } from "../../core/src/print/print-model.js";
 import { analyze } from "../../core/src/ide/analyze.js";
-import { graphView, type GraphViewData } from "../../core/src/ide/graph-view.js";
+import { graphView, type GraphViewData } from "../../core/src/graph/view-data.js";
 import { bundleGraphView } from "../../scripts/package-vscode.js";
 import { graphPageHtml } from "../../client-vscode/src/webview/graph-page.js";
 import { LIGHT, REPO } from "../helpers/paths.js";

@@ -71,7 +71,7 @@ describe("formatter", function () {
   });
 
   it("formats the official printer's output of every node test, with comments on every line", () => {
-    const dir = requireDir(PRINTED, "../shared/onnx/printed");
+    const dir = requireDir(PRINTED, "test/data/onnx/printed.tar.xz");
     const files = fs.readdirSync(dir).filter((f) => f.endsWith(".onnxtxt"));
     assert.equal(files.length, 1884);
     let sprinkled = 0;

@@ -10,7 +10,7 @@ import { inferModel } from "../../core/src/infer/index.js";
 import { displayGraph, modelGraph, type DisplayGraph, type DisplayNode } from "../../core/src/graph/index.js";
 import { bigGraphText } from "../../bench/parse-bench.js";
 import { analyze } from "../../core/src/ide/analyze.js";
-import { graphView } from "../../core/src/ide/graph-view.js";
+import { graphView } from "../../core/src/graph/view-data.js";
 import { LIGHT, REPO } from "../helpers/paths.js";
 
 function fromText(file: string): { text: string; graph: DisplayGraph } {

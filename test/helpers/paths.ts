@@ -1,15 +1,21 @@
-// Where the test data lives. Missing data is a failure, not a skip: CI installs it.
+// Where the test data lives: in the repository under test/data (see its READMEs), the larger
+// folders as .tar.xz archives unpacked on first use. Missing data is a failure, not a skip.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureUnpacked } from "./test-data.js";
 
 /** The repository root (this file runs from dist/test/helpers). */
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-export const SHARED = path.resolve(REPO, "../shared");
+export const TEST_DATA = path.join(REPO, "test/data");
+/** Former name of TEST_DATA (the data used to live in ../shared); `onnx/` below it has the same layout. */
+export const SHARED = TEST_DATA;
 export const LIBONNX_DATA = "/usr/share/libonnx-testdata/data";
-export const NODE_TESTS = path.join(SHARED, "onnx/node-tests");
-export const PRINTED = path.join(SHARED, "onnx/printed");
-export const LIGHT = path.join(SHARED, "testdata/light");
+/** onnx 1.23.1's operator schemas (what scripts/gen-schemas.mjs reads). */
+export const SCHEMAS_JSON = path.join(TEST_DATA, "onnx/schemas.json");
+export const NODE_TESTS = ensureUnpacked(path.join(TEST_DATA, "onnx/node-tests"));
+export const PRINTED = ensureUnpacked(path.join(TEST_DATA, "onnx/printed"));
+export const LIGHT = path.join(TEST_DATA, "light");
 export const CLI = path.join(REPO, "bin/onnxtxt.js");
 
 export function requireDir(dir: string, hint: string): string {
@@ -34,5 +40,5 @@ export function libonnxModelDirs(): string[] {
 }
 
 export function nodeTestDirs(): string[] {
-  return modelDirs(requireDir(NODE_TESTS, "../shared/onnx/node-tests"));
+  return modelDirs(requireDir(NODE_TESTS, "test/data/onnx/node-tests.tar.xz"));
 }

@@ -1,5 +1,5 @@
 // Conformance: every libonnx-testdata test (node, pytorch-converted, pytorch-operator, simple,
-// real) and every onnx backend node test in ../shared, run in-process and compared with the
+// real) and every onnx backend node test in test/data, run in-process and compared with the
 // expected outputs (rtol 1e-3, atol 1e-7 unless an override says otherwise). Failures must be
 // listed in expected-failures.ts with a reason; the pass rates are printed.
 import { strict as assert } from "node:assert";

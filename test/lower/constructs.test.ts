@@ -1,5 +1,5 @@
 // The constructs only the 1.23 parser reads (so the 1.12 oracle cannot check them), each with the
-// result the syntax doc (../shared/docs/onnx-text-syntax.md) states for onnx 1.23.1. Deviations
+// result the syntax doc (docs/onnx-text-syntax.md) states for onnx 1.23.1. Deviations
 // from 1.23.1, where it contradicts the ONNX spec, are marked DEVIATION.
 import { strict as assert } from "node:assert";
 import { isFieldSet } from "@bufbuild/protobuf";

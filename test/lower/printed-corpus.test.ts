@@ -1,4 +1,4 @@
-// Every text of ../shared/onnx/printed (onnx 1.23.1's printer output for the backend node tests)
+// Every text of test/data/onnx/printed (onnx 1.23.1's printer output for the backend node tests)
 // must lower to exactly the ModelProto that onnx 1.23.1's parser made of it (`.parsed.onnx`).
 // Both sides are serialized by protobuf-es, so field order and NaN payloads compare fairly.
 import { strict as assert } from "node:assert";
@@ -11,7 +11,7 @@ import { PRINTED, requireDir } from "../helpers/paths.js";
 
 describe("printed corpus: text -> ModelProto equals onnx 1.23.1's parser", () => {
   it("matches every .parsed.onnx byte for byte", () => {
-    const files = fs.readdirSync(requireDir(PRINTED, "../shared/onnx/printed")).filter((f) => f.endsWith(".onnxtxt")).sort();
+    const files = fs.readdirSync(requireDir(PRINTED, "test/data/onnx/printed.tar.xz")).filter((f) => f.endsWith(".onnxtxt")).sort();
     assert.ok(files.length > 1800, `only ${files.length} texts found`);
     const failures: string[] = [];
     for (const f of files) {

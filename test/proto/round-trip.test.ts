@@ -42,7 +42,7 @@ describe("binary round trip", () => {
   });
 
   it("keeps every light network model", () => {
-    const files = fs.readdirSync(requireDir(LIGHT, "../shared/testdata/light")).filter((f) => f.endsWith(".onnx"));
+    const files = fs.readdirSync(requireDir(LIGHT, "test/data/light")).filter((f) => f.endsWith(".onnx"));
     assert.ok(files.length >= 9);
     for (const f of files) {
       const bytes = fs.readFileSync(path.join(LIGHT, f));

@@ -41,7 +41,7 @@ describe("checker on valid models", () => {
   });
 
   it("reports no error on the light networks", () => {
-    const dir = requireDir(LIGHT, "../shared/testdata/light");
+    const dir = requireDir(LIGHT, "test/data/light");
     const files = fs.readdirSync(dir).filter((f) => f.endsWith(".onnx")).map((f) => path.join(dir, f));
     assert.ok(files.length >= 5);
     assert.deepEqual(errorsIn(files), []);

@@ -87,7 +87,7 @@ describe("binary .onnx as text, with the real printer and parser", () => {
 
   for (const file of models) {
     it(`saves ${path.basename(path.dirname(file)) === "light" ? path.basename(file) : path.basename(path.dirname(file))} back byte for byte`, async () => {
-      requireDir(path.dirname(file), "the shared test data beside the repository");
+      requireDir(path.dirname(file), "test/data");
       const original = new Uint8Array(fs.readFileSync(file));
       const host = new FakeHost();
       const binary = fileUri("/w/model.onnx");

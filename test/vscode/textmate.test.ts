@@ -93,7 +93,7 @@ describe("TextMate grammar", () => {
     this.timeout(300_000);
     const files = [
       ...fs.readdirSync(path.join(REPO, "examples")).filter((f) => f.endsWith(".onnxtxt")).map((f) => path.join(REPO, "examples", f)),
-      ...fs.readdirSync(requireDir(PRINTED, "../shared/onnx/printed")).filter((f) => f.endsWith(".onnxtxt")).map((f) => path.join(PRINTED, f)),
+      ...fs.readdirSync(requireDir(PRINTED, "test/data/onnx/printed.tar.xz")).filter((f) => f.endsWith(".onnxtxt")).map((f) => path.join(PRINTED, f)),
     ];
     const counts = new Map<Role, number>();
     const misses: string[] = [];

@@ -1,5 +1,5 @@
 // The messages between the graph view's page (graph-view.ts) and the extension (graph-panel.ts).
-import type { GraphViewData } from "../../../core/src/ide/graph-view.js";
+import type { GraphViewData } from "../../../core/src/graph/view-data.js";
 
 /** Extension -> page. `data` is absent while the text does not lower (keep the last picture). */
 export type ToView =

@@ -7,7 +7,7 @@ import type { ElkNode } from "elkjs/lib/elk-api.js";
 import type { DisplayGraph, DisplayNode } from "../../../core/src/graph/display-graph.js";
 import { toElk, type LayoutEngine } from "../../../core/src/graph/layout.js";
 import { renderSvg } from "../../../core/src/graph/svg.js";
-import type { GraphViewData } from "../../../core/src/ide/graph-view.js";
+import type { GraphViewData } from "../../../core/src/graph/view-data.js";
 import type { FromView, ToView } from "./graph-messages.js";
 
 interface VsCodeApi {

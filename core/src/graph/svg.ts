@@ -25,10 +25,10 @@ const STYLE = `
 .onnx-graph .arrow { fill: var(--vscode-editorLineNumber-foreground, #7a7a8a); }
 `;
 
-function escape(text: string): string {
+function xmlText(text: string): string {
   return text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!)
     // Control characters are not allowed in XML 1.0 text.
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "\uFFFD");
+    .replace(/[^\t\n\r -\uFFFF]/g, "\uFFFD");
 }
 
 interface Index {
@@ -59,11 +59,11 @@ function round(v: number | undefined): number {
 }
 
 function drawEdge(edge: ElkExtendedEdge, info: EdgeInfo | undefined, labelled: Set<string>, out: string[]): void {
-  const value = escape(info?.value ?? "");
-  const type = info?.type === undefined ? undefined : escape(info.type);
+  const value = xmlText(info?.value ?? "");
+  const type = info?.type === undefined ? undefined : xmlText(info.type);
   const title = `<title>${value}${type ? `: ${type}` : ""}</title>`;
   for (const s of edge.sections ?? []) {
-    out.push(`<path class="edge" data-edge="${escape(edge.id)}" data-value="${value}" marker-end="url(#arrow)" d="${sectionPath(s)}">${title}</path>`);
+    out.push(`<path class="edge" data-edge="${xmlText(edge.id)}" data-value="${value}" marker-end="url(#arrow)" d="${sectionPath(s)}">${title}</path>`);
   }
   // The type goes just below where the edge leaves its producer, in the gap between layers.
   const start = edge.sections?.[0]?.startPoint;
@@ -78,12 +78,12 @@ function drawBox(node: DisplayNode, elk: ElkNode, out: string[]): void {
   const classes = ["box", node.kind, ...(node.errors.length > 0 ? ["error"] : [])].join(" ");
   const span = node.span ? ` data-start="${node.span.start}" data-end="${node.span.end}"` : "";
   const tip = [node.label, ...(node.name ? [node.name] : []), ...node.details, ...node.errors.map((e) => `error: ${e}`)];
-  out.push(`<g class="${classes}" data-id="${escape(node.id)}"${span} transform="translate(${round(elk.x)},${round(elk.y)})">`);
-  out.push(`<title>${escape(tip.join("\n"))}</title>`);
+  out.push(`<g class="${classes}" data-id="${xmlText(node.id)}"${span} transform="translate(${round(elk.x)},${round(elk.y)})">`);
+  out.push(`<title>${xmlText(tip.join("\n"))}</title>`);
   out.push(`<rect width="${round(elk.width)}" height="${round(elk.height)}"/>`);
   lines.forEach((line, i) => {
     const cls = i === 0 ? "label" : "detail";
-    out.push(`<text class="${cls}" x="${CHAR_WIDTH}" y="${LINE_HEIGHT * (i + 1)}">${escape(line)}</text>`);
+    out.push(`<text class="${cls}" x="${CHAR_WIDTH}" y="${LINE_HEIGHT * (i + 1)}">${xmlText(line)}</text>`);
   });
   out.push("</g>");
 }
@@ -101,9 +101,9 @@ function drawGraph(elk: ElkNode, index: Index, out: string[]): void {
     const title = node ? `${node.label}${node.name ? ` ${node.name}` : ""}` : (index.groupTitles.get(child.id) ?? "");
     const cls = node ? `group expanded ${node.kind}${node.errors.length > 0 ? " error" : ""}` : "group";
     const span = node?.span ? ` data-start="${node.span.start}" data-end="${node.span.end}"` : "";
-    out.push(`<g class="${cls}" data-id="${escape(child.id)}"${span} transform="translate(${round(child.x)},${round(child.y)})">`);
+    out.push(`<g class="${cls}" data-id="${xmlText(child.id)}"${span} transform="translate(${round(child.x)},${round(child.y)})">`);
     out.push(`<rect width="${round(child.width)}" height="${round(child.height)}"/>`);
-    out.push(`<text class="${node ? "label" : "detail"}" x="${CHAR_WIDTH}" y="${HEADER - 6}">${escape(title)}</text>`);
+    out.push(`<text class="${node ? "label" : "detail"}" x="${CHAR_WIDTH}" y="${HEADER - 6}">${xmlText(title)}</text>`);
     drawGraph(child, index, out);
     out.push("</g>");
   }

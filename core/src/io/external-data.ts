@@ -1,7 +1,6 @@
 // External tensor data: where a tensor's bytes live outside the model file. The paths are
 // relative to the model's folder and may not leave it. File access is injected so that
 // the core itself does no IO.
-import * as path from "node:path";
 import { clearField } from "@bufbuild/protobuf";
 import { TensorProtoSchema, TensorProto_DataLocation, type ModelProto, type TensorProto } from "../../../proto/src/index.js";
 import { walkModel } from "../walk.js";
@@ -38,18 +37,23 @@ export function externalRef(t: TensorProto): ExternalRef {
   return { location, offset, length };
 }
 
-/** The absolute path of an external data file, refusing any path that leaves `baseDir`. */
+/**
+ * The path of an external data file: `location` below `baseDir`, refusing a location that is
+ * absolute or leaves `baseDir`. Plain string work rather than node:path, so that the core runs
+ * in a browser too; both `/` and `\\` separate segments, whatever the platform.
+ */
 export function resolveExternalPath(baseDir: string, location: string): string {
-  if (location === "" || path.isAbsolute(location) || location.includes("\0")) {
+  if (location === "" || location.includes("\0") || /^([/\\]|[A-Za-z]:)/.test(location)) {
     throw new OnnxtxtError(`external data location '${location}' must be a relative path`);
   }
-  const base = path.resolve(baseDir);
-  const full = path.resolve(base, location);
-  const rel = path.relative(base, full);
-  if (rel === "" || rel.startsWith("..") || path.isAbsolute(rel)) {
-    throw new OnnxtxtError(`external data location '${location}' leaves the model's folder`);
+  const segments: string[] = [];
+  for (const segment of location.split(/[/\\]/)) {
+    if (segment === "" || segment === ".") continue;
+    if (segment !== "..") segments.push(segment);
+    else if (segments.pop() === undefined) throw new OnnxtxtError(`external data location '${location}' leaves the model's folder`);
   }
-  return full;
+  if (segments.length === 0) throw new OnnxtxtError(`external data location '${location}' leaves the model's folder`);
+  return `${baseDir.replace(/[/\\]+$/, "")}/${segments.join("/")}`;
 }
 
 /** Reads `length` bytes (or to the end when undefined) at `offset` of the file at `absPath`. */

@@ -78,7 +78,7 @@ function ownLine(text: string, offset: number): boolean {
   return true;
 }
 
-function place(p: Placement, root: A.Model, c: A.Comment, text: string): void {
+function place(p: Placement, root: Node, c: A.Comment, text: string): void {
   let container: Node = root;
   let kids = children(container);
   for (;;) {
@@ -115,7 +115,8 @@ function markBlankLines(p: Placement, nodes: readonly Node[], text: string): voi
   }
 }
 
-export function attachComments(root: A.Model, comments: readonly A.Comment[], text: string): CommentPlacement {
+/** Places each comment on a node of `root`: a model, or a graph, function or node read on its own. */
+export function attachComments(root: A.Model | A.Graph | A.FunctionDef | A.OpNode, comments: readonly A.Comment[], text: string): CommentPlacement {
   const p = new Placement();
   for (const c of comments) place(p, root, c, text);
   const visit = (n: Node): void => {

@@ -389,3 +389,10 @@ export function printAst(model: A.Model, opts: PrintOptions = {}): string {
   const p = new Printer(opts);
   return layout(p.model(model), opts.width ?? 100);
 }
+
+/** Prints one graph, function or node AST on its own (ending with a newline). */
+export function printPart(part: A.Graph | A.FunctionDef | A.OpNode, opts: PrintOptions = {}): string {
+  const p = new Printer(opts);
+  const doc = part.kind === "Graph" ? p.graph(part) : part.kind === "Function" ? p.func(part) : p.node(part);
+  return layout([doc, hardline], opts.width ?? 100);
+}

@@ -112,7 +112,7 @@ function header(entries: A.HeaderEntry[]): A.Header | undefined {
   return entries.length ? { kind: "Header", span: NO_SPAN, entries } : undefined;
 }
 
-function raiseFunction(f: FunctionProto, ctx: RaiseContext): A.FunctionDef {
+export function raiseFunction(f: FunctionProto, ctx: RaiseContext): A.FunctionDef {
   const residual = new Residual().keep(FunctionProtoSchema, f, ["metadata_props"]);
   const entries: A.HeaderEntry[] = [];
   if (isSet(FunctionProtoSchema, f, "domain")) entries.push(entry("domain", str(f.domain)));

@@ -1,9 +1,9 @@
 // What the editor's graph view shows for one analysis: the folded display graph with spans,
 // inferred types and the errors found, plus the values of the last run for edge hovers.
-import { modelGraph } from "../graph/index.js";
-import type { DisplayGraph } from "../graph/display-graph.js";
-import type { Analysis } from "./analysis.js";
-import { semanticState } from "./analyze.js";
+import type { Analysis } from "../ide/analysis.js";
+import { semanticState } from "../ide/analyze.js";
+import type { DisplayGraph } from "./display-graph.js";
+import { modelGraph } from "./index.js";
 
 export interface GraphViewData {
   readonly graph: DisplayGraph;

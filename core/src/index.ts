@@ -1,0 +1,163 @@
+/**
+ * onnxtxt's public API: the ONNX text syntax (`.onnxtxt`) as a library. Text is read into
+ * `ModelProto` the way onnx 1.23.1's parser reads it, models are written back as text losing
+ * nothing, and the checker, shape inference, interpreter and editor features the CLI and the
+ * language server use are here too. Nothing in this entry reads files or uses Node built-ins, so
+ * it runs in a browser as well (test/package/browser-bundle.test.ts holds it to that).
+ *
+ * @example
+ * ```ts
+ * import { modelFromText, printModel, encodeModel, checkModel, run } from "onnxtxt";
+ * const { model, diagnostics } = modelFromText("<ir_version: 10, opset_import: [\"\" : 21]>\ng (float[2] x) => (float[2] y) { y = Relu(x) }");
+ * if (!model) throw new Error(diagnostics.map((d) => d.message).join("\n"));
+ * const bytes = encodeModel(model); // the .onnx file's bytes
+ * const text = printModel(model);   // back to text
+ * const outputs = run(model);        // default inputs, as `onnxtxt run` gives them
+ * ```
+ * @packageDocumentation
+ */
+import type * as A from "../../grammar/src/ast.js";
+import type { Diagnostic } from "../../grammar/src/diagnostics.js";
+import { parseFunction, parseGraph, parseNode } from "../../grammar/src/index.js";
+import type { FunctionProto, GraphProto, ModelProto, NodeProto } from "../../proto/src/index.js";
+import { defaultValue, Interpreter, Rng, type RunOptions as InterpreterOptions, type Value } from "./interp/index.js";
+import { OnnxtxtError } from "./io/errors.js";
+import { lowerFunction, lowerGraph, lowerNode } from "./lower/index.js";
+
+// ---- Diagnostics --------------------------------------------------------------------------
+/**
+ * A problem found in text or in a model: `severity`, `message`, an optional `code` and, for text,
+ * the `span` (character offsets) it is about. {@link LineIndex} turns offsets into line:column.
+ */
+export type { Diagnostic, Severity } from "../../grammar/src/diagnostics.js";
+export { hasErrors } from "../../grammar/src/diagnostics.js";
+export { LineIndex, type Position } from "../../grammar/src/line-index.js";
+export type { Span } from "../../grammar/src/span.js";
+
+// ---- Text: parsing to the syntax tree -----------------------------------------------------
+/** Parse text into a syntax tree (with comments and syntax diagnostics; they never throw). */
+export { parseModel, parseGraph, parseFunction, parseNode, type ParseResult } from "../../grammar/src/index.js";
+/** The syntax tree's node types. */
+export type * as Ast from "../../grammar/src/ast.js";
+
+// ---- Text <-> ModelProto <-> bytes ---------------------------------------------------------
+/** The protobuf messages of onnx.proto (ModelProto, GraphProto, TensorProto, ...) and their schemas. */
+export * as proto from "../../proto/src/index.js";
+export type { FunctionProto, GraphProto, ModelProto, NodeProto, TensorProto, TypeProto, ValueInfoProto } from "../../proto/src/index.js";
+/** Text -> ModelProto, as onnx 1.23.1's parser makes it (plus the lossless `#@` extensions). `model` is set only when there is no error. */
+export { modelFromText, type TextModel } from "./text.js";
+/** ModelProto -> text that onnx's parser reads as the same model (extension comments carry what the official syntax cannot). */
+export { printModel } from "./print/print-model.js";
+/** Formats model text in the canonical layout, keeping comments; text with syntax errors is refused. */
+export { formatText, type FormatResult } from "./print/format.js";
+/**
+ * One graph, function or node: proto -> text (refused when it needs an extension comment, which
+ * only a model carries), and formatting of its text.
+ */
+export { printGraph, printFunction, printNode, formatGraphText, formatFunctionText, formatNodeText } from "./print/parts.js";
+/** ModelProto <-> the bytes of an .onnx file. */
+export { decodeModel, encodeModel } from "./io/binary.js";
+/** The error type of everything that refuses input (bad bytes, unsupported data). */
+export { OnnxtxtError };
+
+/** What {@link graphFromText}, {@link functionFromText} and {@link nodeFromText} give: the proto only when there is no error. */
+export interface TextPart<T> {
+  readonly result?: T;
+  readonly diagnostics: Diagnostic[];
+}
+
+function lowered<N, T>(parsed: { ast?: N; diagnostics: Diagnostic[] }, lower: (ast: N) => { result: T; diagnostics: Diagnostic[] }): TextPart<T> {
+  const errors = (ds: readonly Diagnostic[]) => ds.some((d) => d.severity === "error");
+  if (!parsed.ast || errors(parsed.diagnostics)) return { diagnostics: parsed.diagnostics };
+  const out = lower(parsed.ast);
+  const diagnostics = [...parsed.diagnostics, ...out.diagnostics];
+  return errors(diagnostics) ? { diagnostics } : { result: out.result, diagnostics };
+}
+
+/** Text of one graph (`name (inputs) => (outputs) { nodes }`) -> GraphProto, as onnx's `parse_graph` makes it. */
+export function graphFromText(text: string): TextPart<GraphProto> {
+  return lowered<A.Graph, GraphProto>(parseGraph(text), (ast) => lowerGraph(ast, text));
+}
+
+/** Text of one function (`<domain: "d", opset_import: [...]> f (x) => (y) { ... }`) -> FunctionProto. */
+export function functionFromText(text: string): TextPart<FunctionProto> {
+  return lowered<A.FunctionDef, FunctionProto>(parseFunction(text), (ast) => lowerFunction(ast, text));
+}
+
+/** Text of one node (`y = Relu(x)`) -> NodeProto. */
+export function nodeFromText(text: string): TextPart<NodeProto> {
+  return lowered<A.OpNode, NodeProto>(parseNode(text), (ast) => lowerNode(ast, text));
+}
+
+// ---- Check and infer -----------------------------------------------------------------------
+/** Checks a model as onnx's checker does (structure, operator schemas, types); one diagnostic per problem. */
+export { checkModel, CHECK_CODES, type CheckCode, type CheckOptions } from "./check/index.js";
+/** Infers the types and shapes of every value; `withInferredTypes` writes them into a copy of the model. */
+export { inferModel, withInferredTypes, type InferOptions, type InferResult } from "./infer/index.js";
+
+// ---- Run -----------------------------------------------------------------------------------
+/** Values, tensors and their conversion from and to TensorProto and friends. */
+export { valueFromProto, valueToProto, tensorFromProto, compareValues, summarize, describeRunError, InterpError, type Value, type Tolerance } from "./interp/index.js";
+
+/** Options of {@link run}: those of `onnxtxt run` that do not name files. */
+export interface RunOptions {
+  /** Seed of the default inputs and of the random operators (default 0, as in the CLI). */
+  readonly seed?: number;
+  /** Sizes of symbolic dimensions for default inputs (others are 1), like `--dim NAME=N`. */
+  readonly dims?: ReadonlyMap<string, number> | Readonly<Record<string, number>>;
+  /** Stop when live values exceed this many bytes (default 4 GiB, `--max-memory`). */
+  readonly maxMemoryBytes?: number;
+  /** Stop a Loop or Scan after this many iterations (default 10 million, `--max-iterations`). */
+  readonly maxLoopIterations?: number;
+  /** Stop after this many milliseconds (`--timeout`). */
+  readonly timeoutMs?: number;
+  /** Cancels the run. */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Runs `model` with onnxtxt's interpreter and returns the graph outputs by name. Graph inputs
+ * without an initializer that `inputs` leaves out get the CLI's defaults: seeded uniform values
+ * in [-1, 1) for floats and [0, 4) for integers. Throws {@link InterpError} when a kernel fails.
+ */
+export function run(model: ModelProto, inputs: ReadonlyMap<string, Value> | Readonly<Record<string, Value>> = {}, options: RunOptions = {}): Map<string, Value> {
+  const graph = model.graph;
+  if (!graph) throw new OnnxtxtError("the model has no graph");
+  const given = inputs instanceof Map ? inputs : new Map(Object.entries(inputs));
+  const dims = options.dims instanceof Map ? options.dims : new Map(Object.entries(options.dims ?? {}));
+  const initialized = new Set(graph.initializer.map((t) => t.name));
+  const rng = new Rng(options.seed ?? 0);
+  const feeds = new Map<string, Value>(given);
+  for (const info of graph.input) {
+    if (initialized.has(info.name) || feeds.has(info.name)) continue;
+    feeds.set(info.name, defaultValue(info.type, dims, rng, info.name));
+  }
+  const interpreterOptions: InterpreterOptions = {
+    seed: options.seed ?? 0,
+    ...(options.maxMemoryBytes !== undefined && { maxMemoryBytes: options.maxMemoryBytes }),
+    ...(options.maxLoopIterations !== undefined && { maxLoopIterations: options.maxLoopIterations }),
+    ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+    ...(options.signal !== undefined && { signal: options.signal }),
+  };
+  return new Interpreter(model, interpreterOptions).run(feeds);
+}
+
+// ---- Editor features (for other editors' integrations) -------------------------------------
+/**
+ * `analyze(text)` reads a document once; every feature below takes that analysis and character
+ * offsets (see {@link LineIndex}). The language server in server/ is one user of these.
+ */
+export { analyze } from "./ide/analyze.js";
+export type { Analysis } from "./ide/analysis.js";
+export { hover } from "./ide/hover.js";
+export { completion, type CompletionKind } from "./ide/completion.js";
+export { signatureHelp } from "./ide/signature-help.js";
+export { definition, references, documentHighlights } from "./ide/navigation.js";
+export { documentOutline, type OutlineItem, type OutlineKind } from "./ide/outline.js";
+export { foldingRanges } from "./ide/folding.js";
+export { formatEdits } from "./ide/formatting.js";
+export { inlayHints } from "./ide/inlay-hints.js";
+export { prepareRename, rename } from "./ide/rename.js";
+export { semanticTokens, TOKEN_MODIFIERS, TOKEN_TYPES, type SemanticToken } from "./ide/semantic-tokens.js";
+export { codeActions } from "./ide/code-actions.js";
+export { codeLenses } from "./ide/code-lens.js";
