@@ -23,7 +23,7 @@ import { OnnxtxtError } from "../io/errors.js";
 import { parseExtComment, type ExtComment, type ExtKind } from "./ext-comment.js";
 import { toBringBack } from "./externalize.js";
 import { applyDenotations, applyNan, clearUnset } from "./apply-values.js";
-import { setNanBits } from "./float-bits.js";
+import { setNanBits } from "../io/nan-bits.js";
 import { expandLifted } from "./lifted.js";
 import { checkDigests, staleNote } from "./stale.js";
 import { clearByName, setFieldJson } from "./fields.js";
@@ -116,7 +116,7 @@ class Applier {
       let skipped: number[] = [];
       if (t.kind === "tensor") skipped = applyNan(t.msg, nan, t.msg.rawData.length > 0 && isTypedEmpty(t.msg));
       else if (t.kind === "attr") {
-        // The number is only a stand-in; the bits go to the encoder beside it (float-bits.ts).
+        // The number is only a stand-in; the bits go to the encoder beside it (io/nan-bits.ts).
         if (typeof nan === "string") {
           if (t.msg.f !== t.msg.f) setNanBits(t.msg, AttributeProtoSchema.field.f.number, 0, Number.parseInt(nan, 16));
           else skipped.push(0);

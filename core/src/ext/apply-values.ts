@@ -4,7 +4,7 @@ import type { DescMessage, JsonValue, MessageShape } from "@bufbuild/protobuf";
 import { TensorProtoSchema, type TensorProto, type ValueInfoProto } from "../../../proto/src/index.js";
 import { OnnxtxtError } from "../io/errors.js";
 import { clearByName } from "./fields.js";
-import { setNanBits } from "./float-bits.js";
+import { setNanBits } from "../io/nan-bits.js";
 import { rawField } from "./raw-data.js";
 
 /** Applies `@nan` where the visible element is a NaN; returns the indices where it is not. */

@@ -14,7 +14,7 @@ import {
 import { OnnxtxtError } from "../io/errors.js";
 import { externalRef, isExternal, resolveExternalPath, type RangeReader } from "../io/external-data.js";
 import { walkModel } from "../walk.js";
-import { copyNanBits, recordNans } from "./float-bits.js";
+import { copyNanBits, recordNans } from "../io/nan-bits.js";
 import { rawField, rawToTyped, typedToRaw } from "./raw-data.js";
 
 export type Storage = "raw" | "typed";

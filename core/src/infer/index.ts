@@ -3,7 +3,7 @@
 import { clone, create } from "@bufbuild/protobuf";
 import { ModelProtoSchema, ValueInfoProtoSchema, type FunctionProto, type GraphProto, type ModelProto } from "../../../proto/src/index.js";
 import type { Diagnostic } from "../diagnostics.js";
-import { copyNanBits } from "../ext/float-bits.js";
+import { copyNanBits } from "../io/nan-bits.js";
 import { walkModel } from "../walk.js";
 import type { SourceMap } from "../source-map.js";
 import { canonicalDomain } from "../schema/index.js";

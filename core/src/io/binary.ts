@@ -14,7 +14,7 @@ import {
   type TensorProto,
   type TypeProto,
 } from "../../../proto/src/index.js";
-import { patchWire, recordFromWire } from "../ext/float-bits.js";
+import { patchWire, recordFromWire } from "./nan-bits.js";
 import { OnnxtxtError, describeError } from "./errors.js";
 import { checkWire, MAX_MESSAGE_DEPTH } from "./wire-check.js";
 

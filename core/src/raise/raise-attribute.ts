@@ -4,7 +4,7 @@
 import type * as A from "../../../grammar/src/ast.js";
 import { AttributeProto_AttributeType as AT, AttributeProtoSchema, TensorProtoSchema as tensorSchema, type AttributeProto } from "../../../proto/src/index.js";
 import { isSet } from "../ext/fields.js";
-import { CANONICAL_NAN32, nanBitsAt } from "../ext/float-bits.js";
+import { CANONICAL_NAN32, nanBitsAt } from "../io/nan-bits.js";
 import { asFloatLiteral, float32Bits, formatFloat32 } from "../print/float-text.js";
 import { isBareGraphName, isPlainWord } from "../print/names.js";
 import { bareName, float, int, keyword, name, NO_SPAN, str } from "./ast-build.js";
@@ -74,7 +74,7 @@ function kindOf(a: AttributeProto): AT | undefined {
   return undefined;
 }
 
-/** The bits of a NaN float attribute element: the recorded ones (see float-bits.ts), else the number's. */
+/** The bits of a NaN float attribute element: the recorded ones (see io/nan-bits.ts), else the number's. */
 function nanBits(a: AttributeProto, field: number, index: number, v: number): number {
   return Number(nanBitsAt(a, field, index) ?? float32Bits(v));
 }

@@ -4,7 +4,7 @@
 // extension can restore their bits.
 import type * as A from "../../../grammar/src/ast.js";
 import { TensorProto_DataType as DT, TensorProtoSchema, type TensorProto } from "../../../proto/src/index.js";
-import { nanBitsOf } from "../ext/float-bits.js";
+import { nanBitsOf } from "../io/nan-bits.js";
 import { rawField, rawToTyped, type BigField, type NumberField } from "../ext/raw-data.js";
 import { DEFAULT_NAN32, float32Bits, float64Bits } from "../print/float-text.js";
 import { NO_SPAN } from "./ast-build.js";
