@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The long fuzz run: `npm run fuzz -- [--seed N] [--count N] [--time SECONDS] [--corpus N] [--out DIR]`.
+// The long fuzz run: `npm run fuzz -- [--seed N] [--count N] [--time SECONDS] [--attack-time SECONDS] [--corpus N] [--out DIR]`.
 // Mutates the text corpus and the backend test models through every stage (see
 // test/robust/harness). Failing inputs are written to DIR (default fuzz-failures/) with their
 // seed and iteration; exit 1 if any failed. Needs a build (`npm run build`).
@@ -7,6 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { runFuzz } from "../dist/test/robust/harness/fuzz.js";
 import { binaryCorpus, textCorpus } from "../dist/test/robust/harness/corpus.js";
+import { runAttacks } from "../dist/test/robust/harness/attacks.js";
 
 const args = process.argv.slice(2);
 function option(name, fallback) {
@@ -25,7 +26,10 @@ const outDir = option("out", "fuzz-failures");
 const texts = textCorpus(corpusLimit);
 const binaries = binaryCorpus(corpusLimit);
 console.log(`fuzz: seed ${seed}, up to ${count} inputs or ${timeMs / 1000} s, corpus ${texts.length} texts + ${binaries.length} models`);
-const report = runFuzz({ seed, count, timeMs, texts, binaries, slowMs: 10_000 });
+// Three quarters of the time for mutated models, the rest for file-system and protocol
+// attacks (hostile external data and outputs, signals, malformed LSP params: issue #22).
+const attackMs = option("attack-time", (timeMs / 4) / 1000) * 1000;
+const report = runFuzz({ seed, count, timeMs: timeMs - attackMs, texts, binaries, slowMs: 10_000 });
 console.log(`fuzz: ${report.inputs} inputs, ${report.failures.length} failures; slowest ${report.slowest.ms.toFixed(0)} ms (iteration ${report.slowest.iteration}, ${report.slowest.size} units)`);
 const seen = new Set();
 for (const f of report.failures) {
@@ -37,4 +41,7 @@ for (const f of report.failures) {
   fs.writeFileSync(file, f.input);
   console.log(`FAIL ${key}\n  input: ${file}\n  ${f.problem.split("\n").slice(1).join("\n  ")}`);
 }
-process.exitCode = report.failures.length > 0 ? 1 : 0;
+const attacks = await runAttacks({ seed, count, timeMs: attackMs });
+console.log(`fuzz: ${attacks.attacks} attacks, ${attacks.failures.length} failures`);
+for (const f of attacks.failures.slice(0, 20)) console.log(`FAIL ${f.attack} (iteration ${f.iteration}): ${f.problem}\n  scene: ${f.scene.split("\n").join("\n         ")}`);
+process.exitCode = report.failures.length + attacks.failures.length > 0 ? 1 : 0;

@@ -6,7 +6,7 @@ import type { LanguageClient } from "vscode-languageclient/node";
 import { BinaryAsText } from "./binary-as-text.js";
 import { BinaryFsProvider } from "./binary-fs-provider.js";
 import { convertToBinary } from "./convert-to-binary.js";
-import { readRange } from "../../core/src/cli/files.js";
+import { readDataRange } from "../../core/src/cli/data-files.js";
 import { coreConverter } from "./core-converter.js";
 import { createLanguageClient, requestGraph, RUN_COMMAND, sendRun } from "./language-client.js";
 import { OpenAsTextOffer, textViewForCommand } from "./open-as-text.js";
@@ -51,7 +51,7 @@ async function openTextView(viewUri: UriParts): Promise<void> {
 
 /** External data of a text file on disk is read beside it; elsewhere there is none to read. */
 function externalDataOf(uri: vscode.Uri): ExternalDataSource {
-  if (uri.scheme === "file") return { baseDir: path.dirname(uri.fsPath), read: readRange };
+  if (uri.scheme === "file") return { baseDir: path.dirname(uri.fsPath), read: readDataRange(path.dirname(uri.fsPath)) };
   return {
     baseDir: "/",
     read: () => {

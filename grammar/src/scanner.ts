@@ -124,7 +124,9 @@ export function tokenize(text: string): LexResult {
   const out = new TokenArrays(Math.min(1 << 20, (n >> 2) + 16));
   const comments: Comment[] = [];
   const diagnostics: Diagnostic[] = [];
-  let p = 0;
+  // A leading byte order mark is not text: `check` never sees it (UTF-8 decoding drops it), so
+  // the editor, which gets it in the document, skips it too.
+  let p = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   while (p < n) {
     const c = text.charCodeAt(p);
     if (isBlank(c)) {

@@ -20,6 +20,7 @@ import { signatureHelp } from "../../core/src/ide/signature-help.js";
 import { encodeSemanticTokens, toLspDiagnostic, toOffset, toRange, toSpan } from "./convert.js";
 import { describe, guarded } from "./guard.js";
 import { registerGraphRequest } from "./graph-request.js";
+import { paramsProblem } from "./params.js";
 import { runCommand } from "./run-command.js";
 import { Workspace, type Need } from "./workspace.js";
 
@@ -93,7 +94,15 @@ export function registerHandlers(connection: Connection): Workspace {
 
   connection.onInitialize(() => ({ capabilities: capabilities(), serverInfo: { name: "onnxtxt-ls", version: "0.1.0" } }));
 
+  /** A notification cannot be answered: malformed params are logged on one line and ignored. */
+  const malformed = (name: string, p: unknown): boolean => {
+    const problem = paramsProblem(name, p);
+    if (problem) connection.console.error(`${name} ignored: ${problem}`);
+    return problem !== undefined;
+  };
+
   connection.onDidOpenTextDocument((p) => {
+    if (malformed("didOpen", p)) return;
     try {
       workspace.open(p.textDocument.uri, p.textDocument.languageId, p.textDocument.version, p.textDocument.text);
     } catch (e) {
@@ -101,6 +110,7 @@ export function registerHandlers(connection: Connection): Workspace {
     }
   });
   connection.onDidChangeTextDocument((p) => {
+    if (malformed("didChange", p)) return;
     try {
       workspace.change(p.textDocument.uri, p.textDocument.version, p.contentChanges);
     } catch (e) {
@@ -108,6 +118,7 @@ export function registerHandlers(connection: Connection): Workspace {
     }
   });
   connection.onDidCloseTextDocument((p) => {
+    if (malformed("didClose", p)) return;
     workspace.close(p.textDocument.uri);
     void connection.sendDiagnostics({ uri: p.textDocument.uri, diagnostics: [] });
   });

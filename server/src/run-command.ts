@@ -6,6 +6,8 @@ import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { ErrorCodes, ResponseError } from "vscode-languageserver/node";
+import { readCheckedAsync, type ReadRules } from "../../core/src/cli/data-files.js";
+import { FileError } from "../../core/src/cli/files.js";
 import type { RunJob, RunReply } from "./run-protocol.js";
 import type { Workspace } from "./workspace.js";
 
@@ -73,16 +75,38 @@ export interface RunResponse {
   readonly inputSources: Readonly<Record<string, string>>;
 }
 
-/** input_0.pb, input_1.pb, ... of `test_data_set_0` next to the document, if it is a file. */
-function readDataSet(uri: string): (Uint8Array | undefined)[] | undefined {
+/** Input files bigger than this are refused (the run itself has its own memory cap). */
+const MAX_INPUT_FILE_BYTES = 512 * 1024 * 1024;
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await fs.promises.lstat(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * input_0.pb, input_1.pb, ... of `test_data_set_0` next to the document, if it is a file. Read
+ * without blocking the server, under the CLI's rules (regular files inside the folder, one
+ * hard link, bounded size): a FIFO or a link to /dev/zero there is an error, not a hang.
+ */
+async function readDataSet(uri: string): Promise<Uint8Array[] | undefined> {
   if (!uri.startsWith("file:")) return undefined;
   const dir = path.join(path.dirname(fileURLToPath(uri)), "test_data_set_0");
-  if (!fs.existsSync(dir)) return undefined;
-  const files: (Uint8Array | undefined)[] = [];
+  if (!(await exists(dir))) return undefined;
+  const rules: ReadRules = { within: dir, folderName: "test_data_set_0", singleLink: true, maxBytes: MAX_INPUT_FILE_BYTES };
+  const files: Uint8Array[] = [];
   for (let i = 0; ; i++) {
     const file = path.join(dir, `input_${i}.pb`);
-    if (!fs.existsSync(file)) return files;
-    files.push(fs.readFileSync(file));
+    if (!(await exists(file))) return files;
+    try {
+      files.push(await readCheckedAsync(file, rules));
+    } catch (e) {
+      if (e instanceof FileError) throw new ResponseError(ErrorCodes.InvalidRequest, `${e.file}: ${e.message}`);
+      throw e;
+    }
   }
 }
 
@@ -99,10 +123,12 @@ function validArguments(args: unknown): RunArguments {
 
 export async function runCommand(workspace: Workspace, args: unknown): Promise<RunResponse> {
   const { uri, graph, inputs } = validArguments(args);
+  if (!workspace.document(uri)) throw new ResponseError(ErrorCodes.InvalidParams, `document not open: ${uri}`);
+  const dataSet = await readDataSet(uri);
+  // The document may have been closed while the files were read.
   const doc = workspace.document(uri);
-  if (!doc) throw new ResponseError(ErrorCodes.InvalidParams, `document not open: ${uri}`);
-  const run = workspace.beginRun(uri)!;
-  const dataSet = readDataSet(uri);
+  const run = doc && workspace.beginRun(uri);
+  if (!doc || !run) throw new ResponseError(ErrorCodes.InvalidParams, `document not open: ${uri}`);
   const r = await runInWorker(
     { text: doc.getText(), ...(graph !== undefined ? { graph } : {}), ...(inputs !== undefined ? { inputs } : {}), ...(dataSet ? { dataSet } : {}) },
     run.signal,

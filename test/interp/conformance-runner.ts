@@ -2,7 +2,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { decodeModel, decodeValue, inlineExternalData, valueKindOf } from "../../core/src/io/index.js";
-import { readRange } from "../../core/src/cli/files.js";
+import { readDataRange } from "../../core/src/cli/data-files.js";
 import { Interpreter, compareValues, describeRunError, valueFromProto, type Registry, type Tolerance, type Value } from "../../core/src/interp/index.js";
 import type { ModelProto } from "../../proto/src/index.js";
 
@@ -18,7 +18,7 @@ export type CaseSetup = (model: ModelProto) => { model: ModelProto; registry?: R
 export function runCase(dir: string, tol: Tolerance, setup?: CaseSetup): CaseResult {
   try {
     const original = decodeModel(fs.readFileSync(path.join(dir, "model.onnx")));
-    inlineExternalData(original, dir, readRange);
+    inlineExternalData(original, dir, readDataRange(dir));
     const prepared = setup?.(original) ?? { model: original };
     const model = prepared.model;
     const interp = new Interpreter(model, { maxLoopIterations: 100000, timeoutMs: 60000, ...(prepared.registry ? { registry: prepared.registry } : {}) });

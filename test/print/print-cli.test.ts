@@ -54,7 +54,9 @@ describe("print and convert to text (CLI)", function () {
       const big = path.join(dir, "sub", "big.onnxtxt");
       fs.mkdirSync(path.dirname(big));
       assert.equal(runCli(["print", "--external-data", "1k", "--output", big, path.join(dir, "big.onnx")]).code, 0);
-      assert.equal(fs.statSync(big + ".data").size, 40032);
+      const sidecars = fs.readdirSync(path.dirname(big)).filter((f) => /^big\.onnxtxt\.[0-9a-f]{16}\.data$/.test(f));
+      assert.equal(sidecars.length, 1);
+      assert.equal(fs.statSync(path.join(dir, "sub", sidecars[0]!)).size, 40032);
       const failed = runCli(["print", "-o", path.join(dir, "bad.onnxtxt"), path.join(dir, "missing.onnx")]);
       assert.equal(failed.code, 2);
       assert.ok(!fs.existsSync(path.join(dir, "bad.onnxtxt")));
@@ -81,17 +83,22 @@ describe("print and convert to text (CLI)", function () {
       const toText = runCli(["convert", "--external-data", "1k", path.join(dir, "big.onnx"), path.join(dir, "big.onnxtxt")]);
       assert.equal(toText.code, 0, toText.stderr);
       const text = fs.readFileSync(path.join(dir, "big.onnxtxt"), "utf8");
-      assert.match(text, /float\[5000\] typed = \["location": "big\.onnxtxt\.data", "offset": "0", "length": "20000"\]/);
-      assert.match(text, /float\[5000\] raw = \["location": "big\.onnxtxt\.data", "offset": "20032", "length": "20000"\]/);
+      const sidecar = /"location": "(big\.onnxtxt\.[0-9a-f]{16}\.data)"/.exec(text)?.[1];
+      assert.ok(sidecar, text);
+      const flat = text.replace(/\[\n\s*/g, "[").replace(/,\n\s*/g, ", ").replace(/\n\s*\]/g, "]");
+      assert.ok(flat.includes(`float[5000] typed = ["location": "${sidecar}", "offset": "0", "length": "20000"]`), flat);
+      assert.ok(flat.includes(`float[5000] raw = ["location": "${sidecar}", "offset": "20032", "length": "20000"]`), flat);
       assert.match(text, /int64\[2\] small = \{1, 2\}/);
-      assert.equal(fs.statSync(path.join(dir, "big.onnxtxt.data")).size, 40032);
+      assert.equal(fs.statSync(path.join(dir, sidecar)).size, 40032);
       const back = runCli(["convert", path.join(dir, "big.onnxtxt"), path.join(dir, "back.onnx")]);
       assert.equal(back.code, 0, back.stderr);
       assert.ok(Buffer.from(original).equals(fs.readFileSync(path.join(dir, "back.onnx"))));
-      // The same through `print`, which writes the sidecar into the current folder.
-      const printed = runCli(["print", "--external-data", "1024", path.join(dir, "big.onnx")], dir);
+      // The same through `print -o`, which writes the sidecar beside its output.
+      fs.mkdirSync(path.join(dir, "p"));
+      const printed = runCli(["print", "--external-data", "1024", "-o", path.join(dir, "p", "big.onnxtxt"), path.join(dir, "big.onnxtxt")]);
       assert.equal(printed.code, 0, printed.stderr);
-      assert.equal(printed.stdout, text);
+      assert.equal(fs.readFileSync(path.join(dir, "p", "big.onnxtxt"), "utf8"), text);
+      assert.ok(fs.readFileSync(path.join(dir, "p", sidecar)).equals(fs.readFileSync(path.join(dir, sidecar))));
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

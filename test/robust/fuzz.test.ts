@@ -5,6 +5,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { runCli } from "../helpers/cli.js";
+import { runAttacks } from "./harness/attacks.js";
 import { binaryCorpus, textCorpus } from "./harness/corpus.js";
 import { runFuzz, type FuzzReport } from "./harness/fuzz.js";
 import { mutateText } from "./harness/mutate-text.js";
@@ -29,6 +30,13 @@ describe("fuzz (short seeded run)", () => {
       assert.equal(r.failures.length, 0, summary(r));
     });
   }
+
+  it("file-system and protocol attacks (#22): a short seeded run finds nothing", async function () {
+    this.timeout(180_000);
+    const r = await runAttacks({ seed: 5, count: 16, timeMs: 150_000 });
+    assert.equal(r.attacks, 16);
+    assert.deepEqual(r.failures.map((f) => `${f.attack} #${f.iteration}: ${f.problem}\n  ${f.scene}`), []);
+  });
 
   it("is deterministic: the same seed gives the same inputs", () => {
     const a = new Rng(42);

@@ -1,10 +1,21 @@
 // The shape every CLI subcommand has; main.ts dispatches on `name`.
 
 export interface Output {
-  out(text: string): void;
+  /** Results on stdout (bytes for binary models). */
+  out(data: string | Uint8Array): void;
+  /**
+   * Bytes on stdout, written before it returns (the caller reuses the buffer): how big texts
+   * are streamed. Absent where only `out` works.
+   */
+  outSync?(bytes: Uint8Array): void;
+  /** Messages on stderr. */
   err(text: string): void;
+  /** A progress line on stderr, written as is (it uses `\r` and erase-line escapes). */
+  status(text: string): void;
   /** True when stderr is a terminal: progress is shown only then. */
   readonly interactive: boolean;
+  /** True when stdout is a terminal: binary output is refused there. */
+  readonly outIsTerminal?: boolean;
 }
 
 export interface Command {

@@ -1,8 +1,7 @@
-// File IO for the CLI. Outputs go to a temporary file beside the target and are renamed
-// into place, so a failed run never leaves a half-written file.
+// File IO for the CLI: reading whole files, creating output folders, errors tied to a path.
+// Writing is in write-output.ts; external data and input files in data-files.ts.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { RangeReader } from "../io/index.js";
 
 /** An error tied to a path: printed as `onnxtxt: PATH: message`. */
 export class FileError extends Error {
@@ -14,7 +13,7 @@ export class FileError extends Error {
   }
 }
 
-function ioMessage(e: unknown): string {
+export function ioMessage(e: unknown): string {
   const err = e as NodeJS.ErrnoException;
   switch (err?.code) {
     case "ENOENT":
@@ -28,14 +27,23 @@ function ioMessage(e: unknown): string {
       return "a parent of this path is not a directory";
     case "ENOSPC":
       return "no space left on device";
+    case "EFBIG":
+      return "file too large (the file size limit was reached)";
+    case "EROFS":
+      return "read-only file system";
+    case "EEXIST":
+      return "already exists";
+    case "ENXIO":
+      return "no process is reading this pipe, or the device is absent";
     default:
       return err instanceof Error ? err.message : String(e);
   }
 }
 
+/** The bytes of `file`; `-` is stdin. */
 export function readBytes(file: string): Uint8Array {
   try {
-    return fs.readFileSync(file);
+    return fs.readFileSync(file === "-" ? 0 : file);
   } catch (e) {
     throw new FileError(file, ioMessage(e));
   }
@@ -45,62 +53,38 @@ export function readText(file: string): string {
   return new TextDecoder("utf-8").decode(readBytes(file));
 }
 
-let tempCounter = 0;
-
-/** Writes `data` to `file` atomically: a temp file in the same folder, then a rename. */
-export function writeAtomic(file: string, data: Uint8Array | string): void {
-  const dir = path.dirname(path.resolve(file));
-  const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${tempCounter++}.tmp`);
-  try {
-    fs.writeFileSync(temp, data);
-    fs.renameSync(temp, file);
-  } catch (e) {
-    try {
-      fs.rmSync(temp, { force: true });
-    } catch {
-      // the temp file may not exist; nothing else to clean
-    }
-    throw new FileError(file, ioMessage(e));
-  }
-}
-
-export const readRange: RangeReader = (absPath, offset, length) => {
-  let fd: number | undefined;
-  try {
-    fd = fs.openSync(absPath, "r");
-    const size = fs.fstatSync(fd).size;
-    if (offset > size) throw new FileError(absPath, `offset ${offset} is past the end of the file (${size} bytes)`);
-    const n = length ?? size - offset;
-    if (offset + n > size) throw new FileError(absPath, `${n} bytes at offset ${offset} run past the end of the file (${size} bytes)`);
-    const buf = Buffer.alloc(n);
-    fs.readSync(fd, buf, 0, n, offset);
-    return buf;
-  } catch (e) {
-    if (e instanceof FileError) throw e;
-    throw new FileError(absPath, ioMessage(e));
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
-  }
-};
+/** Older callers' name for writeOutput (see write-output.ts). */
 
 /**
- * A RangeReader for external data of a model in `baseDir`: the path is already checked to be
- * inside the folder as written; this also refuses a symbolic link that leads out of it.
+ * Creates `dir` and its missing parents, one level at a time. (Node's recursive mkdir loops
+ * for ever where mkdir fails with ENOENT although the parent exists, as under /proc.)
  */
-export function readRangeWithin(baseDir: string): RangeReader {
-  return (absPath, offset, length) => {
-    let real: string;
-    let realBase: string;
+export function makeDirs(dir: string): void {
+  const missing: string[] = [];
+  for (let p = path.resolve(dir); ; ) {
+    let st: fs.Stats | undefined;
     try {
-      real = fs.realpathSync(absPath);
-      realBase = fs.realpathSync(baseDir);
+      st = fs.statSync(p);
     } catch (e) {
-      throw new FileError(absPath, ioMessage(e));
+      if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw new FileError(p, ioMessage(e));
     }
-    const rel = path.relative(realBase, real);
-    if (rel === "" || rel.startsWith("..") || path.isAbsolute(rel)) {
-      throw new FileError(absPath, "external data is a link to a file outside the model's folder");
+    if (st) {
+      if (!st.isDirectory()) throw new FileError(p === path.resolve(dir) ? dir : p, "exists and is not a directory; give a folder to write into");
+      break;
     }
-    return readRange(real, offset, length);
-  };
+    missing.push(p);
+    const parent = path.dirname(p);
+    if (parent === p) break;
+    p = parent;
+  }
+  for (const d of missing.reverse()) {
+    try {
+      fs.mkdirSync(d);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === "EEXIST" && fs.statSync(d, { throwIfNoEntry: false })?.isDirectory()) continue;
+      const why = code === "ENOENT" ? "the file system refuses to create it here" : ioMessage(e);
+      throw new FileError(d, `cannot create this folder: ${why}`);
+    }
+  }
 }

@@ -1,12 +1,14 @@
 // The `onnxtxt` command: dispatches to a subcommand and turns every failure into one line
 // on stderr with a meaningful exit code (0 ok, 1 the input has errors, 2 usage or IO).
-import { createRequire } from "node:module";
+import * as fs from "node:fs";
 import { UsageError } from "./args.js";
 import type { Command, Output } from "./command.js";
 import { InputError } from "./diagnostic-lines.js";
 import { FileError } from "./files.js";
 import { reportFileError } from "./report.js";
 import { describeError } from "../io/index.js";
+import { escapeControls } from "./terminal-text.js";
+import { toolVersion } from "./version.js";
 
 /**
  * Each command's module is imported only when it runs (or for --help): the interpreter, the
@@ -27,16 +29,12 @@ const COMMANDS: readonly CommandEntry[] = [
   { name: "graph", load: async () => (await import("./commands/graph.js")).graphCommand },
 ];
 
-function version(): string {
-  const pkg = createRequire(import.meta.url)("../../../../package.json") as { version: string };
-  return pkg.version;
-}
 
 async function help(): Promise<string> {
   const commands = await Promise.all(COMMANDS.map((c) => c.load()));
   const width = Math.max(...commands.map((c) => c.name.length));
   const lines = commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
-  return `onnxtxt ${version()}: a toolchain for the ONNX text format
+  return `onnxtxt ${toolVersion()}: a toolchain for the ONNX text format
 
 usage: onnxtxt COMMAND [OPTIONS] [FILES]
 
@@ -50,12 +48,13 @@ Exit codes: 0 ok, 1 the input has errors, 2 usage or file errors.
 
 export async function main(argv: readonly string[], io: Output): Promise<number> {
   const [name, ...rest] = argv;
+  if (name === "help" && rest.length > 0) return main([rest[0]!, "--help"], io);
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
     io.out(await help());
     return name === undefined ? 2 : 0;
   }
   if (name === "--version" || name === "-V") {
-    io.out(version() + "\n");
+    io.out(toolVersion() + "\n");
     return 0;
   }
   const entry = COMMANDS.find((c) => c.name === name);
@@ -72,7 +71,9 @@ export async function main(argv: readonly string[], io: Output): Promise<number>
     return await command.run(rest, io);
   } catch (e) {
     if (e instanceof UsageError) {
-      io.err(`onnxtxt ${command.name}: ${e.message}\n${command.usage}\n`);
+      // the usage lines only (the options are one --help away)
+      const usage = command.usage.slice(0, command.usage.indexOf("\n\n") >>> 0);
+      io.err(`onnxtxt ${command.name}: ${e.message}\n${usage}\nRun 'onnxtxt ${command.name} --help' for the options.\n`);
       return 2;
     }
     if (e instanceof InputError) {
@@ -88,10 +89,40 @@ export async function main(argv: readonly string[], io: Output): Promise<number>
   }
 }
 
+/** Writes all of `bytes` to `fd` now; a non-blocking pipe that is full is waited for. */
+function writeAllSync(fd: number, bytes: Uint8Array): void {
+  let at = 0;
+  while (at < bytes.length) {
+    try {
+      at += fs.writeSync(fd, bytes, at, bytes.length - at);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === "EPIPE") process.exit(process.exitCode ?? 0);
+      if (code !== "EAGAIN") throw e;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+    }
+  }
+}
+
+/**
+ * stdout and stderr of the process. A reader that stops early (`print | head`, `q` in less)
+ * closes the pipe: that ends the command quietly, as for other Unix tools. Messages have their
+ * control characters escaped (they quote names from the model); so does stdout on a terminal.
+ */
 export function processOutput(): Output {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on("error", (e: NodeJS.ErrnoException) => {
+      if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
+      throw e;
+    });
+  }
+  const outIsTerminal = Boolean(process.stdout.isTTY);
   return {
-    out: (t) => void process.stdout.write(t),
-    err: (t) => void process.stderr.write(t),
+    out: (t) => void process.stdout.write(outIsTerminal && typeof t === "string" ? escapeControls(t) : t),
+    outSync: (bytes) => writeAllSync(1, bytes),
+    err: (t) => void process.stderr.write(escapeControls(t)),
+    status: (t) => void process.stderr.write(t),
     interactive: Boolean(process.stderr.isTTY),
+    outIsTerminal,
   };
 }

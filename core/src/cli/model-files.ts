@@ -1,14 +1,23 @@
 // Reading and writing whole models by file extension: `.onnx` is binary protobuf,
 // `.onnxtxt` is the text syntax.
+import * as fs from "node:fs";
 import * as path from "node:path";
 import type { ModelProto } from "../../../proto/src/index.js";
 import { decodeModel, encodeModel, OnnxtxtError } from "../io/index.js";
 import { hasErrors } from "../../../grammar/src/diagnostics.js";
 import { modelFromText } from "../text.js";
 import { diagnosticLines, InputError } from "./diagnostic-lines.js";
-import { bringBack, externalize } from "../ext/externalize.js";
+import { bringBack } from "../ext/externalize.js";
+import { buildSidecar, hasExternalData, nameSidecar } from "../ext/sidecar.js";
 import { printModel } from "../print/print-model.js";
-import { FileError, readBytes, readRangeWithin, readText, writeAtomic } from "./files.js";
+import { readDataRange } from "./data-files.js";
+import { FileError, readBytes } from "./files.js";
+import { removeOldSidecars, sidecarName, writeSidecar } from "./sidecar-files.js";
+import { writeOutput } from "./write-output.js";
+import { FORMAT_NAMES, sniffModel } from "./sniff.js";
+import { UsageError } from "./args.js";
+import type { Output } from "./command.js";
+import type { Comment } from "../../../grammar/src/ast.js";
 
 export type ModelFormat = "onnx" | "onnxtxt";
 
@@ -37,46 +46,118 @@ export function about<T>(file: string, fn: () => T): T {
   }
 }
 
-/** `warn` gets the report of residual warnings (stale or ignored residual data): nothing is dropped silently. */
-export function loadModel(file: string, warn?: (report: string) => void): ModelProto {
-  const format = requireFormat(file);
-  if (format === "onnxtxt") return loadTextModel(file, warn);
+export interface LoadedModel {
+  readonly model: ModelProto;
+  readonly format: ModelFormat;
+  /** The text's comments (for `# @input` directives); empty for binary input. */
+  readonly comments: readonly Comment[];
+}
+
+/** The folder external data paths are relative to: the model's, or the current one for stdin. */
+export function modelDir(file: string): string {
+  return file === "-" ? process.cwd() : path.dirname(path.resolve(file));
+}
+
+/**
+ * Reads a model (`-` is stdin). The format comes from the first bytes; when the extension
+ * says otherwise, `note` hears what the file looks like. A file that is no model is refused
+ * with what it looks like.
+ */
+export function readModel(file: string, note?: (message: string) => void): LoadedModel {
   const bytes = readBytes(file);
-  return about(file, () => decodeModel(bytes));
+  const claimed = formatOf(file);
+  const sniffed = sniffModel(bytes, claimed);
+  if (bytes.length === 0 && claimed !== "onnxtxt") throw new FileError(file, "the file is empty");
+  if (!sniffed.format) {
+    const expected = claimed ? `, not ${FORMAT_NAMES[claimed]}` : "";
+    throw new FileError(file, `this file looks like ${sniffed.looksLike}${sniffed.looksLike.includes(", not ") ? "" : expected}`);
+  }
+  if (claimed && claimed !== sniffed.format) note?.(`onnxtxt: ${file}: note: the name says ${FORMAT_NAMES[claimed]}, but the file looks like ${FORMAT_NAMES[sniffed.format]}; reading it as such\n`);
+  if (sniffed.format === "onnxtxt") return parseTextModel(file, new TextDecoder("utf-8").decode(bytes), note);
+  return { model: about(file, () => decodeModel(bytes)), format: "onnx", comments: [] };
+}
+
+export function loadModel(file: string, note?: (message: string) => void): ModelProto {
+  return readModel(file, note).model;
 }
 
 export interface SaveOptions {
-  /** Text output: tensors with more bytes than this go to the sidecar `<file>.data`. */
+  /** Text output: tensors with more bytes than this go to a sidecar beside the output. */
   readonly externalData?: number;
+  /**
+   * The folder the model was read from. External data it refers to is copied into a sidecar
+   * beside the output when the output goes to another folder, so the result is complete.
+   */
+  readonly sourceDir?: string;
 }
 
 export function saveModel(file: string, model: ModelProto, opts: SaveOptions = {}): void {
-  const format = requireFormat(file);
-  if (format === "onnxtxt") {
-    writeAtomic(file, textOf(file, model, opts));
-    return;
-  }
-  writeAtomic(file, encodeModel(model));
+  writeModel(file, requireFormat(file), model, opts);
 }
 
-/** The text of a model; with `externalData`, writes the sidecar beside `file` first. */
-export function textOf(file: string, model: ModelProto, opts: SaveOptions): string {
-  if (opts.externalData === undefined) return about(file, () => printModel(model));
-  const sidecar = file + ".data";
-  const moved = about(file, () => externalize(model, opts.externalData!, path.basename(sidecar)));
-  if (moved.data.length > 0) writeAtomic(sidecar, moved.data);
-  return about(file, () => printModel(moved.model));
+function realDir(dir: string): string {
+  try {
+    return fs.realpathSync(dir);
+  } catch {
+    return path.resolve(dir);
+  }
+}
+
+/**
+ * Writes `model` to `file` as `format`. A sidecar, when one is needed, gets a name made from
+ * its content (`OUT.<hash>.data`) and is written first, the model last: the model and its data
+ * change together or not at all, and an existing sidecar is never overwritten. Older sidecars
+ * of the same output are removed once the model that replaced them is in place. The sidecar goes
+ * beside the path as named, also when that is a link: onnx resolves external data from the
+ * folder of the path it is given.
+ */
+export function writeModel(file: string, format: ModelFormat, model: ModelProto, opts: SaveOptions = {}): void {
+  const outDir = path.dirname(path.resolve(file));
+  const from = opts.sourceDir === undefined ? undefined : path.resolve(opts.sourceDir);
+  const relocate = from !== undefined && realDir(from) !== realDir(outDir) && hasExternalData(model) ? { fromDir: from, read: readDataRange(from) } : undefined;
+  const threshold = format === "onnxtxt" ? opts.externalData : undefined;
+  const side = about(file, () => buildSidecar(model, { ...(threshold !== undefined && { threshold }), ...(relocate && { relocate }) }));
+  const name = side.size > 0 ? sidecarName(file, side.chunks) : undefined;
+  if (name !== undefined) {
+    const st = fs.statSync(file, { throwIfNoEntry: false });
+    if (st && !st.isFile()) throw new FileError(file, "is not a regular file, so no external data file can be written beside it");
+    nameSidecar(side.model, name);
+  }
+  const body = format === "onnxtxt" ? about(file, () => printModel(side.model)) : encodeModel(side.model);
+  const sidecar = name === undefined ? undefined : path.join(outDir, name);
+  const created = sidecar !== undefined && writeSidecar(sidecar, side.chunks);
+  try {
+    writeOutput(file, body);
+  } catch (e) {
+    if (created) fs.rmSync(sidecar, { force: true });
+    throw e;
+  }
+  if (fs.statSync(file, { throwIfNoEntry: false })?.isFile()) removeOldSidecars(outDir, path.basename(file), name ?? "");
+}
+
+/**
+ * A model written to stdout (`-`): text, or binary when `format` says so (refused on a
+ * terminal). `name` stands for the output in messages. No sidecar can go beside stdout.
+ */
+export function writeModelToStdout(io: Output, name: string, format: ModelFormat, model: ModelProto, opts: SaveOptions = {}): void {
+  if (opts.externalData !== undefined) throw new UsageError("--external-data needs an output file: the sidecar file is written beside it");
+  if (format === "onnx") {
+    if (io.outIsTerminal) throw new UsageError("binary ONNX is not written to a terminal; redirect stdout to a file or a pipe");
+    io.out(encodeModel(model));
+    return;
+  }
+  io.out(about(name, () => printModel(model)));
 }
 
 /** Parses and lowers a text model; any error throws an InputError listing every diagnostic. */
-export function loadTextModel(file: string, warn?: (report: string) => void): ModelProto {
-  const text = readText(file);
+/** `note` hears the residual warnings (stale or ignored residual data): nothing is dropped silently. */
+function parseTextModel(file: string, text: string, note?: (message: string) => void): LoadedModel {
   const r = modelFromText(text, { sourceMap: false });
   if (!r.model || hasErrors(r.diagnostics)) {
     throw new InputError(file, diagnosticLines(file, text, r.diagnostics.filter((d) => d.severity === "error")));
   }
   const residual = r.diagnostics.filter((d) => d.code === "residual-stale" || d.code === "extension");
-  if (warn && residual.length) warn(diagnosticLines(file, text, residual));
-  about(file, () => bringBack(r.model!, path.dirname(path.resolve(file)), readRangeWithin(path.dirname(path.resolve(file)))));
-  return r.model;
+  if (note && residual.length) note(diagnosticLines(file, text, residual));
+  about(file, () => bringBack(r.model!, modelDir(file), readDataRange(modelDir(file))));
+  return { model: r.model, format: "onnxtxt", comments: r.comments };
 }

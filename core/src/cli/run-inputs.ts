@@ -1,25 +1,24 @@
-// Gathering the input values of `onnxtxt run`: --input NAME=VALUE (.pb, .npy or an inline
-// tensor constant), --input-dir DIR (input_N.pb by position), then seeded defaults.
+// The inputs of `onnxtxt run`: the CLI's side of the resolver the editor shares
+// (core/src/run-inputs.ts). It reads the files: --input NAME=VALUE (.pb, .npy or an inline
+// tensor constant), --input-dir DIR or else test_data_set_0 beside the model, and passes the
+// text's `# @input` / `# @dim` directives; --dim wins over `# @dim`.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { GraphProto, ValueInfoProto } from "../../../proto/src/index.js";
 import { decodeValue, valueKindOf } from "../io/index.js";
 import type { Diagnostic } from "../../../grammar/src/diagnostics.js";
 import { parseTensorConstant } from "../../../grammar/src/index.js";
-import { defaultValue, parseNpy, Rng, tensorFromProto, valueFromProto, type Value } from "../interp/index.js";
+import { parseNpy, tensorFromProto, valueFromProto, type Value } from "../interp/index.js";
 import { lowerTensorConstant } from "../lower/index.js";
+import { feedableInputs, resolveInputs, symbolicDims, type ResolvedInput, type RunDirectives } from "../run-inputs.js";
 import { UsageError } from "./args.js";
-import { FileError, readBytes } from "./files.js";
+import { readChecked, type ReadRules } from "./data-files.js";
+import { FileError } from "./files.js";
 import { about } from "./model-files.js";
 
-/** Graph inputs that have no initializer, in order: what input_N.pb files feed. */
-export function feedableInputs(graph: GraphProto): ValueInfoProto[] {
-  const init = new Set(graph.initializer.map((t) => t.name));
-  return graph.input.filter((v) => !init.has(v.name));
-}
-
-export function readValueFile(file: string, info: ValueInfoProto | undefined): Value {
-  const bytes = readBytes(file);
+/** Reads a .pb or .npy value: a regular file only (never a FIFO or device), within `rules`. */
+export function readValueFile(file: string, info: ValueInfoProto | undefined, rules: ReadRules = {}): Value {
+  const bytes = readChecked(file, rules);
   if (file.toLowerCase().endsWith(".npy")) return about(file, () => parseNpy(bytes));
   return about(file, () => valueFromProto(decodeValue(bytes, valueKindOf(info?.type))));
 }
@@ -41,45 +40,64 @@ function parseInlineValue(text: string, name: string): Value {
 }
 
 export interface InputOptions {
+  /** The model file: test_data_set_0 is looked for beside it. */
+  modelFile: string;
   inputs: readonly string[];
   inputDir: string | undefined;
   dims: ReadonlyMap<string, number>;
   seed: number;
+  directives: RunDirectives;
+  /** Input files bigger than this are refused. */
+  maxBytes?: number;
 }
 
-export interface GatheredInputs {
-  feeds: Map<string, Value>;
-  /** Names that got default (random) values. */
-  defaulted: string[];
-}
-
-export function gatherInputs(graph: GraphProto, opts: InputOptions): GatheredInputs {
-  const feedable = feedableInputs(graph);
-  const byName = new Map(graph.input.map((v) => [v.name, v]));
-  const feeds = new Map<string, Value>();
+/** The folder input_N.pb come from: --input-dir, else test_data_set_0 beside a model file. */
+export function dataSetDir(opts: Pick<InputOptions, "modelFile" | "inputDir">): string | undefined {
   if (opts.inputDir !== undefined) {
     if (!fs.existsSync(opts.inputDir)) throw new FileError(opts.inputDir, "no such file or directory");
-    feedable.forEach((info, i) => {
-      const file = path.join(opts.inputDir!, `input_${i}.pb`);
-      if (fs.existsSync(file)) feeds.set(info.name, readValueFile(file, info));
-    });
+    if (!fs.statSync(opts.inputDir).isDirectory()) throw new FileError(opts.inputDir, "not a directory");
+    return opts.inputDir;
   }
+  if (opts.modelFile === "-") return undefined;
+  const beside = path.join(path.dirname(opts.modelFile), "test_data_set_0");
+  return fs.existsSync(beside) && fs.statSync(beside).isDirectory() ? beside : undefined;
+}
+
+export function gatherInputs(graph: GraphProto, opts: InputOptions): ResolvedInput[] {
+  const feedable = feedableInputs(graph);
+  const known = symbolicDims(graph);
+  for (const name of opts.dims.keys()) {
+    if (!known.has(name)) {
+      throw new UsageError(`--dim ${name}: the model's inputs have no dimension named '${name}' (symbolic dims: ${[...known].join(", ") || "none"})`);
+    }
+  }
+  const given = new Map<string, () => Value>();
   for (const spec of opts.inputs) {
     const eq = spec.indexOf("=");
     if (eq <= 0) throw new UsageError(`--input expects NAME=VALUE, got '${spec}'`);
     const name = spec.slice(0, eq);
     const value = spec.slice(eq + 1);
-    const info = byName.get(name);
+    const info = feedable.find((v) => v.name === name);
     if (!info) throw new UsageError(`--input ${name}: the model has no input named '${name}' (inputs: ${feedable.map((v) => v.name).join(", ") || "none"})`);
     const isFile = /\.(pb|npy)$/i.test(value) && !/[{}]/.test(value);
-    feeds.set(name, isFile ? readValueFile(value, info) : parseInlineValue(value, name));
+    // read now, so a missing file is a file error (exit 2), not a run error
+    const v = isFile ? readValueFile(value, info, opts.maxBytes !== undefined ? { maxBytes: opts.maxBytes } : {}) : parseInlineValue(value, name);
+    given.set(name, () => v);
   }
-  const rng = new Rng(opts.seed);
-  const defaulted: string[] = [];
-  for (const info of feedable) {
-    if (feeds.has(info.name)) continue;
-    feeds.set(info.name, defaultValue(info.type, opts.dims, rng, info.name));
-    defaulted.push(info.name);
-  }
-  return { feeds, defaulted };
+  const dir = dataSetDir(opts);
+  // The same rules as external data: regular files inside the folder, one hard link each.
+  const rules: ReadRules | undefined = dir === undefined ? undefined : { within: dir, folderName: "the input folder", singleLink: true, ...(opts.maxBytes !== undefined && { maxBytes: opts.maxBytes }) };
+  const dataSet = dir === undefined ? undefined : feedable.map((_, i) => {
+    const file = path.join(dir, `input_${i}.pb`);
+    return fs.lstatSync(file, { throwIfNoEntry: false }) ? readChecked(file, rules!) : undefined;
+  });
+  return resolveInputs(graph, {
+    given,
+    givenLabel: "--input",
+    directives: opts.directives,
+    ...(dataSet ? { dataSet, dataSetName: dir } : {}),
+    dims: opts.dims,
+    seed: opts.seed,
+    parseTensor: (text) => parseInlineValue(text, "(# @input)"),
+  });
 }

@@ -73,6 +73,21 @@ export function rawToTyped(dataType: number, raw: Uint8Array): TypedValues | und
   return { field: l.field, values };
 }
 
+/**
+ * Like rawToTyped for the types whose typed field holds numbers, into one Float64Array: no
+ * boxed number per element, which for big weights is what the JS heap would otherwise hold.
+ */
+export function rawToNumbers(dataType: number, raw: Uint8Array): { readonly field: NumberField; readonly values: Float64Array } | undefined {
+  const layout = LAYOUTS.get(dataType);
+  if (!layout || layout.field === "int64Data" || layout.field === "uint64Data" || raw.length % layout.size !== 0) return undefined;
+  const l = layout as Layout<number>;
+  const dv = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
+  const n = raw.length / l.size;
+  const values = new Float64Array(n);
+  for (let i = 0; i < n; i++) values[i] = l.read(dv, i * l.size);
+  return { field: l.field, values };
+}
+
 /** Which typed field raw_data of this type turns into; undefined for strings and unknown types. */
 export function rawField(dataType: number): NumberField | BigField | undefined {
   return LAYOUTS.get(dataType)?.field;

@@ -1,20 +1,17 @@
 // Run-cell: runs the document's main graph (or one of its functions) with the interpreter and
 // returns each output as a tensor constant, plus every intermediate value for hovers.
 //
-// Where an input's value comes from, first match wins:
-//   1. the request (`inputs: { x: "float[2] {1, 2}" }`);
-//   2. a directive comment in the document: `# @input x = float[2] {1, 2}`;
-//   3. `test_data_set_0/input_N.pb` beside the file (the caller reads the files; N counts the
-//      graph inputs that have no initializer);
-//   4. a default: symbolic dims are 1 unless a `# @dim N = 4` directive says otherwise; floats
-//      are uniform in [-1, 1), integers in [0, 4), bools random, from a fixed seed.
+// Inputs come from the resolver the CLI's `run` shares (core/src/run-inputs.ts): the request
+// (`inputs: { x: "float[2] {1, 2}" }`), `# @input` / `# @dim` directives, the bytes of
+// `test_data_set_0/input_N.pb` beside the file (the caller reads them), then seeded defaults.
 import { create } from "@bufbuild/protobuf";
 import {
   GraphProtoSchema, ModelProtoSchema, NodeProtoSchema, OperatorSetIdProtoSchema, ValueInfoProtoSchema, type FunctionProto, type GraphProto,
   type ModelProto, type ValueInfoProto,
 } from "../../../proto/src/index.js";
-import { decodeValue, OnnxtxtError, valueKindOf } from "../io/index.js";
-import { defaultValue, describeRunError, Interpreter, Rng, valueFromProto, type Value } from "../interp/index.js";
+import { OnnxtxtError } from "../io/index.js";
+import { describeRunError, Interpreter, type Value } from "../interp/index.js";
+import { resolveInputs, runDirectives, type InputSource } from "../run-inputs.js";
 import { observedRunRegistry } from "../interp/fast/index.js";
 import type { Analysis } from "./analysis.js";
 import type { RunValues } from "./run-values.js";
@@ -48,30 +45,8 @@ export interface RunCellResult {
 /** Elements shown per value in hovers. */
 const HOVER_ELEMENTS = 64;
 
-interface Directives {
-  readonly inputs: Map<string, string>;
-  readonly dims: Map<string, number>;
-}
-
-const INPUT_DIRECTIVE = /^\s*@input\s+("(?:[^"\\]|\\.)*"|[A-Za-z_]\w*)\s*=\s*(.+?)\s*$/;
-const DIM_DIRECTIVE = /^\s*@dim\s+("(?:[^"\\]|\\.)*"|[A-Za-z_]\w*)\s*=\s*(\d+)\s*$/;
-
-function unquote(s: string): string {
-  return s.startsWith('"') ? s.slice(1, -1).replace(/\\(.)/g, "$1") : s;
-}
-
-/** `# @input NAME = TENSOR` and `# @dim NAME = INT` comments. */
-export function runDirectives(a: Analysis): Directives {
-  const inputs = new Map<string, string>();
-  const dims = new Map<string, number>();
-  for (const c of a.comments) {
-    const i = INPUT_DIRECTIVE.exec(c.text);
-    if (i) inputs.set(unquote(i[1]!), i[2]!);
-    const d = DIM_DIRECTIVE.exec(c.text);
-    if (d) dims.set(unquote(d[1]!), Number(d[2]));
-  }
-  return { inputs, dims };
-}
+/** The source names the editor shows. */
+const EDITOR_SOURCE: Readonly<Record<InputSource, string>> = { given: "request", directive: "directive", "data set": "test_data_set_0", default: "default" };
 
 /** A model whose main graph is the requested graph: the main one, or a call of a function. */
 function runnableModel(model: ModelProto, graph: string | undefined): { model: ModelProto; name: string } {
@@ -105,45 +80,17 @@ export async function runCell(a: Analysis, req: RunCellRequest): Promise<RunCell
   }
   const { model, name } = runnableModel(a.model, req.graph);
   const graph = model.graph!;
-  const init = new Set(graph.initializer.map((t) => t.name));
-  const feedable = graph.input.filter((v) => !init.has(v.name));
-  const directives = runDirectives(a);
-  const feeds = new Map<string, Value>();
-  const sources: Record<string, string> = {};
-  const rng = new Rng(0);
-  for (const [name] of Object.entries(req.inputs ?? {})) {
-    if (!feedable.some((v) => v.name === name)) {
-      throw new OnnxtxtError(`'${name}' is not an input of '${graph.name}' (inputs: ${feedable.map((v) => v.name).join(", ") || "none"})`);
-    }
-  }
-  feedable.forEach((info, i) => {
-    const given = req.inputs?.[info.name];
-    const directive = directives.inputs.get(info.name);
-    const file = req.dataSet?.[i];
-    const described = (what: string, f: () => Value): Value => {
-      try {
-        return f();
-      } catch (e) {
-        throw new OnnxtxtError(`input '${info.name}' (${what}): ${e instanceof Error ? e.message : String(e)}`);
-      }
-    };
-    if (given !== undefined) {
-      feeds.set(info.name, described("request", () => parseTensorText(given)));
-      sources[info.name] = "request";
-    } else if (directive !== undefined) {
-      feeds.set(info.name, described("@input directive", () => parseTensorText(directive)));
-      sources[info.name] = "directive";
-    } else if (file) {
-      feeds.set(info.name, described(`test_data_set_0/input_${i}.pb`, () => valueFromProto(decodeValue(file, valueKindOf(info.type)))));
-      sources[info.name] = "test_data_set_0";
-    } else {
-      if (info.type?.value.case !== "tensorType" && info.type?.value.case !== "sequenceType" && info.type?.value.case !== "optionalType") {
-        throw new OnnxtxtError(`input '${info.name}' has no type to make a default value from; give it in the request or with a directive such as # @input ${info.name} = float[2] {1, 2}`);
-      }
-      feeds.set(info.name, described("default", () => defaultValue(info.type, directives.dims, rng, info.name)));
-      sources[info.name] = "default";
-    }
+  const given = new Map(Object.entries(req.inputs ?? {}).map(([n, text]) => [n, () => parseTensorText(text)]));
+  const resolved = resolveInputs(graph, {
+    given,
+    givenLabel: "request",
+    directives: runDirectives(a.comments),
+    ...(req.dataSet ? { dataSet: req.dataSet } : {}),
+    parseTensor: parseTensorText,
   });
+  const feeds = new Map(resolved.map((r) => [r.name, r.value]));
+  const sources: Record<string, string> = {};
+  for (const r of resolved) sources[r.name] = EDITOR_SOURCE[r.source];
 
   const values = new Map<string, string>();
   for (const [n, v] of feeds) values.set(n, valueText(v, HOVER_ELEMENTS));

@@ -11,4 +11,5 @@ export * from "./compare.js";
 export { parseNpy } from "./npy.js";
 export { defaultValue } from "./default-inputs.js";
 export { summarize } from "./summary.js";
-export { runWithOrt } from "./ort-backend.js";
+export * from "./tolerance.js";
+export { runWithOrt, type OrtOptions } from "./ort-backend.js";

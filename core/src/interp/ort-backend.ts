@@ -13,7 +13,7 @@ interface OrtTensor {
 interface OrtModule {
   Tensor: new (type: string, data: unknown, dims: readonly number[]) => OrtTensor;
   InferenceSession: {
-    create(bytes: Uint8Array, options?: Record<string, unknown>): Promise<{
+    create(model: Uint8Array | string, options?: Record<string, unknown>): Promise<{
       outputNames: readonly string[];
       run(feeds: Record<string, OrtTensor>, fetches?: readonly string[]): Promise<Record<string, OrtTensor>>;
     }>;
@@ -61,12 +61,25 @@ function fromOrt(o: OrtTensor): Tensor {
   return tensor(dtype, o.dims.map(Number), dtype === DT.STRING ? (o.data as string[]).slice() : data);
 }
 
+export interface OrtOptions {
+  /**
+   * onnxruntime's own log lines (written by its native logger, in colour, straight to stderr):
+   * 2 shows warnings, 3 errors only. Default 3, for output that is not a terminal.
+   */
+  readonly logSeverityLevel?: 0 | 1 | 2 | 3 | 4;
+  /**
+   * The model's file, when `model` is exactly what it holds: onnxruntime then reads it (and its
+   * external data) itself, instead of from an encoded copy of a model with the data inlined.
+   */
+  readonly modelPath?: string;
+}
+
 /** Runs `model` with onnxruntime and returns the requested outputs (default: the graph outputs). */
-export async function runWithOrt(model: ModelProto, feeds: ReadonlyMap<string, Value>, fetches?: readonly string[]): Promise<Map<string, Value>> {
+export async function runWithOrt(model: ModelProto, feeds: ReadonlyMap<string, Value>, fetches?: readonly string[], options: OrtOptions = {}): Promise<Map<string, Value>> {
   const ort = await loadOrt();
   let session;
   try {
-    session = await ort.InferenceSession.create(encodeModel(model), { graphOptimizationLevel: "disabled" });
+    session = await ort.InferenceSession.create(options.modelPath ?? encodeModel(model), { graphOptimizationLevel: "disabled", logSeverityLevel: options.logSeverityLevel ?? 3 });
   } catch (e) {
     throw new OnnxtxtError(`onnxruntime cannot load the model: ${e instanceof Error ? e.message : String(e)}`);
   }

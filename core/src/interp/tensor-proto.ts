@@ -16,7 +16,7 @@ import {
   type TensorProto,
 } from "../../../proto/src/index.js";
 import { OnnxtxtError, isExternal, type ValueProto } from "../io/index.js";
-import { DT, allocData, sizeOf, tensor, type NumericArray, type Tensor, type Value } from "./value.js";
+import { DT, allocData, checkAllocation, sizeOf, tensor, type NumericArray, type Tensor, type TensorData, type Value } from "./value.js";
 
 const utf8 = new TextDecoder("utf-8");
 const utf8e = new TextEncoder();
@@ -40,6 +40,28 @@ function signExtend(v: number, bits: number): number {
   return v >= half ? v - (1 << bits) : v;
 }
 
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/** Below this, raw_data is copied: small tensors stay independent of the message. */
+const VIEW_MIN_BYTES = 1 << 16;
+
+/**
+ * Big raw_data as the tensor's typed array itself, with no copy, when its bytes are aligned for
+ * the element type (on a little-endian host they are the elements as they are). Weights of a
+ * gigabyte, read from external data, are then held once.
+ */
+function rawView(p: TensorProto, dtype: number, n: number): TensorData | undefined {
+  const raw = p.rawData;
+  if (!LITTLE_ENDIAN || raw.length < VIEW_MIN_BYTES || dtype === DT.STRING || subByteBits(dtype)) return undefined;
+  const empty = allocData(dtype, 0) as Exclude<TensorData, string[]>;
+  const count = dtype === DT.COMPLEX64 || dtype === DT.COMPLEX128 ? 2 * n : n;
+  const size = empty.BYTES_PER_ELEMENT;
+  if (raw.length !== count * size || raw.byteOffset % size !== 0) return undefined;
+  checkAllocation(dtype, count);
+  const View = empty.constructor as new (buffer: ArrayBufferLike, byteOffset: number, length: number) => Exclude<TensorData, string[]>;
+  return new View(raw.buffer, raw.byteOffset, count);
+}
+
 export function tensorFromProto(p: TensorProto): Tensor {
   const dims = p.dims.map((d) => Number(d));
   const dtype = p.dataType;
@@ -52,6 +74,8 @@ export function tensorFromProto(p: TensorProto): Tensor {
   // a small file claiming huge dims is refused before anything is allocated for them.
   const held = p.rawData.length + p.stringData.length + 4 * (p.floatData.length + p.int32Data.length) + 8 * (p.int64Data.length + p.doubleData.length + p.uint64Data.length);
   if (n > 8 * held) throw new OnnxtxtError(`${name}: dims [${dims.join(",")}] need ${n} elements, but it holds ${held} bytes of data`);
+  const view = rawView(p, dtype, n);
+  if (view) return tensor(dtype, dims, view);
   const data = allocData(dtype, n);
   const isComplex = dtype === DT.COMPLEX64 || dtype === DT.COMPLEX128;
   const count = isComplex ? 2 * n : n;

@@ -7,8 +7,18 @@ const encoder = new TextEncoder();
 export class ByteWriter {
   buf = new Uint8Array(1 << 12);
   pos = 0;
+  /**
+   * When set, the bytes so far are handed to `flush` (and dropped) once they pass `flushAt`,
+   * so printing to a stream needs a bounded buffer. Writers only append after `ensure`.
+   */
+  flush: ((bytes: Uint8Array) => void) | undefined;
+  flushAt = 1 << 22;
 
   ensure(n: number): void {
+    if (this.flush && this.pos > 0 && this.pos + n > this.flushAt) {
+      this.flush(this.buf.subarray(0, this.pos));
+      this.pos = 0;
+    }
     if (this.pos + n <= this.buf.length) return;
     let size = this.buf.length * 2;
     while (size < this.pos + n) size *= 2;

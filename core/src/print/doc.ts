@@ -243,14 +243,21 @@ function fits(doc: Doc, rest: DocStack, width: number): boolean {
  */
 const sink = new ByteWriter();
 
-/** Renders `doc` with lines of at most `width` columns where the groups allow it. */
-export function layout(doc: Doc, width_ = 100, indentUnit = "  "): string {
+/**
+ * Renders `doc` with lines of at most `width` columns where the groups allow it. With `write`,
+ * the text goes to it as UTF-8 bytes, about `chunkBytes` at a time (each chunk valid only
+ * during the call), and the result is "": a big model's text is never whole in memory.
+ */
+export function layout(doc: Doc, width_ = 100, indentUnit = "  ", write?: (bytes: Uint8Array) => void, chunkBytes = 1 << 22): string {
   const out: string[] = [];
   let col = 0;
   let lineStart = 0; // out index where the current line starts
   let lineInSink = false; // whether the current line has text already moved to the sink
   let sunk = false;
   sink.pos = 0;
+  sink.flush = write;
+  sink.flushAt = chunkBytes;
+  const flushPieces = Math.max(1, chunkBytes >> 10);
   let suffixes: string[] = [];
   let lineIndent = 0; // indentation of the current line, for comments that spill over it
   const stack = new DocStack();
@@ -273,6 +280,12 @@ export function layout(doc: Doc, width_ = 100, indentUnit = "  "): string {
     lineIndent = ind;
     lineStart = out.length;
     lineInSink = false;
+    if (write && out.length > flushPieces) {
+      // streaming: finished lines move on (later trims and fresh-line checks look only at this line)
+      sink.utf8(out.join(""));
+      out.length = lineStart = 0;
+      sunk = true;
+    }
     col = ind * indentUnit.length;
   };
   for (;;) {
@@ -360,6 +373,13 @@ export function layout(doc: Doc, width_ = 100, indentUnit = "  "): string {
   if (suffixes.length) out.push(suffixes[0]!, ...suffixes.slice(1).map((x) => "\n" + x.trimStart()));
   fitStack.release();
   restStack.release();
+  if (write) {
+    sink.utf8(out.join(""));
+    if (sink.pos > 0) write(sink.buf.subarray(0, sink.pos));
+    sink.pos = 0;
+    sink.flush = undefined;
+    return "";
+  }
   if (!sunk) return out.join("");
   sink.utf8(out.join(""));
   return sink.text();

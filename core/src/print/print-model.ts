@@ -4,7 +4,8 @@ import { raiseModel } from "../raise/raise-model.js";
 import { onlyLeading } from "./comments.js";
 import { printAst } from "./printer.js";
 
-export function printModel(model: ModelProto, opts: { width?: number } = {}): string {
+/** With `write`, the text is streamed to it in chunks (see layout) and the result is "". */
+export function printModel(model: ModelProto, opts: { width?: number; write?: (bytes: Uint8Array) => void; chunkBytes?: number } = {}): string {
   const { ast, leading } = raiseModel(model);
   return printAst(ast, { comments: onlyLeading(leading), ...opts });
 }

@@ -14,6 +14,10 @@ export interface PrintOptions {
   /** The parsed text, for spans whose text is printed as written (packed numbers). */
   readonly source?: string;
   readonly width?: number;
+  /** Stream the text to this as UTF-8 chunks (valid during the call only); the result is then "". */
+  readonly write?: (bytes: Uint8Array) => void;
+  /** About how many bytes `write` gets at a time (default 4 MiB). */
+  readonly chunkBytes?: number;
 }
 
 class Printer {
@@ -387,7 +391,7 @@ class Printer {
 /** Prints a model AST as text (ending with a newline). */
 export function printAst(model: A.Model, opts: PrintOptions = {}): string {
   const p = new Printer(opts);
-  return layout(p.model(model), opts.width ?? 100);
+  return layout(p.model(model), opts.width ?? 100, "  ", opts.write, opts.chunkBytes);
 }
 
 /** Prints one graph, function or node AST on its own (ending with a newline). */

@@ -5,7 +5,7 @@
 import type * as A from "../../../grammar/src/ast.js";
 import { TensorProto_DataType as DT, TensorProtoSchema, type TensorProto } from "../../../proto/src/index.js";
 import { nanBitsOf } from "../io/nan-bits.js";
-import { rawField, rawToTyped, type BigField, type NumberField } from "../ext/raw-data.js";
+import { rawField, rawToNumbers, rawToTyped, type BigField, type NumberField } from "../ext/raw-data.js";
 import { DEFAULT_NAN32, float32Bits, float64Bits } from "../print/float-text.js";
 import { NO_SPAN } from "./ast-build.js";
 
@@ -19,10 +19,11 @@ export interface RaisedElements {
  * Numbers that fit a double exactly (floats, doubles, int32-stored types) travel as packed
  * numbers: the printer formats them by the tensor's element type, with no object per element.
  */
-function packed(values: readonly number[], float: "f32" | "f64" | undefined, nanBits: Record<string, string>, rawBits?: (i: number) => string): A.PackedNumbers {
+function packed(values: readonly number[] | Float64Array, float: "f32" | "f64" | undefined, nanBits: Record<string, string>, rawBits?: (i: number) => string): A.PackedNumbers {
   // A plain loop: decoded repeated fields hold boxed numbers, where the typed-array
-  // constructor takes a generic path several times slower.
-  const out = new Float64Array(values.length);
+  // constructor takes a generic path several times slower. Values read from raw_data are
+  // a Float64Array already and are kept as they are.
+  const out = values instanceof Float64Array ? values : new Float64Array(values.length);
   let nans = false;
   for (let i = 0; i < values.length; i++) {
     const v = values[i]!;
@@ -39,7 +40,7 @@ function packed(values: readonly number[], float: "f32" | "f64" | undefined, nan
         if (bits !== plain) nanBits[i] = bits;
         // The visible sign (`-nan`) from the bits: the number may have lost it.
         const negative = bits.length === (float === "f64" ? 16 : 8) && Number.parseInt(bits[0]!, 16) >= 8;
-        signs ??= new DataView(out.buffer);
+        signs ??= new DataView(out.buffer, out.byteOffset, out.byteLength);
         signs.setUint32(i * 8 + 4, negative ? 0xfff80000 : 0x7ff80000, true);
         signs.setUint32(i * 8, 0, true);
       }
@@ -73,16 +74,16 @@ function stringLiterals(values: readonly Uint8Array[]): A.Literal[] | undefined 
   return out;
 }
 
-function elementsOf(field: NumberField | BigField, values: readonly (number | bigint)[], nanBits: Record<string, string>, rawBits?: (i: number) => string): A.Literal[] | A.PackedNumbers {
+function elementsOf(field: NumberField | BigField, values: readonly (number | bigint)[] | Float64Array, nanBits: Record<string, string>, rawBits?: (i: number) => string): A.Literal[] | A.PackedNumbers {
   switch (field) {
     case "floatData":
-      return packed(values as number[], "f32", nanBits, rawBits);
+      return packed(values as number[] | Float64Array, "f32", nanBits, rawBits);
     case "doubleData":
-      return packed(values as number[], "f64", nanBits, rawBits);
+      return packed(values as number[] | Float64Array, "f64", nanBits, rawBits);
     case "int32Data":
-      return packed(values as number[], undefined, nanBits);
+      return packed(values as number[] | Float64Array, undefined, nanBits);
     default:
-      return intLiterals(values);
+      return intLiterals(values as readonly (number | bigint)[]);
   }
 }
 
@@ -151,7 +152,7 @@ export function rawElements(t: TensorProto, dataType = t.dataType): RaisedElemen
     const elements = unpack(t.rawData, dataType, elementCount(t));
     return elements && { elements, nanBits: {} };
   }
-  const typed = rawToTyped(dataType, t.rawData);
+  const typed = rawToNumbers(dataType, t.rawData) ?? rawToTyped(dataType, t.rawData);
   if (!typed) return undefined;
   const dv = new DataView(t.rawData.buffer, t.rawData.byteOffset, t.rawData.byteLength);
   const wide = typed.field === "doubleData";

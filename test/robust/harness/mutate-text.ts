@@ -75,6 +75,15 @@ const MUTATIONS: readonly Mutation[] = [
     [lines[a], lines[b]] = [lines[b]!, lines[a]!];
     return lines.join("\n");
   },
+  // A byte order mark at the start (check drops it while decoding; the editor gets it).
+  (t) => `\ufeff${t}`,
+  (t, r) => {
+    // A comment with trailing blanks inside a bracketed list (dims, attributes, tensors).
+    const opens = [...t.matchAll(/[[({<]/g)];
+    if (opens.length === 0) return t;
+    const at = r.pick(opens).index! + 1 + r.int(4);
+    return t.slice(0, at) + r.pick(["# c  \n", "# c \t\n", "#\t \n", "\n# c   \n", "# c \r\n"]) + t.slice(at);
+  },
   (t, r) => {
     // Repeat a line many times: big inputs with many similar errors.
     const lines = t.split("\n");

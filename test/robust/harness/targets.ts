@@ -85,6 +85,22 @@ export const TEXT_TARGETS: TextTarget[] = [
   },
 ];
 
+/** One message list per diagnostic, with spans as offsets relative to `shift`. */
+function diagnosticKeys(text: string, shift: number): string[] {
+  return modelFromText(text).diagnostics.map((d) => `${d.code}@${d.span ? Math.max(0, d.span.start - shift) : "-"}: ${d.message}`);
+}
+
+/** #22 item 12: a byte order mark means to the editor what it means to `check` (nothing). */
+TEXT_TARGETS.push({
+  name: "byte order mark",
+  run(t) {
+    if (t.startsWith("\ufeff")) return [];
+    const plain = diagnosticKeys(t, 0);
+    const marked = diagnosticKeys(`\ufeff${t}`, 1);
+    return plain.join("\n") === marked.join("\n") ? [] : [`a leading byte order mark changes the diagnostics:\n${marked.slice(0, 3).join("\n")}\nvs\n${plain.slice(0, 3).join("\n")}`];
+  },
+});
+
 export const BINARY_TARGETS: BinaryTarget[] = [
   {
     name: "decode+check+print",

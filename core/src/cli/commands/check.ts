@@ -2,18 +2,23 @@
 // `FILE:LINE:COL: error: MESSAGE [code]`. Exit 1 if any file has an error, 0 otherwise.
 // The stages are a list: syntax and lowering first, then each entry of MODEL_CHECKS on a model
 // that lowered cleanly (the semantic checks plug in there).
-import type { Diagnostic } from "../../../../grammar/src/diagnostics.js";
+import * as path from "node:path";
+import type { Diagnostic, Severity } from "../../../../grammar/src/diagnostics.js";
 import type { ModelProto } from "../../../../proto/src/index.js";
 import type { SourceMap } from "../../source-map.js";
 import { modelFromText } from "../../text.js";
 import { decodeModel } from "../../io/index.js";
-import { parseArgs, UsageError } from "../args.js";
+import { flag, parseArgs, UsageError } from "../args.js";
 import type { Command } from "../command.js";
 import { diagnosticLines } from "../diagnostic-lines.js";
-import { FileError, readBytes, readText } from "../files.js";
-import { about, requireFormat } from "../model-files.js";
+import { FileError, readBytes } from "../files.js";
+import { about, formatOf } from "../model-files.js";
+import { jsonDiagnostics, sarifLog, type FileDiagnostics } from "../diagnostic-formats.js";
+import { FORMAT_NAMES, sniffModel } from "../sniff.js";
+import { toolVersion } from "../version.js";
 import { reportFileError } from "../report.js";
 import { checkModel } from "../../check/index.js";
+import { externalDataDiagnostics } from "../external-check.js";
 
 /** A check over a model; `sourceMap` is present for text input. */
 export interface ModelCheck {
@@ -26,33 +31,51 @@ export const MODEL_CHECKS: ModelCheck[] = [
   { name: "semantics", run: (model, sourceMap) => checkModel(model, sourceMap ? { sourceMap } : {}) },
 ];
 
-const USAGE = `usage: onnxtxt check FILE...
+const USAGE = `usage: onnxtxt check [options] FILE...
 
-Reports the problems of each .onnxtxt or .onnx file, one per line:
-FILE:LINE:COL: error: MESSAGE [code]. Exit code 1 if any file has an error.`;
+Reports the problems of each .onnxtxt or .onnx file (- reads stdin), one per line on stderr:
+FILE:LINE:COL: error: MESSAGE [code]. Exit code 1 if any file has an error.
+
+options:
+  --format text|json|sarif  json: an array of {file, severity, code, message, line, column,
+                            endLine, endColumn, where}; sarif: SARIF 2.1.0. Both on stdout,
+                            with a summary line on stderr; an unreadable file is an error
+                            with the code 'file'
+  --severity LEVEL          report only error, warning, info or hint and above (default hint)
+  --ignore CODE             drop the diagnostics with this code (repeatable, or CODE,CODE)`;
+
+const SEVERITIES: readonly Severity[] = ["error", "warning", "info", "hint"];
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
 
 interface Checked {
   readonly text?: string;
   readonly diagnostics: Diagnostic[];
 }
 
-function checkFile(file: string): Checked {
-  const format = requireFormat(file);
+function checkFile(file: string, note: (m: string) => void): Checked {
+  const bytes = readBytes(file);
+  const claimed = formatOf(file);
+  const sniffed = sniffModel(bytes, claimed);
+  if (!sniffed.format) throw new FileError(file, `this file looks like ${sniffed.looksLike}`);
+  if (claimed && claimed !== sniffed.format) note(`onnxtxt: ${file}: note: the name says ${FORMAT_NAMES[claimed]}, but the file looks like ${FORMAT_NAMES[sniffed.format]}; checking it as such\n`);
   let model: ModelProto | undefined;
   let sourceMap: SourceMap | undefined;
   let text: string | undefined;
   const diagnostics: Diagnostic[] = [];
-  if (format === "onnxtxt") {
-    text = readText(file);
+  if (sniffed.format === "onnxtxt") {
+    text = new TextDecoder("utf-8").decode(bytes);
     const r = modelFromText(text);
     diagnostics.push(...r.diagnostics);
     model = r.model;
     sourceMap = r.sourceMap;
   } else {
-    const bytes = readBytes(file);
     model = about(file, () => decodeModel(bytes));
   }
   if (model) for (const check of MODEL_CHECKS) diagnostics.push(...check.run(model, sourceMap));
+  if (model) diagnostics.push(...externalDataDiagnostics(model, path.dirname(path.resolve(file)), sourceMap));
   return { ...(text !== undefined && { text }), diagnostics };
 }
 
@@ -61,20 +84,36 @@ export const checkCommand: Command = {
   summary: "report syntax errors (and other problems) in models",
   usage: USAGE,
   run(argv, io) {
-    const args = parseArgs(argv, {});
+    const args = parseArgs(argv, { format: { value: true }, severity: { value: true }, ignore: { value: true, repeat: true } });
     if (args.positional.length === 0) throw new UsageError("no input files");
+    const format = flag(args, "format") ?? "text";
+    if (format !== "text" && format !== "json" && format !== "sarif") throw new UsageError(`--format must be text, json or sarif, not '${format}'`);
+    const severity = (flag(args, "severity") ?? "hint") as Severity;
+    if (!SEVERITIES.includes(severity)) throw new UsageError(`--severity must be one of ${SEVERITIES.join(", ")}, not '${severity}'`);
+    const ignored = new Set((args.flags.get("ignore") ?? []).flatMap((c) => c.split(",")).map((c) => c.trim()).filter((c) => c !== ""));
+    const shown = (d: Diagnostic) => SEVERITIES.indexOf(d.severity) <= SEVERITIES.indexOf(severity) && !ignored.has(d.code);
     let code = 0;
+    const checked: FileDiagnostics[] = [];
     for (const file of args.positional) {
       try {
-        const r = checkFile(file);
-        io.err(diagnosticLines(file, r.text, r.diagnostics));
-        if (r.diagnostics.some((d) => d.severity === "error")) code = Math.max(code, 1);
+        const r = checkFile(file, (m) => io.err(m));
+        const diagnostics = r.diagnostics.filter(shown);
+        if (format === "text") io.err(diagnosticLines(file, r.text, diagnostics));
+        else checked.push({ file, ...(r.text !== undefined && { text: r.text }), diagnostics });
+        if (diagnostics.some((d) => d.severity === "error")) code = Math.max(code, 1);
       } catch (e) {
         if (!(e instanceof FileError)) throw e;
         reportFileError(io, e);
+        // a file that cannot be read is a result too, for tools that read only the document
+        if (format !== "text") checked.push({ file, diagnostics: [{ severity: "error", code: "file", message: e.message }] });
         code = 2;
       }
     }
+    if (format === "text") return code;
+    io.out(JSON.stringify(format === "json" ? jsonDiagnostics(checked) : sarifLog(checked, toolVersion()), null, 2) + "\n");
+    const all = checked.flatMap((c) => c.diagnostics);
+    const count = (s: Severity) => all.filter((d) => d.severity === s).length;
+    io.err(`${plural(count("error"), "error")}, ${plural(count("warning"), "warning")}, ${plural(count("info") + count("hint"), "note")} in ${plural(checked.length, "file")}\n`);
     return code;
   },
 };

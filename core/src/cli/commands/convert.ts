@@ -1,31 +1,37 @@
 // `onnxtxt convert IN OUT` and `onnxtxt convert --to FORMAT --out-dir DIR IN...`.
-import * as fs from "node:fs";
 import * as path from "node:path";
 import { flag, hasFlag, parseArgs, UsageError } from "../args.js";
 import { batchOutputs } from "../batch.js";
 import { refuseDroppingComments } from "../comment-guard.js";
 import type { Command, Output } from "../command.js";
 import { InputError } from "../diagnostic-lines.js";
-import { FileError } from "../files.js";
-import { FORMAT_EXTENSIONS, loadModel, requireFormat, saveModel, type ModelFormat, type SaveOptions } from "../model-files.js";
+import { FileError, makeDirs } from "../files.js";
+import { FORMAT_EXTENSIONS, loadModel, readModel, requireFormat, saveModel, writeModelToStdout, type ModelFormat, type SaveOptions } from "../model-files.js";
 import { parseSize } from "../size.js";
 import { progress } from "../progress.js";
 import { reportFileError } from "../report.js";
+import { yieldToSignals } from "../write-output.js";
 
-const USAGE = `usage: onnxtxt convert IN OUT
+const USAGE = `usage: onnxtxt convert [--to onnx|onnxtxt] IN OUT
        onnxtxt convert --to onnx|onnxtxt --out-dir DIR IN...
        (either form) --external-data SIZE: text output keeps tensors with more
-       than SIZE bytes (e.g. 64k) in the sidecar file OUT.data
-       (either form) --drop-comments: allow text -> text, which drops ordinary comments
+       than SIZE bytes (e.g. 64k) in the sidecar file OUT.<hash>.data
 
 Converts between binary .onnx and text .onnxtxt; the direction follows the file
-extensions. The batch form writes each input to DIR/<stem>.<ext>, keeping the
+extensions. IN - reads stdin; OUT - writes stdout (the other format than IN's, or --to). The batch form writes each input to DIR/<stem>.<ext>, keeping the
 inputs' folders relative to the folder they share.`;
 
-function convertOne(input: string, output: string, opts: SaveOptions, dropComments: boolean, io: Output): void {
+function convertOne(input: string, output: string, opts: SaveOptions, io: Output, dropComments: boolean, to?: ModelFormat): void {
+  if (input !== "-" && output !== "-") refuseDroppingComments(input, output, dropComments);
+  if (output === "-") {
+    const loaded = readModel(input, (m) => io.err(m));
+    const format = to ?? (loaded.format === "onnx" ? "onnxtxt" : "onnx");
+    writeModelToStdout(io, "stdout.onnxtxt", format, loaded.model, opts);
+    return;
+  }
+  if (to !== undefined && requireFormat(output) !== to) throw new UsageError(`--to ${to} does not match the extension of '${output}'`);
   requireFormat(output);
-  refuseDroppingComments(input, output, dropComments);
-  saveModel(output, loadModel(input, (report) => io.err(report)), opts);
+  saveModel(output, loadModel(input, (m) => io.err(m)), { ...opts, sourceDir: path.dirname(input) });
 }
 
 function parseFormat(value: string | undefined): ModelFormat {
@@ -33,16 +39,18 @@ function parseFormat(value: string | undefined): ModelFormat {
   throw new UsageError(`--to must be 'onnx' or 'onnxtxt'${value === undefined ? "" : `, not '${value}'`}`);
 }
 
-function runBatch(inputs: readonly string[], outDir: string, to: ModelFormat, io: Output, opts: SaveOptions, dropComments: boolean): number {
+async function runBatch(inputs: readonly string[], outDir: string, to: ModelFormat, io: Output, opts: SaveOptions, dropComments: boolean): Promise<number> {
   const outputs = batchOutputs(inputs, outDir, FORMAT_EXTENSIONS[to]);
+  makeDirs(outDir);
   const bar = progress(io, inputs.length, "converting");
   let failed = 0;
   let inputErrors = 0;
   for (let i = 0; i < inputs.length; i++) {
+    await yieldToSignals();
     bar.tick(inputs[i]!);
     try {
-      fs.mkdirSync(path.dirname(outputs[i]!), { recursive: true });
-      convertOne(inputs[i]!, outputs[i]!, opts, dropComments, io);
+      makeDirs(path.dirname(outputs[i]!));
+      convertOne(inputs[i]!, outputs[i]!, opts, io, dropComments);
     } catch (e) {
       if (!(e instanceof FileError)) throw e;
       bar.done();
@@ -74,9 +82,9 @@ export const convertCommand: Command = {
       if (args.positional.length === 0) throw new UsageError("no input files");
       return runBatch(args.positional, outDir, to, io, opts, dropComments);
     }
-    if (flag(args, "to") !== undefined) throw new UsageError("--to goes with --out-dir");
     if (args.positional.length !== 2) throw new UsageError("expected IN and OUT");
-    convertOne(args.positional[0]!, args.positional[1]!, opts, dropComments, io);
+    const to = flag(args, "to");
+    convertOne(args.positional[0]!, args.positional[1]!, opts, io, dropComments, to === undefined ? undefined : parseFormat(to));
     return 0;
   },
 };

@@ -4,14 +4,15 @@
 import { hasFlag, parseArgs, UsageError } from "../args.js";
 import type { Command } from "../command.js";
 import { diagnosticLines } from "../diagnostic-lines.js";
-import { FileError, readText, writeAtomic } from "../files.js";
+import { FileError, readText } from "../files.js";
+import { writeOutput, yieldToSignals } from "../write-output.js";
 import { reportFileError } from "../report.js";
 import { formatText } from "../../print/format.js";
 
 const USAGE = `usage: onnxtxt format [--write | --check] FILE...
 
-Formats .onnxtxt files in the canonical layout, keeping every comment, blank lines
-between nodes, and numbers as written. Without options the result goes to stdout.
+Formats .onnxtxt files (- reads stdin) in the canonical layout, keeping every comment,
+blank lines between nodes, and numbers as written. Without options the result goes to stdout.
   --write  rewrite each file in place
   --check  write nothing; exit 1 and name each file that is not formatted`;
 
@@ -19,15 +20,17 @@ export const formatCommand: Command = {
   name: "format",
   summary: "format .onnxtxt files (keeps comments)",
   usage: USAGE,
-  run(argv, io) {
+  async run(argv, io) {
     const args = parseArgs(argv, { write: {}, check: {} });
     const write = hasFlag(args, "write");
     const check = hasFlag(args, "check");
     if (write && check) throw new UsageError("--write and --check exclude each other");
     if (args.positional.length === 0) throw new UsageError("no input files");
+    if (write && args.positional.includes("-")) throw new UsageError("--write cannot rewrite stdin (-); without --write the result goes to stdout");
     let inputErrors = 0;
     let fileErrors = 0;
     for (const file of args.positional) {
+      await yieldToSignals();
       try {
         const text = readText(file);
         const r = formatText(text);
@@ -42,7 +45,7 @@ export const formatCommand: Command = {
             inputErrors++;
           }
         } else if (write) {
-          if (r.text !== text) writeAtomic(file, r.text);
+          if (r.text !== text) writeOutput(file, r.text);
         } else io.out(r.text);
       } catch (e) {
         if (!(e instanceof FileError)) throw e;

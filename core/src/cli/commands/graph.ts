@@ -4,7 +4,7 @@ import { expandedTo, layoutSvg, modelGraph, renderDot, type LayoutEngine } from 
 import type { ModelProto } from "../../../../proto/src/index.js";
 import { flag, parseArgs, UsageError } from "../args.js";
 import type { Command } from "../command.js";
-import { writeAtomic } from "../files.js";
+import { writeOutput } from "../write-output.js";
 import { loadModel } from "../model-files.js";
 
 const USAGE = `usage: onnxtxt graph [--format svg|dot|json] [--depth N] [-o OUT] MODEL
@@ -59,7 +59,7 @@ export const graphCommand: Command = {
     const depth = depthOf(flag(args, "depth"));
     const { text, notes } = await drawModel(loadModel(args.positional[0]!), format, depth);
     for (const note of notes) io.err(`onnxtxt graph: ${note}\n`);
-    if (output !== undefined) writeAtomic(output, text);
+    if (output !== undefined) writeOutput(output, text);
     else io.out(text);
     return 0;
   },

@@ -1,22 +1,23 @@
 // `onnxtxt print IN` writes a model as text to stdout, in the canonical layout, losing
 // nothing (see docs/syntax.md for the extension comments).
-import * as path from "node:path";
 import { flag, hasFlag, parseArgs, UsageError } from "../args.js";
-import { printModelPlain } from "../../print/print-model.js";
 import type { Command } from "../command.js";
-import { writeAtomic } from "../files.js";
-import { about, loadModel, textOf } from "../model-files.js";
+import { about, loadModel, modelDir, writeModel } from "../model-files.js";
+import { printModel, printModelPlain } from "../../print/print-model.js";
+import { writeOutput } from "../write-output.js";
 import { parseSize } from "../size.js";
+import { byteProgress } from "../progress.js";
 
 const USAGE = `usage: onnxtxt print [--external-data SIZE | --plain] [-o OUT] IN
 
-Writes the model IN (.onnx or .onnxtxt) as text to stdout, or with -o/--output to the file
-OUT (written to a temporary file and renamed, so a failure leaves no partial file). With
---external-data SIZE, each tensor with more than SIZE bytes (e.g. 1024, 64k, 1M) goes to a
-sidecar file referenced with the external-data syntax: OUT.data beside OUT, or
-<stem>.onnxtxt.data in the current folder when printing to stdout. With --plain, the text has
-no residual comments (#@...), only what the official syntax says, for reading and diffs; what
-was left out is listed on stderr (converting that text back does not give the same binary).`;
+Writes the model IN (.onnx or .onnxtxt; - reads stdin) as text to stdout (also -o -), or
+with -o/--output to the file OUT (written to a temporary file and renamed, so a failure leaves
+no partial file). With --external-data SIZE (which needs -o), each tensor with more than SIZE
+bytes (e.g. 1024, 64k, 1M) goes to a sidecar file referenced with the external-data syntax,
+OUT.<hash>.data beside OUT. External data of IN is copied beside OUT when OUT is in another folder.
+With --plain, the text has no residual comments (#@...), only what the official syntax says,
+for reading and diffs; what was left out is listed on stderr (converting that text back does
+not give the same binary).`;
 
 /** The stderr note for --plain: what the residuals would have kept. */
 function droppedNote(input: string, dropped: ReadonlyMap<string, number>): string {
@@ -36,23 +37,38 @@ export const printCommand: Command = {
     const size = flag(args, "external-data");
     const plain = hasFlag(args, "plain");
     if (plain && size !== undefined) throw new UsageError("--plain and --external-data do not go together (the plain text has no residual to bring the data back)");
-    const model = loadModel(input, (report) => io.err(report));
+    const output = flag(args, "output");
+    const toStdout = output === undefined || output === "-";
+    const externalData = size === undefined ? undefined : parseSize(size);
+    if (externalData !== undefined && toStdout) throw new UsageError("--external-data needs -o OUT: the sidecar file is written beside OUT");
+    const model = loadModel(input, (m) => io.err(m));
     if (plain) {
       const r = about(input, () => printModelPlain(model));
-      const output = flag(args, "output");
-      if (output !== undefined) writeAtomic(output, r.text);
-      else io.out(r.text);
+      if (toStdout) io.out(r.text);
+      else writeOutput(output, r.text);
       io.err(droppedNote(input, r.dropped));
       return 0;
     }
-    const opts = size === undefined ? {} : { externalData: parseSize(size) };
-    const output = flag(args, "output");
-    if (output !== undefined) {
-      writeAtomic(output, textOf(output, model, opts));
+    if (!toStdout) {
+      writeModel(output, "onnxtxt", model, { ...(externalData !== undefined && { externalData }), sourceDir: modelDir(input) });
       return 0;
     }
-    const stem = path.basename(input, path.extname(input));
-    io.out(textOf(`${stem}.onnxtxt`, model, opts));
+    if (io.outSync && !io.outIsTerminal) {
+      // streamed: the text of a big model is never whole in memory
+      const bar = byteProgress(io, "printing");
+      const outSync = io.outSync;
+      about(input, () =>
+        printModel(model, {
+          write: (bytes) => {
+            outSync(bytes);
+            bar.add(bytes.length);
+          },
+        }),
+      );
+      bar.done();
+      return 0;
+    }
+    io.out(about(input, () => printModel(model)));
     return 0;
   },
 };

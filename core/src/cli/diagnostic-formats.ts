@@ -1,0 +1,75 @@
+// Machine-readable diagnostics for `onnxtxt check --format json|sarif`: one JSON document on
+// stdout for all files. Lines and columns are 1-based (UTF-16 columns, as the text lines);
+// binary input has no position, only `where` (a path in the model).
+import type { Diagnostic, Severity } from "../../../grammar/src/diagnostics.js";
+import { LineIndex } from "../../../grammar/src/line-index.js";
+
+export interface FileDiagnostics {
+  readonly file: string;
+  readonly text?: string;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+export interface JsonDiagnostic {
+  file: string;
+  severity: Severity;
+  code: string;
+  message: string;
+  line?: number;
+  column?: number;
+  endLine?: number;
+  endColumn?: number;
+  where?: string;
+}
+
+export function jsonDiagnostics(files: readonly FileDiagnostics[]): JsonDiagnostic[] {
+  const out: JsonDiagnostic[] = [];
+  for (const f of files) {
+    const index = f.text === undefined ? undefined : new LineIndex(f.text);
+    for (const d of f.diagnostics) {
+      const j: JsonDiagnostic = { file: f.file, severity: d.severity, code: d.code, message: d.message };
+      if (d.span && index) {
+        const s = index.position(d.span.start);
+        const e = index.position(d.span.end);
+        Object.assign(j, { line: s.line + 1, column: s.character + 1, endLine: e.line + 1, endColumn: e.character + 1 });
+      }
+      if (d.where) j.where = d.where;
+      out.push(j);
+    }
+  }
+  return out;
+}
+
+const SARIF_LEVEL: Readonly<Record<Severity, string>> = { error: "error", warning: "warning", info: "note", hint: "note" };
+
+/** SARIF 2.1.0 (https://docs.oasis-open.org/sarif/sarif/v2.1.0/): one run, one rule per code. */
+export function sarifLog(files: readonly FileDiagnostics[], version: string): object {
+  const diagnostics = jsonDiagnostics(files);
+  const codes = [...new Set(diagnostics.map((d) => d.code))].sort();
+  const results = diagnostics.map((d) => ({
+    ruleId: d.code,
+    ruleIndex: codes.indexOf(d.code),
+    level: SARIF_LEVEL[d.severity],
+    message: { text: d.message },
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: { uri: encodeURI(d.file.split("\\").join("/")) },
+          ...(d.line !== undefined && { region: { startLine: d.line, startColumn: d.column, endLine: d.endLine, endColumn: d.endColumn } }),
+        },
+        ...(d.where !== undefined && { logicalLocations: [{ fullyQualifiedName: d.where }] }),
+      },
+    ],
+  }));
+  return {
+    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
+    version: "2.1.0",
+    runs: [
+      {
+        tool: { driver: { name: "onnxtxt", version, informationUri: "https://github.com/onnx/onnx/blob/main/docs/Syntax.md", rules: codes.map((id) => ({ id })) } },
+        columnKind: "utf16CodeUnits",
+        results,
+      },
+    ],
+  };
+}
