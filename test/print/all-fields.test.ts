@@ -68,7 +68,11 @@ function fill(schema: DescMessage, depth: number, variant: number): Init {
   }
   // Tensors hold no elements by their shape: the text then writes `{}` and a residual keeps the
   // data of every field, which lowering accepts (data short of its shape is an error).
-  if (schema.typeName === "onnx.TensorProto") init["dims"] = [0n, 2n];
+  // data_location is set, to DEFAULT: an EXTERNAL one would need a real file (tested elsewhere).
+  if (schema.typeName === "onnx.TensorProto") {
+    init["dims"] = [0n, 2n];
+    init["dataLocation"] = 0;
+  }
   return init;
 }
 
