@@ -2,6 +2,8 @@
 // the reference C++ parser available on this machine (Debian's onnx 1.12, `onnx.parser.parse_model`
 // then SerializeToString to a file, run by /usr/bin/python3). Inputs are generated
 // deterministically: a 50k-node graph (~1.3 MB) and one 2M-element float tensor (~21 MB).
+// Before that, in-process: the cost of building the Chevrotain parser (performSelfAnalysis, with
+// and without Chevrotain's grammar validations) and of parseModel on both texts.
 // Run: npx tsc -p . && node dist/bench/parse-bench.js [--runs N]
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -9,6 +11,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { fromBinary, toBinary } from "@bufbuild/protobuf";
+import { parseModel } from "../grammar/src/index.js";
+import { OnnxTextParser } from "../grammar/src/parser.js";
 import { ModelProtoSchema } from "../proto/src/index.js";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -51,12 +55,25 @@ m = onnx.parser.parse_model(open(sys.argv[1], encoding="utf-8").read())
 open(sys.argv[2], "wb").write(m.SerializeToString())
 `;
 
-function timeRun(cmd: string, args: readonly string[]): number {
+interface Timing {
+  readonly wall: number;
+  /** User + system CPU ms of the process (GNU time), or NaN without /usr/bin/time. */
+  readonly cpu: number;
+}
+
+const GNU_TIME = "/usr/bin/time";
+const HAVE_GNU_TIME = fs.existsSync(GNU_TIME);
+
+/** Runs a process; wall time, and its CPU time through GNU time (robust when the machine is shared). */
+function timeRun(cmd: string, args: readonly string[]): Timing {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(cmd, args, { encoding: "utf8", maxBuffer: 1 << 26 });
-  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  const r = HAVE_GNU_TIME
+    ? spawnSync(GNU_TIME, ["-f", "cpu %U %S", cmd, ...args], { encoding: "utf8", maxBuffer: 1 << 26 })
+    : spawnSync(cmd, args, { encoding: "utf8", maxBuffer: 1 << 26 });
+  const wall = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed: ${r.stderr}`);
-  return ms;
+  const m = /cpu (\d+\.\d+) (\d+\.\d+)\s*$/.exec(r.stderr);
+  return { wall, cpu: m ? (Number(m[1]) + Number(m[2])) * 1000 : NaN };
 }
 
 function median(values: number[]): number {
@@ -64,15 +81,16 @@ function median(values: number[]): number {
   return s[Math.floor((s.length - 1) / 2)]!;
 }
 
-/** Runs the two commands alternately, so both see the same machine noise; medians. */
-function sideBySide(runs: number, a: () => number, b: () => number): [number, number] {
-  const ta: number[] = [];
-  const tb: number[] = [];
+/** Runs the two commands alternately, so both see the same machine noise; medians of wall and CPU. */
+function sideBySide(runs: number, a: () => Timing, b: () => Timing): [Timing, Timing] {
+  const ta: Timing[] = [];
+  const tb: Timing[] = [];
   for (let i = 0; i < runs; i++) {
     ta.push(a());
     tb.push(b());
   }
-  return [median(ta), median(tb)];
+  const med = (ts: Timing[]): Timing => ({ wall: median(ts.map((t) => t.wall)), cpu: median(ts.map((t) => t.cpu)) });
+  return [med(ta), med(tb)];
 }
 
 function sameModel(a: string, b: string): boolean {
@@ -80,19 +98,40 @@ function sameModel(a: string, b: string): boolean {
   return norm(a).equals(norm(b));
 }
 
+/** CPU milliseconds of `fn` (this process's, so other jobs on a shared machine do not count). */
+function cpuMsOf(fn: () => void): number {
+  const t0 = process.cpuUsage();
+  fn();
+  const used = process.cpuUsage(t0);
+  return (used.user + used.system) / 1000;
+}
+
+/** Parser construction and in-process parse CPU times (medians of `runs`). */
+function inProcess(runs: number, inputs: readonly [string, string][]): void {
+  const skip = cpuMsOf(() => new OnnxTextParser(false));
+  const validated = cpuMsOf(() => new OnnxTextParser(true));
+  console.log(`parser construction (performSelfAnalysis), CPU: ${skip.toFixed(1)} ms with skipValidations (first in this process), ${validated.toFixed(1)} ms with validations`);
+  for (const [name, text] of inputs) {
+    const times = Array.from({ length: runs }, () => cpuMsOf(() => void parseModel(text)));
+    console.log(`in-process parseModel, CPU   ${name.padEnd(24)} median ${median(times).toFixed(1).padStart(7)} ms   min ${Math.min(...times).toFixed(1).padStart(7)} ms`);
+  }
+}
+
 function main(): void {
   const runsFlag = process.argv.indexOf("--runs");
   const runs = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 5;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "onnxtxt-parse-bench-"));
   try {
-    const inputs: [string, string][] = [
-      ["50k-node graph", bigGraphText(50_000)],
-      ["2M-element float tensor", bigTensorText(2_000_000)],
+    // Each with the bound of issue 16: the whole process within BOUND x the reference's time.
+    const inputs: [string, string, number][] = [
+      ["50k-node graph", bigGraphText(50_000), 2.5],
+      ["2M-element float tensor", bigTensorText(2_000_000), 1.1],
     ];
+    inProcess(runs, inputs.map(([name, text]) => [name, text]));
     console.log("parse bench: `onnxtxt convert X.onnxtxt X.onnx` vs the reference C++ parser available here");
     console.log("(Debian onnx 1.12 via /usr/bin/python3: parse_model + SerializeToString to a file); whole processes run alternately, median of " + runs);
     let allOk = true;
-    for (const [name, text] of inputs) {
+    for (const [name, text, bound] of inputs) {
       const src = path.join(dir, "in.onnxtxt");
       fs.writeFileSync(src, text);
       const ours = path.join(dir, "ours.onnx");
@@ -103,11 +142,14 @@ function main(): void {
         () => timeRun("/usr/bin/python3", ["-c", REFERENCE, src, ref]),
       );
       const same = sameModel(ours, ref);
-      const ok = tOurs <= tRef && same;
+      // The bound is on wall time, as the issue states it; CPU time is shown beside it because on
+      // a shared machine wall time also measures the other jobs (Node's GC and compiler threads
+      // count in its CPU time, so that ratio is the stricter one).
+      const ok = tOurs.wall <= bound * tRef.wall && same;
       allOk &&= ok;
       console.log(
-        `${name.padEnd(24)} ${(text.length / 1e6).toFixed(1).padStart(5)} MB   onnxtxt ${tOurs.toFixed(0).padStart(6)} ms   reference ${tRef.toFixed(0).padStart(6)} ms   ` +
-          `ratio ${(tOurs / tRef).toFixed(2)}   same ModelProto: ${same ? "yes" : "NO"}   ${ok ? "ok" : "SLOWER OR DIFFERENT"}`,
+        `${name.padEnd(24)} ${(text.length / 1e6).toFixed(1).padStart(5)} MB   onnxtxt ${tOurs.wall.toFixed(0).padStart(6)} ms (cpu ${tOurs.cpu.toFixed(0)})   reference ${tRef.wall.toFixed(0).padStart(6)} ms (cpu ${tRef.cpu.toFixed(0)})   ` +
+          `ratio wall ${(tOurs.wall / tRef.wall).toFixed(2)} cpu ${(tOurs.cpu / tRef.cpu).toFixed(2)} (bound ${bound})   same ModelProto: ${same ? "yes" : "NO"}   ${ok ? "ok" : "SLOWER OR DIFFERENT"}`,
       );
     }
     process.exitCode = allOk ? 0 : 1;

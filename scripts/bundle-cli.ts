@@ -9,6 +9,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
+import { chevrotainStatic } from "./esbuild-chevrotain.js";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const CLI_DIR = path.join(REPO, "dist/core/src/cli");
@@ -34,6 +35,8 @@ async function main(): Promise<number> {
     keepNames: true,
     // Native code, loaded from node_modules.
     external: ["onnxruntime-node"],
+    // Chevrotain inlined by a static import (grammar/src/chevrotain.ts loads it at run time).
+    plugins: [chevrotainStatic],
     // CommonJS dependencies get a real `require`.
     banner: { js: 'import { createRequire as __onnxtxtCreateRequire } from "node:module"; const require = __onnxtxtCreateRequire(import.meta.url);' },
   };

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// The long fuzz run: `npm run fuzz -- [--seed N] [--count N] [--time SECONDS] [--attack-time SECONDS] [--corpus N] [--out DIR]`.
-// Mutates the text corpus and the backend test models through every stage (see
-// test/robust/harness). Failing inputs are written to DIR (default fuzz-failures/) with their
+// The long fuzz run: `npm run fuzz -- [--seed N] [--count N] [--time SECONDS] [--attack-time SECONDS] [--corpus N] [--out DIR]
+// [--hostile-runs P] [--long-lists P]`. Mutates the text corpus and the backend test models
+// through every stage (see test/robust/harness); a share P of the inputs are hostile models
+// run by the interpreter under small caps (default 0.1), or texts with one data-sized list
+// (default 0.01). Failing inputs are written to DIR (default fuzz-failures/) with their
 // seed and iteration; exit 1 if any failed. Needs a build (`npm run build`).
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -22,6 +24,8 @@ const count = option("count", 20000);
 const timeMs = option("time", 600) * 1000;
 const corpusLimit = option("corpus", undefined);
 const outDir = option("out", "fuzz-failures");
+const hostileRuns = option("hostile-runs", 0.1);
+const longLists = option("long-lists", 0.01);
 
 const texts = textCorpus(corpusLimit);
 const binaries = binaryCorpus(corpusLimit);
@@ -29,7 +33,7 @@ console.log(`fuzz: seed ${seed}, up to ${count} inputs or ${timeMs / 1000} s, co
 // Three quarters of the time for mutated models, the rest for file-system and protocol
 // attacks (hostile external data and outputs, signals, malformed LSP params: issue #22).
 const attackMs = option("attack-time", (timeMs / 4) / 1000) * 1000;
-const report = runFuzz({ seed, count, timeMs: timeMs - attackMs, texts, binaries, slowMs: 10_000 });
+const report = runFuzz({ seed, count, timeMs: timeMs - attackMs, texts, binaries, slowMs: 10_000, hostileRuns, longLists });
 console.log(`fuzz: ${report.inputs} inputs, ${report.failures.length} failures; slowest ${report.slowest.ms.toFixed(0)} ms (iteration ${report.slowest.iteration}, ${report.slowest.size} units)`);
 const seen = new Set();
 for (const f of report.failures) {

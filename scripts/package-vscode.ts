@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import * as path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build, type BuildOptions } from "esbuild";
+import { chevrotainStatic } from "./esbuild-chevrotain.js";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const CLIENT = path.join(REPO, "client-vscode");
@@ -31,6 +32,7 @@ const common: BuildOptions = {
   logLevel: "warning",
   // The sources are ESM with `.js` suffixes on `.ts` files; esbuild resolves those itself.
   mainFields: ["module", "main"],
+  plugins: [chevrotainStatic],
 };
 
 /** The server runs as ESM (client-vscode/package.json says "type": "module"), so

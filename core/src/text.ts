@@ -12,6 +12,7 @@ import type { ModelProto } from "../../proto/src/index.js";
 import { applyExtensions } from "./ext/apply-extensions.js";
 import { lowerModel, type LowerOptions } from "./lower/index.js";
 import { SourceMap } from "./source-map.js";
+import { pushAll } from "./arrays.js";
 
 export interface TextModel {
   readonly model?: ModelProto;
@@ -33,7 +34,7 @@ export function modelFromText(text: string, options?: LowerOptions): TextModel {
   }
   const lowered = lowerModel(parsed.ast, text, options);
   const diagnostics = [...parsed.diagnostics, ...lowered.diagnostics];
-  if (!hasErrors(diagnostics)) diagnostics.push(...applyExtensions(text, parsed.ast, parsed.comments, lowered.model)); // lossless extensions (ext/)
+  if (!hasErrors(diagnostics)) pushAll(diagnostics, applyExtensions(text, parsed.ast, parsed.comments, lowered.model)); // lossless extensions (ext/)
   return {
     ...(!hasErrors(diagnostics) && { model: lowered.model }),
     sourceMap: lowered.sourceMap,

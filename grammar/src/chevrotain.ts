@@ -14,6 +14,7 @@ async function load(): Promise<typeof Chevrotain> {
 
 const chevrotain = await load();
 
-export const { createToken, Lexer } = chevrotain;
+export const { createToken, createSyntaxDiagramsCode, EmbeddedActionsParser, EOF, Lexer, LLkLookaheadStrategy } = chevrotain;
 export type Lexer = Chevrotain.Lexer;
-export type { CustomPatternMatcherReturn, IToken, TokenType } from "chevrotain";
+export type EmbeddedActionsParser = Chevrotain.EmbeddedActionsParser;
+export type { CustomPatternMatcherReturn, IToken, ParserMethod, TokenType } from "chevrotain";

@@ -3,7 +3,7 @@
 import type * as A from "./ast.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { tokenize } from "./scanner.js";
-import { Parser } from "./parser.js";
+import { OnnxTextParser } from "./parser.js";
 
 export type * from "./ast.js";
 export type { Diagnostic, Severity } from "./diagnostics.js";
@@ -20,18 +20,34 @@ export interface ParseResult<T> {
   readonly diagnostics: Diagnostic[];
 }
 
-function run<T>(text: string, what: string, fn: (p: Parser) => T | undefined): ParseResult<T> {
+let shared: OnnxTextParser | undefined;
+
+/**
+ * The process's one parser: Chevrotain analyses the grammar when it is built (a few ms), so it
+ * is built on first use and reused. Tests build their own with Chevrotain's validations on.
+ */
+function parser(): OnnxTextParser {
+  return (shared ??= new OnnxTextParser(false));
+}
+
+function run<T>(text: string, what: string, fn: (p: OnnxTextParser) => T | undefined): ParseResult<T> {
   const lexed = tokenize(text);
-  const parser = new Parser(text, lexed.tokens);
+  const p = parser();
+  p.begin(text, lexed.tokens);
   let ast: T | undefined;
   try {
-    ast = fn(parser);
-    parser.expectEnd(what);
+    ast = fn(p);
+    p.expectEnd(what);
+    // Chevrotain records an error only if a rule took a way its lookahead did not allow: a bug.
+    const engine = p.engineErrors[0];
+    if (engine) throw new Error(engine.message);
   } catch (e) {
     // A parse must never throw; this is a last line of defence that keeps the promise.
-    parser.diagnostics.push({ severity: "error", code: "internal", message: `internal parser error: ${e instanceof Error ? e.message : String(e)}`, span: { start: 0, end: 0 } });
+    p.diagnostics.push({ severity: "error", code: "internal", message: `internal parser error: ${e instanceof Error ? e.message : String(e)}`, span: { start: 0, end: 0 } });
   }
-  const diagnostics = mergeByOffset(lexed.diagnostics, withoutLexerEchoes(text, lexed.diagnostics, parser.diagnostics));
+  const parsed = p.diagnostics;
+  p.end();
+  const diagnostics = mergeByOffset(lexed.diagnostics, withoutLexerEchoes(text, lexed.diagnostics, parsed));
   return { ...(ast !== undefined && { ast }), comments: lexed.comments, diagnostics };
 }
 

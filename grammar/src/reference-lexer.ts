@@ -1,7 +1,8 @@
 // The Chevrotain lexer built from the token table in tokens.ts: the executable definition of the
 // token vocabulary. The tools run scanner.ts, which is several times faster and allocates no
 // token objects; test/grammar/scanner-oracle.test.ts requires both to read every input alike.
-// Nothing outside tests and generators imports this module, so Chevrotain stays out of the CLI.
+// Only tests and generators import this module: the tools lex with scanner.ts (the parser reads
+// its typed arrays directly, see parser.ts).
 import { Lexer } from "./chevrotain.js";
 import { TOKENS } from "./tokens.js";
 

@@ -17,8 +17,14 @@ const WORKER_URL = new URL("./run-worker.js", import.meta.url);
 /** One worker kept warm between runs; a cancelled run's worker is terminated instead. */
 let idle: Worker | undefined;
 
+/**
+ * The worker's own heap: a run that fills it ends the worker, not the server (V8 otherwise
+ * aborts the whole process). Tensors live outside it, held by the run's memory cap.
+ */
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 1024, maxYoungGenerationSizeMb: 64 };
+
 function takeWorker(): Worker {
-  const w = idle ?? new Worker(WORKER_URL);
+  const w = idle ?? new Worker(WORKER_URL, { resourceLimits: WORKER_LIMITS });
   idle = undefined;
   return w;
 }
@@ -40,6 +46,7 @@ function runInWorker(job: RunJob, signal: AbortSignal): Promise<RunReply> {
       signal.removeEventListener("abort", cancel);
       worker.off("message", onMessage);
       worker.off("error", onError);
+      worker.off("exit", onExit);
     };
     const cancel = (): void => {
       finish();
@@ -51,14 +58,25 @@ function runInWorker(job: RunJob, signal: AbortSignal): Promise<RunReply> {
       release(worker);
       resolve(reply);
     };
-    const onError = (e: Error): void => {
+    // The worker died (its heap limit, or a crash): the run failed, the server goes on.
+    const onError = (e: Error & { code?: string }): void => {
       finish();
       void worker.terminate();
-      reject(e);
+      resolve({
+        ok: false,
+        message: e.code === "ERR_WORKER_OUT_OF_MEMORY"
+          ? `the run ran out of memory (more than the run worker's ${WORKER_LIMITS.maxOldGenerationSizeMb} MB heap) and was stopped`
+          : `the run worker failed and was stopped: ${e.message}`,
+      });
+    };
+    const onExit = (code: number): void => {
+      finish();
+      resolve({ ok: false, message: `the run worker stopped unexpectedly (exit code ${code})` });
     };
     signal.addEventListener("abort", cancel, { once: true });
     worker.on("message", onMessage);
     worker.on("error", onError);
+    worker.on("exit", onExit);
     worker.postMessage(job);
   });
 }

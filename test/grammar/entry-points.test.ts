@@ -11,6 +11,7 @@ import { lowerFunction, lowerGraph, lowerNode, lowerTensorConstant, lowerType } 
 import { modelFromText } from "../../core/src/text.js";
 import { validateTokenTable } from "../../grammar/src/reference-lexer.js";
 import { TOKENS } from "../../grammar/src/tokens.js";
+import { OnnxTextParser } from "../../grammar/src/parser.js";
 import { PRINTED } from "../helpers/paths.js";
 
 /** Every AST node below `root`, with its parent's span. */
@@ -26,6 +27,12 @@ function* walk(node: unknown, parent?: Span): Generator<[AstNode, Span | undefin
 }
 
 describe("grammar entry points", () => {
+  it("builds the Chevrotain parser with Chevrotain's grammar validations on (the tools skip them)", () => {
+    const parser = new OnnxTextParser(true);
+    const rules = parser.getGAstProductions();
+    for (const rule of ["model", "graph", "functionDef", "node", "typeExpr", "tensorConstant", "tensorData", "attributeList"]) assert.ok(rules[rule], rule);
+  });
+
   it("validates the token table with Chevrotain's checks", () => {
     assert.doesNotThrow(() => validateTokenTable());
     assert.ok(TOKENS.length > 10);

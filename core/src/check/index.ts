@@ -11,6 +11,7 @@ import { Emitter } from "./emit.js";
 import { checkNode, type NodeEnv } from "./nodes.js";
 import { StructureChecker } from "./structure.js";
 import { checkModelTensors } from "./tensor-data.js";
+import { pushAll } from "../arrays.js";
 
 export { CHECK_CODES, type CheckCode } from "./codes.js";
 
@@ -39,7 +40,7 @@ export function checkModel(model: ModelProto, options: CheckOptions = {}): Diagn
   if (model.graph) checkSignatureShapes(model.graph, out);
   checkModelTensors(model, out);
   for (const fn of model.functions) checkFunction(fn, opsets, functions, out, options.sourceMap);
-  if (model.graph) diagnostics.push(...(options.inference ?? inferModel(model, options.sourceMap ? { sourceMap: options.sourceMap } : {})).diagnostics);
+  if (model.graph) pushAll(diagnostics, (options.inference ?? inferModel(model, options.sourceMap ? { sourceMap: options.sourceMap } : {})).diagnostics);
   const kept = options.errorsOnly ? diagnostics.filter((d) => d.severity === "error") : diagnostics;
   return kept.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
 }

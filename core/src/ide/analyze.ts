@@ -16,6 +16,7 @@ import type { Analysis } from "./analysis.js";
 import type { RunValues } from "./run-values.js";
 import { buildSymbolIndex, type SymbolIndex, type SymbolInfo } from "./symbols.js";
 import { declaredTypeText, valueTypeText } from "./type-text.js";
+import { pushAll } from "../arrays.js";
 
 export function* analyzeSteps(text: string): Generator<Analysis | undefined, Analysis, void> {
   const lines = new LineIndex(text);
@@ -30,7 +31,7 @@ export function* analyzeSteps(text: string): Generator<Analysis | undefined, Ana
   if (!parsed.ast || hasErrors(parsed.diagnostics)) return new Snapshot(parts, true, diagnostics, declaredOnly);
   yield new Snapshot(parts, false, [...diagnostics], declaredOnly);
   const lowered = lowerModel(parsed.ast, text);
-  diagnostics.push(...lowered.diagnostics);
+  pushAll(diagnostics, lowered.diagnostics);
   const sourceMap = lowered.sourceMap;
   if (hasErrors(lowered.diagnostics)) return new Snapshot(parts, true, diagnostics, declaredOnly, undefined, sourceMap);
   // The residual comments, applied as `check` and `convert` apply them (text.ts): same problems, same model.
@@ -95,7 +96,7 @@ export function* semanticSteps(parts: Parts, diagnostics: Diagnostic[], lowering
 export function semanticSnapshot(parts: Parts, diagnostics: Diagnostic[], state: SemanticState, model: ModelProto, sourceMap: SourceMap): Analysis {
   const { text } = parts;
   const inferred = state.inference;
-  diagnostics.push(...semanticOrder([...state.check, ...inferred.diagnostics]));
+  pushAll(diagnostics, semanticOrder([...state.check, ...inferred.diagnostics]));
   const declaredOnly = (value: SymbolInfo): string | undefined =>
     value.declaredType ? declaredTypeText(text, value.declaredType) : undefined;
   // Inferred value types per graph, keyed by where the graph starts in the text.

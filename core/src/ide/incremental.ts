@@ -18,6 +18,7 @@ import { residualsBeyondDefaults } from "../ext/ext-comment.js";
 import { breaksOrder, carryAcross, editedNames, hasSubgraphs, namesDiagnostics, reinfer, withoutEach, type EditedNames } from "./incremental-semantics.js";
 import type { TextChange } from "./shift-diagnostics.js";
 import { buildSymbolIndex, type SymbolIndex } from "./symbols.js";
+import { pushAll } from "../arrays.js";
 
 type MutableSpan = { start: number; end: number };
 
@@ -199,7 +200,7 @@ function spliceComments(old: readonly A.Comment[], fresh: readonly A.Comment[], 
     if (c.span.end <= start) out.push(c);
     else if (c.span.start >= end) out.push({ ...c, span: { start: c.span.start + delta, end: c.span.end + delta } });
   }
-  out.push(...fresh);
+  pushAll(out, fresh);
   return out.sort((a, b) => a.span.start - b.span.start);
 }
 

@@ -3,6 +3,7 @@ import type { FunctionDef, Graph, OpNode, ValueDecl } from "../../../grammar/src
 import type { Span } from "../../../grammar/src/span.js";
 import type { Analysis } from "./analysis.js";
 import { opKey } from "./symbols.js";
+import { pushAll } from "../arrays.js";
 
 export type OutlineKind = "graph" | "function" | "node" | "input" | "output" | "initializer";
 
@@ -27,7 +28,7 @@ export function flatOutline(items: readonly OutlineItem[], container?: string): 
   const out: { item: OutlineItem; container?: string }[] = [];
   for (const item of items) {
     out.push(container === undefined ? { item } : { item, container });
-    out.push(...flatOutline(item.children, item.name));
+    pushAll(out, flatOutline(item.children, item.name));
   }
   return out;
 }

@@ -10,7 +10,7 @@ import {
   type ModelProto, type ValueInfoProto,
 } from "../../../proto/src/index.js";
 import { OnnxtxtError } from "../io/index.js";
-import { describeRunError, Interpreter, type Value } from "../interp/index.js";
+import { describeRunError, Interpreter, setAllocationLimit, type Value } from "../interp/index.js";
 import { resolveInputs, runDirectives, type InputSource } from "../run-inputs.js";
 import { observedRunRegistry } from "../interp/fast/index.js";
 import type { Analysis } from "./analysis.js";
@@ -25,7 +25,20 @@ export interface RunCellRequest {
   /** The bytes of test_data_set_0/input_N.pb, by N, when that folder exists. */
   readonly dataSet?: readonly (Uint8Array | undefined)[];
   readonly signal?: AbortSignal;
+  /** Caps of the run (default RUN_CELL_LIMITS): an editor must survive any model it runs. */
+  readonly limits?: RunCellLimits;
 }
+
+export interface RunCellLimits {
+  readonly maxMemoryBytes: number;
+  readonly timeoutMs: number;
+}
+
+/** What a run-cell may take unless told otherwise: live values, and time. */
+export const RUN_CELL_LIMITS: RunCellLimits = { maxMemoryBytes: 2 * 1024 ** 3, timeoutMs: 60_000 };
+
+/** Elements of an output given in full; past this the text ends with the count. */
+const OUTPUT_ELEMENTS = 100_000;
 
 export interface RunCellOutput {
   readonly name: string;
@@ -80,14 +93,22 @@ export async function runCell(a: Analysis, req: RunCellRequest): Promise<RunCell
   }
   const { model, name } = runnableModel(a.model, req.graph);
   const graph = model.graph!;
+  const limits = req.limits ?? RUN_CELL_LIMITS;
   const given = new Map(Object.entries(req.inputs ?? {}).map(([n, text]) => [n, () => parseTensorText(text)]));
-  const resolved = resolveInputs(graph, {
-    given,
-    givenLabel: "request",
-    directives: runDirectives(a.comments),
-    ...(req.dataSet ? { dataSet: req.dataSet } : {}),
-    parseTensor: parseTensorText,
-  });
+  // A declared shape may be huge: default values are held to the run's memory cap.
+  setAllocationLimit(limits.maxMemoryBytes);
+  let resolved;
+  try {
+    resolved = resolveInputs(graph, {
+      given,
+      givenLabel: "request",
+      directives: runDirectives(a.comments),
+      ...(req.dataSet ? { dataSet: req.dataSet } : {}),
+      parseTensor: parseTensorText,
+    });
+  } finally {
+    setAllocationLimit(Infinity);
+  }
   const feeds = new Map(resolved.map((r) => [r.name, r.value]));
   const sources: Record<string, string> = {};
   for (const r of resolved) sources[r.name] = EDITOR_SOURCE[r.source];
@@ -102,6 +123,8 @@ export async function runCell(a: Analysis, req: RunCellRequest): Promise<RunCell
     const interp = new Interpreter(model, {
       ...(registry ? { registry } : {}),
       ...(req.signal ? { signal: req.signal } : {}),
+      maxMemoryBytes: limits.maxMemoryBytes,
+      timeoutMs: limits.timeoutMs,
       onNode: (node, outs) => {
         node.output.forEach((o, i) => {
           const v = outs[i];
@@ -119,7 +142,7 @@ export async function runCell(a: Analysis, req: RunCellRequest): Promise<RunCell
   for (const o of graph.output) {
     const v = outputs.get(o.name);
     if (!v) continue;
-    result.push({ name: o.name, type: valueTypeOf(v), text: valueText(v) });
+    result.push({ name: o.name, type: valueTypeOf(v), text: valueText(v, OUTPUT_ELEMENTS) });
     values.set(o.name, valueText(v, HOVER_ELEMENTS));
   }
   return { outputs: result, elapsedMs, inputSources: sources, values: { graph: name, values, elapsedMs } };

@@ -1,12 +1,13 @@
 // Dimension arithmetic shared by the operator rules: broadcasting, merging what is declared
 // with what is inferred, and products of known dimensions.
 import type { Dim, Shape } from "./types.js";
+import { maxOf } from "../arrays.js";
 
 export class ShapeError extends Error {}
 
 /** Numpy-style multidirectional broadcasting; throws ShapeError when two known dims clash. */
 export function broadcastShapes(shapes: readonly Shape[]): Dim[] {
-  const rank = Math.max(0, ...shapes.map((s) => s.length));
+  const rank = maxOf(shapes.map((s) => s.length), 0);
   const out: Dim[] = [];
   for (let i = 0; i < rank; i++) {
     let known: number | undefined;

@@ -20,7 +20,8 @@ import { normalizeDomain, type Kernel, type KernelContext, type Registry } from 
 import { Rng } from "./rng.js";
 import { schemaFunctionResolver } from "./schema-functions.js";
 import { sparseToDense, tensorFromProto } from "./tensor-proto.js";
-import { DT, byteSizeOf, setAllocationLimit, tensor, type Value } from "./value.js";
+import { closeBudget, openBudget, setAllocationLimit, setRunPoll } from "./budget.js";
+import { DT, byteSizeOf, tensor, typeLabel, type Value } from "./value.js";
 
 /** Finds a function body for an op no kernel implements (e.g. from the operator schemas). */
 export type FunctionResolver = (domain: string, op: string, opset: number) => FunctionProto | undefined;
@@ -127,6 +128,9 @@ export class Interpreter {
   private rng: Rng;
   private liveBytes = 0;
   private startedAt = 0;
+  /** Subgraphs and function bodies being run inside a kernel (0: the main graph's own steps). */
+  private depth = 0;
+  private readonly poll = (): void => this.checkGuards();
 
   constructor(
     readonly model: ModelProto,
@@ -175,7 +179,6 @@ export class Interpreter {
     this.rng = new Rng(this.options.seed ?? 0);
     this.liveBytes = 0;
     this.startedAt = Date.now();
-    setAllocationLimit(this.options.maxMemoryBytes ?? DEFAULT_MEMORY);
     try {
       for (const name of feeds.keys()) {
         if (!this.main.inputs.includes(name)) throw new InterpError(`the model has no input named '${name}'`);
@@ -198,6 +201,7 @@ export class Interpreter {
       return result;
     } finally {
       setAllocationLimit(Infinity);
+      setRunPoll(undefined);
     }
   }
 
@@ -270,15 +274,24 @@ export class Interpreter {
       this.checkGuards();
       const node = step.node;
       let outs: (Value | undefined)[];
+      let ins: (Value | undefined)[] | undefined;
+      // Between the main graph's steps another run may have used this thread: take it back.
+      if (this.depth === 0) {
+        setAllocationLimit(this.memoryCap());
+        setRunPoll(this.poll);
+      }
+      const budget = openBudget(this.memoryCap() - Math.max(0, this.liveBytes));
       try {
         if (step.fold?.outputs) outs = step.fold.outputs;
         else {
-          const ins = node.input.map((n) => (n === "" ? undefined : scope.lookup(n)));
+          ins = node.input.map((n) => (n === "" ? undefined : scope.lookup(n)));
           outs = step.fn ? this.callFunction(step, ins) : step.kernel!(ins, this.context(step, scope, body));
           if (step.fold) step.fold.outputs = outs;
         }
       } catch (e) {
-        throw wrapError(e, node);
+        throw wrapError(e, node, ins);
+      } finally {
+        closeBudget(budget);
       }
       node.output.forEach((name, i) => {
         if (!name) return;
@@ -319,16 +332,23 @@ export class Interpreter {
 
   private runSubgraph(g: GraphProto, inputs: readonly (Value | undefined)[], parent: Scope, opsets: OpsetMap): Value[] {
     const body = this.prepareGraph(g, opsets);
-    const it = this.execBody(body, inputs, new Scope(parent));
-    for (;;) {
-      const r = it.next();
-      if (r.done) {
-        const outs = r.value;
-        outs.forEach((v, i) => {
-          if (v === undefined) throw new InterpError(`subgraph output '${body.outputs[i]}' has no value`);
-        });
-        return outs as Value[];
+    const outs = this.runNested(this.execBody(body, inputs, new Scope(parent)));
+    outs.forEach((v, i) => {
+      if (v === undefined) throw new InterpError(`subgraph output '${body.outputs[i]}' has no value`);
+    });
+    return outs as Value[];
+  }
+
+  /** Runs a body inside the current kernel to its end. */
+  private runNested(it: Generator<void, (Value | undefined)[]>): (Value | undefined)[] {
+    this.depth++;
+    try {
+      for (;;) {
+        const r = it.next();
+        if (r.done) return r.value;
       }
+    } finally {
+      this.depth--;
     }
   }
 
@@ -342,11 +362,7 @@ export class Interpreter {
       this.expansions.set(step.node, body);
     }
     // A function body sees only its own inputs: a fresh scope without parent.
-    const it = this.execBody(body, fn.input.map((_, i) => inputs[i]), new Scope());
-    for (;;) {
-      const r = it.next();
-      if (r.done) return r.value;
-    }
+    return this.runNested(this.execBody(body, fn.input.map((_, i) => inputs[i]), new Scope()));
   }
 
   private checkGuards(): void {
@@ -355,8 +371,12 @@ export class Interpreter {
     if (limit !== undefined && Date.now() - this.startedAt > limit) throw new GuardError(`the run took longer than ${limit} ms`);
   }
 
+  private memoryCap(): number {
+    return this.options.maxMemoryBytes ?? DEFAULT_MEMORY;
+  }
+
   private checkMemory(heldBytes = 0): void {
-    const cap = this.options.maxMemoryBytes ?? DEFAULT_MEMORY;
+    const cap = this.memoryCap();
     if (this.liveBytes + heldBytes > cap) throw new GuardError(`the run needs more than ${formatBytes(cap)} of memory (the limit)`);
   }
 }
@@ -392,11 +412,22 @@ function nodeLabel(node: NodeProto): string {
   return node.name ? `${node.name} (${node.opType})` : node.opType;
 }
 
-function wrapError(e: unknown, node: NodeProto): InterpError {
+function wrapError(e: unknown, node: NodeProto, inputs: readonly (Value | undefined)[] | undefined): InterpError {
   if (e instanceof GuardError) return e;
   if (e instanceof InterpError) return new InterpError(e.message, [nodeLabel(node), ...e.nodePath]);
-  if (e instanceof RangeError && /Array buffer allocation|Invalid typed array length|Invalid array length/i.test(e.message)) {
-    return new GuardError(`out of memory: ${e.message}`, [nodeLabel(node)]);
+  if (e instanceof OnnxtxtError) return new InterpError(e.message, [nodeLabel(node)]);
+  // The last guard: JavaScript's own messages (typed array lengths, string lengths, stack
+  // depth, a kernel reading past its input) say nothing to someone looking at a model.
+  const given = inputs ? ` for the inputs ${inputs.map((v) => (v ? typeLabel(v) : "(none)")).join(", ")}` : "";
+  if (e instanceof RangeError && /allocation failed/i.test(e.message)) {
+    return new GuardError(`out of memory: ${node.opType} could not allocate its outputs${given}`, [nodeLabel(node)]);
+  }
+  if (e instanceof RangeError && /call stack/i.test(e.message)) {
+    return new InterpError(`${node.opType} cannot be computed${given}: it nests too deeply`, [nodeLabel(node)]);
+  }
+  if (e instanceof RangeError) return new InterpError(`${node.opType} cannot be computed${given}: a size, count or length is out of range`, [nodeLabel(node)]);
+  if (e instanceof TypeError) {
+    return new InterpError(`${node.opType} cannot be computed${given} (the interpreter's kernel failed: please report it)`, [nodeLabel(node)]);
   }
   return new InterpError(describeError(e), [nodeLabel(node)]);
 }

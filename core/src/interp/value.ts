@@ -2,7 +2,10 @@
 // Small float formats keep their bit patterns; int4/uint4 are unpacked one element per byte.
 import { TensorProto_DataType as DT, dataTypeInfo } from "../../../proto/src/index.js";
 import { OnnxtxtError } from "../io/index.js";
-import { GuardError } from "./errors.js";
+import { claimBytes } from "./budget.js";
+import { InterpError } from "./errors.js";
+
+export { setAllocationLimit } from "./budget.js";
 import { bfloat16ToNumber, E2M1, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ, float16ToNumber, miniToNumber, numberToBfloat16, numberToFloat16, numberToMini } from "./float-bits.js";
 
 export { DT };
@@ -59,11 +62,55 @@ export function sizeOf(dims: readonly number[]): number {
   return n;
 }
 
-/** Throws if `n` elements of `dtype` would not fit the memory limit; for kernels that plan first. */
-export function checkAllocation(dtype: number, n: number): void {
-  if (n * 8 > allocationLimit && n * (dataTypeInfo(dtype)?.bits ?? 64) / 8 > allocationLimit) {
-    throw new GuardError(`a tensor of ${n} ${dtypeName(dtype)} elements would exceed the memory limit`);
+/** Bytes one element of `dtype` takes in storage (strings are counted as 16). */
+export function storageBytes(dtype: number): number {
+  switch (dtype) {
+    case DT.DOUBLE:
+    case DT.INT64:
+    case DT.UINT64:
+    case DT.COMPLEX64:
+      return 8;
+    case DT.COMPLEX128:
+    case DT.STRING:
+      return 16;
+    case DT.FLOAT:
+    case DT.INT32:
+    case DT.UINT32:
+      return 4;
+    case DT.INT16:
+    case DT.UINT16:
+    case DT.FLOAT16:
+    case DT.BFLOAT16:
+      return 2;
+    default:
+      return 1;
   }
+}
+
+/** Claims the memory of `n` elements of `dtype` from the run's budget; for kernels that plan first. */
+export function checkAllocation(dtype: number, n: number): void {
+  if (Number.isNaN(n) || n < 0 || (Number.isFinite(n) && !Number.isInteger(n))) {
+    throw new InterpError(`a tensor of ${n} ${dtypeName(dtype)} elements is not possible: sizes must be whole numbers from 0 to 2^53`);
+  }
+  claimBytes(n * storageBytes(dtype), () => `a tensor of ${n} ${dtypeName(dtype)} elements`);
+}
+
+/** Zeroed float64 scratch of a kernel, claimed from the run's memory budget first. */
+export function floats64(n: number): Float64Array {
+  checkAllocation(DT.DOUBLE, n);
+  return new Float64Array(n);
+}
+
+/** Zeroed float32 storage, claimed from the run's memory budget first. */
+export function floats32(n: number): Float32Array {
+  checkAllocation(DT.FLOAT, n);
+  return new Float32Array(n);
+}
+
+/** Zeroed int32 scratch (index maps), claimed from the run's memory budget first. */
+export function ints32(n: number): Int32Array {
+  checkAllocation(DT.INT32, n);
+  return new Int32Array(n);
 }
 
 /** Allocates zeroed storage for `n` elements of `dtype`. */
@@ -114,18 +161,14 @@ export function allocData(dtype: number, n: number): TensorData {
   }
 }
 
-let allocationLimit = Infinity;
-
-/** Bytes a single tensor may take; the executor sets it for the duration of a run. */
-export function setAllocationLimit(bytes: number): void {
-  allocationLimit = bytes;
-}
-
 export function dtypeName(dtype: number): string {
   return dataTypeInfo(dtype)?.name ?? `#${dtype}`;
 }
 
 export function tensor(dtype: number, dims: readonly number[], data?: TensorData): Tensor {
+  for (const d of dims) {
+    if (!Number.isInteger(d) || d < 0) throw new InterpError(`a tensor of shape [${dims.join(",")}] is not possible: dimensions must be whole numbers from 0 up`);
+  }
   const n = sizeOf(dims);
   const d = data ?? allocData(dtype, n);
   const expected = dtype === DT.COMPLEX64 || dtype === DT.COMPLEX128 ? 2 * n : n;
@@ -279,13 +322,13 @@ export function numbers(t: Tensor): ArrayLike<number> {
   if (isPlainNumeric(t.dtype)) return t.data as NumericArray;
   if (t.dtype === DT.STRING) throw new OnnxtxtError("expected a numeric tensor, got string");
   const n = t.data.length;
-  const out = new Float64Array(n);
+  if (t.dtype === DT.COMPLEX64 || t.dtype === DT.COMPLEX128) return t.data as NumericArray;
+  const out = floats64(n);
   if (t.dtype === DT.INT64 || t.dtype === DT.UINT64) {
     const d = t.data as BigInt64Array;
     for (let i = 0; i < n; i++) out[i] = Number(d[i]!);
     return out;
   }
-  if (t.dtype === DT.COMPLEX64 || t.dtype === DT.COMPLEX128) return t.data as NumericArray;
   for (let i = 0; i < n; i++) out[i] = getElement(t, i) as number;
   return out;
 }
@@ -329,6 +372,7 @@ export function intList(t: Tensor): number[] {
 }
 
 export function int64Tensor(dims: readonly number[], values: ArrayLike<number>): Tensor {
+  checkAllocation(DT.INT64, values.length);
   const d = new BigInt64Array(values.length);
   for (let i = 0; i < values.length; i++) d[i] = BigInt(values[i]!);
   return tensor(DT.INT64, dims, d);

@@ -12,6 +12,7 @@ import type { LowerContext } from "./context.js";
 import { messageFactory, nodeFactory } from "./messages.js";
 import { lowerTensor } from "./tensors.js";
 import { int64Of, lowerType } from "./types.js";
+import { pushAll } from "../arrays.js";
 
 const newNode = nodeFactory();
 const newValueInfo = messageFactory(ValueInfoProtoSchema);
@@ -107,7 +108,7 @@ export class Lowerer {
           if (v?.kind === "Str") fp.overload = v.value;
           break;
         case "opset_import":
-          if (v?.kind === "OpsetList") fp.opsetImport.push(...this.opsets(v));
+          if (v?.kind === "OpsetList") pushAll(fp.opsetImport, this.opsets(v));
           break;
       }
     }
@@ -172,10 +173,10 @@ export class Lowerer {
           if (v?.kind === "Str") mp.docString = v.value;
           break;
         case "opset_import":
-          if (v?.kind === "OpsetList") mp.opsetImport.push(...this.opsets(v));
+          if (v?.kind === "OpsetList") pushAll(mp.opsetImport, this.opsets(v));
           break;
         case "metadata_props":
-          if (v?.kind === "PropList") mp.metadataProps.push(...this.props(v));
+          if (v?.kind === "PropList") pushAll(mp.metadataProps, this.props(v));
           break;
       }
     }

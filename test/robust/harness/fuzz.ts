@@ -4,6 +4,8 @@ import { mutateBytes } from "./mutate-bytes.js";
 import { mutateText } from "./mutate-text.js";
 import { Rng } from "./rng.js";
 import { IDE_TARGET } from "./ide-target.js";
+import { hostileModel, RUN_TARGET } from "./hostile-runs.js";
+import { longListText } from "./long-lists.js";
 import { BINARY_TARGETS, TEXT_TARGETS, type BinaryTarget, type TextTarget } from "./targets.js";
 
 export interface FuzzOptions {
@@ -18,6 +20,10 @@ export interface FuzzOptions {
   readonly slowMs?: number;
   readonly textTargets?: readonly TextTarget[];
   readonly binaryTargets?: readonly BinaryTarget[];
+  /** Share of inputs that are hostile models run by the interpreter (default 0.1). */
+  readonly hostileRuns?: number;
+  /** Share of inputs that are texts with one data-sized list (default 0: seconds each; `npm run fuzz` uses 0.01). */
+  readonly longLists?: number;
 }
 
 export interface FuzzFailure {
@@ -63,7 +69,18 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
     const t0 = performance.now();
     let size: number;
     let input: string | Uint8Array;
-    if (options.binaries.length === 0 || (options.texts.length > 0 && rng.chance(0.75))) {
+    if ((options.longLists ?? 0) > 0 && rng.chance(options.longLists!)) {
+      const text = longListText(rng);
+      input = text;
+      size = text.length;
+      // the command-line stages; editor features on megabyte documents are another matter
+      runTargets(textTargets.filter((t) => t !== IDE_TARGET), text, i, failures);
+    } else if (rng.chance(options.hostileRuns ?? 0.1)) {
+      const text = hostileModel(rng);
+      input = text;
+      size = text.length;
+      runTargets([...textTargets, RUN_TARGET], text, i, failures);
+    } else if (options.binaries.length === 0 || (options.texts.length > 0 && rng.chance(0.75))) {
       const text = mutateText(rng.pick(options.texts), rng, options.texts);
       input = text;
       size = text.length;

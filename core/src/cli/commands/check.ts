@@ -19,6 +19,7 @@ import { toolVersion } from "../version.js";
 import { reportFileError } from "../report.js";
 import { checkModel } from "../../check/index.js";
 import { externalDataDiagnostics } from "../external-check.js";
+import { pushAll } from "../../arrays.js";
 
 /** A check over a model; `sourceMap` is present for text input. */
 export interface ModelCheck {
@@ -68,14 +69,14 @@ function checkFile(file: string, note: (m: string) => void): Checked {
   if (sniffed.format === "onnxtxt") {
     text = new TextDecoder("utf-8").decode(bytes);
     const r = modelFromText(text);
-    diagnostics.push(...r.diagnostics);
+    pushAll(diagnostics, r.diagnostics);
     model = r.model;
     sourceMap = r.sourceMap;
   } else {
     model = about(file, () => decodeModel(bytes));
   }
-  if (model) for (const check of MODEL_CHECKS) diagnostics.push(...check.run(model, sourceMap));
-  if (model) diagnostics.push(...externalDataDiagnostics(model, path.dirname(path.resolve(file)), sourceMap));
+  if (model) for (const check of MODEL_CHECKS) pushAll(diagnostics, check.run(model, sourceMap));
+  if (model) pushAll(diagnostics, externalDataDiagnostics(model, path.dirname(path.resolve(file)), sourceMap));
   return { ...(text !== undefined && { text }), diagnostics };
 }
 

@@ -59,7 +59,7 @@ backends:
 limits:
   --max-memory MB      stop when live values exceed this (default 4096)
   --max-iterations N   stop a Loop or Scan after N iterations (default 10000000)
-  --timeout MS         stop after MS milliseconds`;
+  --timeout MS         stop after MS milliseconds (default 600000, 10 minutes; 0: none)`;
 
 const FLAGS = {
   input: { value: true, repeat: true },
@@ -81,6 +81,13 @@ const FLAGS = {
   timeout: { value: true },
   quiet: {},
 } as const;
+
+/** A run that nobody limited still ends: ten minutes. */
+const DEFAULT_TIMEOUT_MS = 600_000;
+
+function timeoutOption(ms: number): { timeoutMs?: number } {
+  return ms === 0 ? {} : { timeoutMs: ms };
+}
 
 function numberFlag(value: string | undefined, name: string, dflt: number): number {
   if (value === undefined) return dflt;
@@ -196,7 +203,7 @@ export const runCommand: Command = {
       seed,
       maxMemoryBytes: numberFlag(flag(args, "max-memory"), "max-memory", 4096) * 1024 * 1024,
       maxLoopIterations: numberFlag(flag(args, "max-iterations"), "max-iterations", 10_000_000),
-      ...(hasFlag(args, "timeout") ? { timeoutMs: numberFlag(flag(args, "timeout"), "timeout", 0) } : {}),
+      ...timeoutOption(numberFlag(flag(args, "timeout"), "timeout", DEFAULT_TIMEOUT_MS)),
     };
     const override = { ...(hasFlag(args, "rtol") && { rtol: numberFlag(flag(args, "rtol"), "rtol", 0) }), ...(hasFlag(args, "atol") && { atol: numberFlag(flag(args, "atol"), "atol", 0) }) };
     const show = parseShow(flag(args, "show"));

@@ -1,5 +1,6 @@
 // Text-processing operators: StringNormalizer and TfIdfVectorizer.
 import type { OpRule } from "../context.js";
+import { maxOf } from "../../arrays.js";
 
 const stringNormalizer: OpRule = (c) => {
   const s = c.shapeIn(0);
@@ -11,7 +12,7 @@ const stringNormalizer: OpRule = (c) => {
 const tfIdf: OpRule = (c) => {
   const s = c.shapeIn(0);
   const indexes = c.ints("ngram_indexes") ?? [];
-  const width = indexes.length > 0 ? Math.max(...indexes) + 1 : undefined;
+  const width = indexes.length > 0 ? maxOf(indexes) + 1 : undefined;
   if (!s) return;
   c.set(0, s.length === 2 ? [s[0], width] : [width]);
 };

@@ -2,6 +2,7 @@
 // helper threads all see. Each kernel call takes scratch space from a bump allocator and
 // gives it all back when it ends; the memory only grows.
 
+import { claimBytes } from '../budget.js';
 import { createSharedMemory } from './wasm/kernel-instance.js';
 
 const PAGE_BYTES = 65536;
@@ -29,6 +30,7 @@ export class Arena {
 
   /** Byte offset of a fresh, 64-byte aligned block of `floats` floats. */
   alloc(floats: number): number {
+    claimBytes(floats * 4, () => `kernel scratch of ${floats} floats`);
     const offset = this.top;
     this.top = align(offset + floats * 4);
     this.ensure(this.top + TAIL_SLACK);

@@ -6,7 +6,7 @@ import { Attrs } from '../attrs.js';
 import { InterpError } from '../errors.js';
 import type { Kernel, KernelContext, Registry } from '../registry.js';
 import type { NodeProto } from '../../../../proto/src/index.js';
-import { DT, tensor, type Tensor, type Value } from '../value.js';
+import { DT, tensor, type Tensor, type Value, floats32 } from '../value.js';
 import { convChainPlan, stepParams, type ConvChainPlan } from './fuse.js';
 
 export interface FoldedSteps {
@@ -147,7 +147,7 @@ export function affineChainKernel(registry: Registry): Kernel {
 
 /** y = relu?(x * scale[c] + shift[c] (+ residual)) over NC... planes of `inner` elements. */
 function affinePass(x: Float32Array, channels: number, inner: number, folded: FoldedSteps, residual: Float32Array | undefined): Float32Array {
-  const out = new Float32Array(x.length);
+  const out = floats32(x.length);
   const planes = inner === 0 ? 0 : x.length / inner;
   for (let p = 0, i = 0; p < planes; p++) {
     const c = p % channels;

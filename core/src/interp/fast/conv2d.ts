@@ -4,6 +4,7 @@ import { ConvMode, ConvSlot, im2colColumns } from './conv-job.js';
 import { JobKind } from './jobs.js';
 import { kernelPool, type KernelPool } from './pool.js';
 import { GEMM_FLAG_RELU, GEMM_MR, GEMM_NR } from './wasm/gemm-layout.js';
+import { floats32 } from '../value.js';
 
 export interface Conv2dOptions {
   strides?: readonly [number, number];
@@ -74,7 +75,7 @@ export function conv2d(
   const n = outH * rowW;
   const nPad = Math.ceil(n / GEMM_NR) * GEMM_NR;
   const plane = layout === 'direct' ? nPad : inH * inW;
-  const out = new Float32Array(batch * m * outH * outW);
+  const out = floats32(batch * m * outH * outW);
 
   const arena = pool.arena;
   const mark = arena.mark();

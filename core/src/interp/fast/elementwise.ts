@@ -1,6 +1,8 @@
 // Float32 element-wise kernels: broadcasting binary arithmetic with contiguous inner runs,
 // ReLU and per-channel affine maps. No per-element allocation or index arithmetic.
 
+import { floats32 } from '../value.js';
+
 export type BinaryOp = 'add' | 'sub' | 'mul' | 'div';
 
 export interface F32Result {
@@ -67,7 +69,7 @@ export function binaryF32(op: BinaryOp, a: Float32Array, aDims: readonly number[
   if (!dims) return undefined;
   let total = 1;
   for (const d of dims) total *= d;
-  const out = new Float32Array(total);
+  const out = floats32(total);
   if (total === 0) return { data: out, dims };
   const ls = loops(dims, aDims, bDims);
   const inner = ls[ls.length - 1]!;
@@ -91,7 +93,7 @@ export function binaryF32(op: BinaryOp, a: Float32Array, aDims: readonly number[
 }
 
 export function reluF32(x: Float32Array): Float32Array {
-  const out = new Float32Array(x.length);
+  const out = floats32(x.length);
   for (let i = 0; i < x.length; i++) {
     const v = x[i]!;
     out[i] = v < 0 ? 0 : v;
@@ -104,7 +106,7 @@ export function reluF32(x: Float32Array): Float32Array {
  * elements each (BatchNormalization in inference, once folded to scale and shift).
  */
 export function channelAffineF32(x: Float32Array, channels: number, inner: number, scale: Float64Array, shift: Float64Array): Float32Array {
-  const out = new Float32Array(x.length);
+  const out = floats32(x.length);
   const images = x.length / (channels * inner);
   for (let n = 0, i = 0; n < images; n++) {
     for (let c = 0; c < channels; c++) {

@@ -2,11 +2,12 @@
 // for float32 cases it covers and otherwise with the base registry's kernel, which stays the
 // reference for every other type, rank and attribute combination.
 
+import { closeBudget, openBudget } from '../budget.js';
 import type { Kernel, KernelContext } from '../registry.js';
 import { Registry } from '../registry.js';
 import { defaultRegistry } from '../ops/index.js';
 import { windowOf } from '../ops/nn.js';
-import { DT, tensor, type Tensor, type Value } from '../value.js';
+import { DT, tensor, type Tensor, type Value, floats32 } from '../value.js';
 import { affineChainKernel, convChainKernel, type FoldedSteps } from './conv-chain.js';
 import { conv2d } from './conv2d.js';
 import { AFFINE_CHAIN, CONV_CHAIN, FAST_DOMAIN } from './fuse.js';
@@ -56,6 +57,9 @@ function fastConv([xv, wv, bv]: readonly (Value | undefined)[], ctx: KernelConte
 
 const conv: FastKernel = (inputs, ctx) => fastConv(inputs, ctx);
 
+/** Window reads of one pooled plane past which the fast kernel hands over (ResNet's stem: 1e5). */
+const MAX_PLANE_READS = 1 << 26;
+
 function pool(kind: 'max' | 'average'): FastKernel {
   return ([xv], ctx) => {
     const x = f32(xv);
@@ -65,6 +69,9 @@ function pool(kind: 'max' | 'average'): FastKernel {
     const ceilMode = ctx.attrs.int('ceil_mode', 0) === 1;
     const win = windowOf(ctx, x.dims.slice(2), kernel, ceilMode);
     if (kind === 'average' && win.dilations.some((d) => d !== 1)) return undefined;
+    // One plane is one chunk of work, which cannot stop at the deadline: huge windows go to
+    // the reference kernel, which can.
+    if (win.out[0]! * win.out[1]! * kernel[0]! * kernel[1]! > MAX_PLANE_READS) return undefined;
     const options = {
       kernel: [kernel[0]!, kernel[1]!] as const, strides: [win.strides[0]!, win.strides[1]!] as const,
       dilations: [win.dilations[0]!, win.dilations[1]!] as const,
@@ -157,7 +164,7 @@ const constantOfShape: FastKernel = ([shape], ctx) => {
   if (shape?.kind !== 'tensor' || !(shape.data instanceof BigInt64Array)) return undefined;
   const dims = Array.from(shape.data, Number);
   if (dims.some((d) => !Number.isSafeInteger(d) || d < 0)) return undefined;
-  const data = new Float32Array(dims.reduce((p, d) => p * d, 1));
+  const data = floats32(dims.reduce((p, d) => p * d, 1));
   const fill = value ? (value.data as Float32Array)[0] ?? 0 : 0;
   if (fill !== 0 || Object.is(fill, -0)) data.fill(fill);
   return [out(dims, data)];
@@ -180,7 +187,7 @@ const concat: FastKernel = (inputs, ctx) => {
   let outer = 1, inner = 1;
   for (let i = 0; i < axis; i++) outer *= dims[i]!;
   for (let i = axis + 1; i < rank; i++) inner *= dims[i]!;
-  const data = new Float32Array(outer * dims[axis]! * inner);
+  const data = floats32(outer * dims[axis]! * inner);
   const row = dims[axis]! * inner;
   let offset = 0;
   for (const t of ts) {
@@ -215,12 +222,17 @@ export const FAST_OPS: readonly string[] = Object.keys(FAST).sort();
 
 /** A fast kernel's result; undefined (use the base kernel) when its memory cannot grow. */
 function runFast(fast: FastKernel, inputs: readonly (Value | undefined)[], ctx: KernelContext): Value[] | undefined {
+  // Its own budget within the node's: what a fast kernel claimed before handing over is
+  // not held against the base kernel.
+  const budget = openBudget(Infinity);
   try {
     return fast(inputs, ctx);
   } catch (e) {
     // WebAssembly.Memory.grow throws RangeError past the 2 GiB the kernels can address.
     if (e instanceof RangeError) return undefined;
     throw e;
+  } finally {
+    closeBudget(budget);
   }
 }
 

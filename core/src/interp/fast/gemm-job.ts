@@ -2,6 +2,7 @@
 // of row and column panels, and the plain GEMM job built on it. Offsets are bytes into
 // the shared memory; leading dimensions are in floats; ldb and ldc are multiples of NR.
 
+import { pollRun } from '../budget.js';
 import { GEMM_FLAG_ACCUMULATE, GEMM_FLAG_AFFINE, GEMM_FLAG_RELU, GEMM_MR, GEMM_NR } from './wasm/gemm-layout.js';
 import type { KernelExports } from './wasm/kernel-instance.js';
 
@@ -41,6 +42,8 @@ export function gemmPanels(kernels: KernelExports, g: GemmOperands, m0: number, 
       const last = pc + kc >= g.k;
       const flags = (pc > 0 ? GEMM_FLAG_ACCUMULATE : 0) | (last && g.relu ? GEMM_FLAG_RELU : 0) | (last ? affine : 0);
       for (let r0 = m0; r0 < m1; r0 += MC_PANELS) {
+        // A no-op on helper threads; on the main thread it ends a run past its deadline.
+        pollRun();
         const r1 = Math.min(m1, r0 + MC_PANELS);
         const a = g.a + (r0 * GEMM_MR * g.lda + pc) * 4;
         const c = g.c + (r0 * GEMM_MR * g.ldc + q0 * GEMM_NR) * 4;

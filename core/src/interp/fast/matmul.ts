@@ -5,6 +5,7 @@ import { GemmSlot } from './gemm-job.js';
 import { JobKind } from './jobs.js';
 import { kernelPool, type KernelPool } from './pool.js';
 import { GEMM_MR, GEMM_NR } from './wasm/gemm-layout.js';
+import { floats32 } from '../value.js';
 
 export interface MatmulOptions {
   /** A is stored as [K, M]. */
@@ -22,7 +23,7 @@ export function matmulF32(a: Float32Array, b: Float32Array, m: number, k: number
   const transA = options.transA ?? false, transB = options.transB ?? false;
   if (m * k * n < WASM_MIN_MACS) return matmulLoops(a, b, m, k, n, transA, transB);
   const pool = options.pool ?? kernelPool();
-  const out = new Float32Array(m * n);
+  const out = floats32(m * n);
   if (transB && m < GEMM_MR) {
     // Few rows against a stored [N, K] B (a fully connected layer): compute Y^T = B * op(A)^T,
     // so B's rows feed the kernel as they are and only m of NR columns go to waste.
@@ -98,7 +99,7 @@ function wasmGemm(
 }
 
 function matmulLoops(a: Float32Array, b: Float32Array, m: number, k: number, n: number, transA: boolean, transB: boolean): Float32Array {
-  const out = new Float32Array(m * n);
+  const out = floats32(m * n);
   const acc = new Float64Array(n);
   for (let i = 0; i < m; i++) {
     if (transB) {

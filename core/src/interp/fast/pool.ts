@@ -4,6 +4,7 @@
 
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { pollRun } from '../budget.js';
 import { Arena } from './arena.js';
 import {
   COMPLETED, CONTROL_INTS, FAILED, JOB_CHUNKS, JOB_KIND, MAX_CHUNKS, MAX_HELPERS, NEXT, PARAMS, READY, SEQ, STOP,
@@ -53,7 +54,10 @@ export class KernelPool {
     const slots = this.control.subarray(PARAMS);
     if (chunks <= 1 || chunks >= MAX_CHUNKS || this.threads() === 1) {
       params(slots);
-      for (let chunk = 0; chunk < chunks; chunk++) runJobPart(kind, slots, chunk, chunks, this.kernels);
+      for (let chunk = 0; chunk < chunks; chunk++) {
+        pollRun();
+        runJobPart(kind, slots, chunk, chunks, this.kernels);
+      }
       return;
     }
     const seq = (this.seq = (this.seq + 1) & 0x7fff);
@@ -69,9 +73,21 @@ export class KernelPool {
     Atomics.store(this.control, SEQ, seq);
     Atomics.notify(this.control, SEQ);
     let done = 0;
-    for (let chunk = claimChunk(this.control, seq, chunks); chunk >= 0; chunk = claimChunk(this.control, seq, chunks)) {
-      runJobPart(kind, slots, chunk, chunks, this.kernels);
-      done++;
+    try {
+      for (let chunk = claimChunk(this.control, seq, chunks); chunk >= 0; chunk = claimChunk(this.control, seq, chunks)) {
+        pollRun();
+        runJobPart(kind, slots, chunk, chunks, this.kernels);
+        done++;
+      }
+    } catch (e) {
+      // The run is over (its deadline, or cancelled): let no helper start another chunk, and
+      // wait for those it is in, so that nothing writes to the kernel memory after we return.
+      const next = Atomics.exchange(this.control, NEXT, claimTag(seq) | MAX_CHUNKS);
+      const claimed = Math.min(next & 0xffff, chunks);
+      const byHelpers = claimed - done - 1;
+      const until = Date.now() + HELPER_TIMEOUT_MS;
+      while (Atomics.load(this.control, COMPLETED) < byHelpers && Date.now() < until) Atomics.wait(this.control, COMPLETED, Atomics.load(this.control, COMPLETED), 10);
+      throw e;
     }
     const all = Atomics.add(this.control, COMPLETED, done) + done;
     if (all < chunks && !this.waitForChunks(chunks)) this.broken = true;

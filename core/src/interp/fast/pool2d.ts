@@ -5,6 +5,7 @@ import { JobKind } from './jobs.js';
 import { PoolSlot } from './pool-job.js';
 import { kernelPool, type KernelPool } from './pool.js';
 import { POOL_AVERAGE, POOL_AVERAGE_INCLUDE_PAD, POOL_MAX } from './wasm/pool-kernel.js';
+import { floats32 } from '../value.js';
 
 export interface Pool2dOptions {
   kernel: readonly [number, number];
@@ -49,7 +50,7 @@ const PARALLEL_MIN_READS = 1 << 16;
 function poolInWasm(x: Float32Array, g: ReturnType<typeof geometry>, mode: number, pool: KernelPool): Pool2dResult {
   const arena = pool.arena;
   const mark = arena.mark();
-  const out = new Float32Array(g.planes * g.outH * g.outW);
+  const out = floats32(g.planes * g.outH * g.outW);
   try {
     const xOff = arena.alloc(x.length);
     const yOff = arena.alloc(out.length);
@@ -74,7 +75,7 @@ function poolInWasm(x: Float32Array, g: ReturnType<typeof geometry>, mode: numbe
 export function maxPool2dF32(x: Float32Array, dims: readonly number[], options: Pool2dOptions, pool: KernelPool = kernelPool()): Pool2dResult {
   const g = geometry(dims, options);
   if (g.dh === 1 && g.dw === 1) return poolInWasm(x, g, POOL_MAX, pool);
-  const out = new Float32Array(g.planes * g.outH * g.outW);
+  const out = floats32(g.planes * g.outH * g.outW);
   // Dilated windows (the plain ones run in WebAssembly).
   let o = 0;
   for (let p = 0; p < g.planes; p++) {
@@ -114,7 +115,7 @@ export function globalPoolF32(x: Float32Array, dims: readonly number[], kind: 'a
   const planes = (dims[0] ?? 1) * (dims[1] ?? 1);
   let inner = 1;
   for (let i = 2; i < dims.length; i++) inner *= dims[i]!;
-  const out = new Float32Array(planes);
+  const out = floats32(planes);
   for (let p = 0, i = 0; p < planes; p++) {
     const end = i + inner;
     if (kind === 'average') {

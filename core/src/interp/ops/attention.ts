@@ -1,7 +1,7 @@
 // Transformer kernels: Attention (3-d/4-d, KV cache, causal and padding masks, grouped
 // query heads, softcap), RotaryEmbedding and RMSNormalization.
 import type { KernelContext, Registry } from "../registry.js";
-import { DT, fromNumbers, intList, numbers, sizeOf, type Tensor, type Value } from "../value.js";
+import { DT, fromNumbers, intList, numbers, sizeOf, type Tensor, type Value, floats64 } from "../value.js";
 import { at, axisOf, broadcastIndex, t } from "./util.js";
 
 /** A [B, N, S, H] view of Q, K or V given as 4-d [B, N, S, H] or 3-d [B, S, N*H]. */
@@ -14,7 +14,7 @@ function heads(x: Tensor, numHeads: number | undefined): { data: Float64Array; B
   const [B, S, hidden] = x.dims as [number, number, number];
   const N = numHeads ?? 1;
   const H = hidden / N;
-  const data = new Float64Array(v.length);
+  const data = floats64(v.length);
   for (let b = 0; b < B; b++) for (let s = 0; s < S; s++) for (let n = 0; n < N; n++) for (let h = 0; h < H; h++) data[((b * N + n) * S + s) * H + h] = v[(b * S + s) * hidden + n * H + h]!;
   return { data, B, N, S, H };
 }
@@ -25,7 +25,7 @@ function concatSeq(past: Tensor | undefined, cur: ReturnType<typeof heads>): Ret
   const P = past.dims[2]!;
   const { B, N, S, H } = cur;
   const T = P + S;
-  const data = new Float64Array(B * N * T * H);
+  const data = floats64(B * N * T * H);
   for (let b = 0; b < B; b++) for (let n = 0; n < N; n++) {
     for (let s = 0; s < P; s++) for (let h = 0; h < H; h++) data[((b * N + n) * T + s) * H + h] = p[((b * N + n) * P + s) * H + h]!;
     for (let s = 0; s < S; s++) for (let h = 0; h < H; h++) data[((b * N + n) * T + P + s) * H + h] = cur.data[((b * N + n) * S + s) * H + h]!;
@@ -81,11 +81,11 @@ function attention(inputs: readonly (Value | undefined)[], ctx: KernelContext): 
     if (nonpad && j >= nonpad[b]!) x = -Infinity;
     return x;
   };
-  const Y = new Float64Array(B * QN * SQ * HV);
-  const QK = new Float64Array(B * QN * SQ * SK);
+  const Y = floats64(B * QN * SQ * HV);
+  const QK = floats64(B * QN * SQ * SK);
   const rep = QN / KN;
-  const row = new Float64Array(SK);
-  const rowBias = new Float64Array(SK);
+  const row = floats64(SK);
+  const rowBias = floats64(SK);
   for (let b = 0; b < B; b++) {
     for (let n = 0; n < QN; n++) {
       const kn = Math.floor(n / rep);
@@ -133,7 +133,7 @@ function attention(inputs: readonly (Value | undefined)[], ctx: KernelContext): 
   const dtype = Qt.dtype;
   let y: Value;
   if (Qt.dims.length === 3) {
-    const out = new Float64Array(Y.length);
+    const out = floats64(Y.length);
     for (let b = 0; b < B; b++) for (let n = 0; n < QN; n++) for (let i = 0; i < SQ; i++) for (let h = 0; h < HV; h++) out[(b * SQ + i) * QN * HV + n * HV + h] = Y[((b * QN + n) * SQ + i) * HV + h]!;
     y = fromNumbers(dtype, [B, SQ, QN * HV], out);
   } else y = fromNumbers(dtype, [B, QN, SQ, HV], Y);
@@ -156,7 +156,7 @@ function rotaryEmbedding(inputs: readonly (Value | undefined)[], ctx: KernelCont
   const rd = ctx.attrs.int("rotary_embedding_dim", 0) || H;
   const half = rd / 2;
   const xv = numbers(X);
-  const out = new Float64Array(xv.length);
+  const out = floats64(xv.length);
   const idx = (b: number, s: number, n: number, h: number) => (four ? ((b * N + n) * S + s) * H + h : ((b * S + s) * N + n) * H + h);
   for (let b = 0; b < B; b++) {
     for (let s = 0; s < S; s++) {
@@ -189,7 +189,7 @@ function rmsNorm([x, scale]: readonly (Value | undefined)[], ctx: KernelContext)
   const st = t(scale);
   const sv = numbers(st);
   const sb = broadcastIndex(X.dims.slice(axis), st.dims.slice(Math.max(0, st.dims.length - (X.dims.length - axis))));
-  const out = new Float64Array(xv.length);
+  const out = floats64(xv.length);
   for (let o = 0; o < outer; o++) {
     let sq = 0;
     for (let i = 0; i < inner; i++) sq += xv[o * inner + i]! ** 2;
@@ -222,13 +222,13 @@ function linearAttention(inputs: readonly (Value | undefined)[], ctx: KernelCont
   const group = QN / KN;
   const scaleAttr = a.float("scale", 0);
   const scale = scaleAttr === 0 ? 1 / Math.sqrt(DK) : scaleAttr;
-  const state = pastT ? Float64Array.from(numbers(pastT)) : new Float64Array(B * KN * DK * DV);
+  const state = pastT ? Float64Array.from(numbers(pastT)) : floats64(B * KN * DK * DV);
   const decay = decayT ? numbers(decayT) : undefined;
   const decayLast = decayT ? decayT.dims[2]! : 0;
   const beta = betaT ? numbers(betaT) : undefined;
   const betaLast = betaT ? betaT.dims[2]! : 0;
-  const out = new Float64Array(B * T * QN * DV);
-  const vt = new Float64Array(DV);
+  const out = floats64(B * T * QN * DV);
+  const vt = floats64(DV);
   for (let b = 0; b < B; b++) {
     for (let i = 0; i < T; i++) {
       for (let h = 0; h < KN; h++) {
@@ -282,7 +282,7 @@ function flexAttention(inputs: readonly (Value | undefined)[], ctx: KernelContex
   const scale = ctx.attrs.float("scale") ?? 1 / Math.sqrt(E);
   const precision = ctx.attrs.int("softmax_precision");
   const computeType = precision ?? (Qt.dtype === DT.DOUBLE ? DT.DOUBLE : DT.FLOAT);
-  const scores = new Float64Array(B * QN * L * S);
+  const scores = floats64(B * QN * L * S);
   for (let b = 0; b < B; b++) for (let h = 0; h < QN; h++) for (let i = 0; i < L; i++) for (let j = 0; j < S; j++) {
     const qOff = ((b * QN + h) * L + i) * E;
     const kOff = ((b * KN + Math.floor(h / rep)) * S + j) * E;
@@ -310,7 +310,7 @@ function flexAttention(inputs: readonly (Value | undefined)[], ctx: KernelContex
     for (let j = 0; j < S; j++) modded[r * S + j]! /= sum;
   }
   const probs = applyMod("prob_mod", modded);
-  const out = new Float64Array(B * QN * L * EV);
+  const out = floats64(B * QN * L * EV);
   for (let b = 0; b < B; b++) for (let h = 0; h < QN; h++) for (let i = 0; i < L; i++) for (let j = 0; j < S; j++) {
     const p = probs[((b * QN + h) * L + i) * S + j]!;
     const vOff = ((b * KN + Math.floor(h / rep)) * S + j) * EV;

@@ -1,6 +1,6 @@
 // Detection kernels: NonMaxSuppression, RoiAlign, MaxUnpool.
 import type { KernelContext, Registry } from "../registry.js";
-import { fromNumbers, int64Tensor, intList, numbers, sizeOf, stridesOf, type Value } from "../value.js";
+import { fromNumbers, int64Tensor, intList, numbers, sizeOf, stridesOf, type Value, floats64 } from "../value.js";
 import { t } from "./util.js";
 
 function nms(inputs: readonly (Value | undefined)[], ctx: KernelContext): Value[] {
@@ -64,7 +64,7 @@ function roiAlign([xIn, roisIn, idxIn]: readonly (Value | undefined)[], ctx: Ker
   const halfPixel = a.string("coordinate_transformation_mode", ctx.opset >= 16 ? "half_pixel" : "output_half_pixel") === "half_pixel";
   const xv = numbers(X);
   const R = bidx.length;
-  const out = new Float64Array(R * C * oh * ow);
+  const out = floats64(R * C * oh * ow);
   const offset = halfPixel ? 0.5 : 0;
   for (let r = 0; r < R; r++) {
     const sw = rois[r * 4]! * scale - offset;
@@ -140,7 +140,7 @@ function maxUnpool([xIn, iIn, shapeIn]: readonly (Value | undefined)[], ctx: Ker
   const pads = ctx.attrs.ints("pads") ?? new Array<number>(2 * rank).fill(0);
   const natural = [X.dims[0]!, X.dims[1]!, ...spatial.map((d, i) => (d - 1) * strides[i]! + kernel[i]! - pads[i]! - pads[i + rank]!)];
   const outDims = shapeIn !== undefined ? intList(t(shapeIn)) : natural;
-  const out = new Float64Array(sizeOf(outDims));
+  const out = floats64(sizeOf(outDims));
   const xv = numbers(X);
   // indices address the natural output shape; a larger output_shape pads at the ends
   const ns = stridesOf(natural);

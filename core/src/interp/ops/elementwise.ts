@@ -1,7 +1,7 @@
 // Elementwise kernels: unary math, binary arithmetic with broadcasting, comparisons,
 // logic and variadic Max/Min/Sum/Mean.
 import type { Kernel, KernelContext, Registry } from "../registry.js";
-import { DT, fromNumbers, isBigType, numbers, reshaped, tensor, type Tensor, type Value } from "../value.js";
+import { DT, fromNumbers, isBigType, numbers, reshaped, tensor, type Tensor, type Value, floats64, floats32 } from "../value.js";
 import { at, broadcastIndex, broadcastShapes, fail, t } from "./util.js";
 
 type F1 = (x: number) => number;
@@ -13,12 +13,12 @@ export function mapUnary(x: Tensor, f: F1, outType = x.dtype): Tensor {
   const n = x.data.length;
   if (x.dtype === DT.FLOAT && outType === DT.FLOAT) {
     const src = x.data as Float32Array;
-    const out = new Float32Array(n);
+    const out = floats32(n);
     for (let i = 0; i < n; i++) out[i] = f(src[i]!);
     return tensor(DT.FLOAT, x.dims, out);
   }
   const src = numbers(x);
-  const out = new Float64Array(n);
+  const out = floats64(n);
   for (let i = 0; i < n; i++) out[i] = f(src[i]!);
   return fromNumbers(outType, x.dims, out);
 }
@@ -64,7 +64,7 @@ export function mapBinary(a: Tensor, b: Tensor, f: F2, outType: number, big?: B2
     } else for (let i = 0; i < n; i++) o[i] = f(xa[at(ia, i)]!, xb[at(ib, i)]!);
     return out;
   }
-  const tmp = new Float64Array(n);
+  const tmp = floats64(n);
   for (let i = 0; i < n; i++) tmp[i] = f(xa[at(ia, i)]!, xb[at(ib, i)]!);
   return fromNumbers(outType, dims, tmp);
 }

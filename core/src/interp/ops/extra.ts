@@ -1,9 +1,10 @@
 // Newer ai.onnx kernels: BitCast, CumProd, CenterCropPad, TensorScatter, Col2Im,
 // StringSplit, RegexFullMatch.
 import type { KernelContext, Registry } from "../registry.js";
-import { DT, allocData, fromNumbers, int64Tensor, intList, numbers, sizeOf, stridesOf, tensor, type TensorData, type Value } from "../value.js";
+import { DT, allocData, fromNumbers, int64Tensor, intList, numbers, sizeOf, stridesOf, tensor, type TensorData, type Value, floats64 } from "../value.js";
 import { cumulative } from "./reduce.js";
 import { axisOf, fail, t } from "./util.js";
+import { maxOf } from "../../arrays.js";
 
 type Slots = { [i: number]: unknown; length: number };
 const slots = (d: TensorData) => d as unknown as Slots;
@@ -112,7 +113,7 @@ function col2im([x, imageShape, blockShape]: readonly (Value | undefined)[], ctx
   if (sizeOf(blocks) !== L) fail(`Col2Im: expected ${sizeOf(blocks)} blocks, got ${L}`);
   const xv = numbers(a);
   const imgSize = sizeOf(image);
-  const out = new Float64Array(N * C * imgSize);
+  const out = floats64(N * C * imgSize);
   const bs = stridesOf(blocks);
   const ks = stridesOf(block);
   const is = stridesOf(image);
@@ -156,7 +157,7 @@ function stringSplit([x]: readonly (Value | undefined)[], ctx: KernelContext): V
     if (maxSplit === undefined || all.length <= maxSplit + 1) return all;
     return [...all.slice(0, maxSplit), all.slice(maxSplit).join(delim)];
   });
-  const width = Math.max(0, ...parts.map((p) => p.length));
+  const width = maxOf(parts.map((p) => p.length), 0);
   const out: string[] = [];
   for (const p of parts) for (let i = 0; i < width; i++) out.push(p[i] ?? "");
   return [tensor(DT.STRING, [...a.dims, width], out), int64Tensor(a.dims, parts.map((p) => p.length))];
@@ -188,13 +189,13 @@ function causalConvWithState([x, w, b, past]: readonly (Value | undefined)[], ct
   const bv = b === undefined ? undefined : numbers(t(b));
   const pv = past === undefined ? undefined : numbers(t(past));
   const P = L + k - 1;
-  const padded = new Float64Array(B * C * P);
+  const padded = floats64(B * C * P);
   for (let n = 0; n < B; n++) for (let c = 0; c < C; c++) {
     const base = (n * C + c) * P;
     for (let i = 0; i < k - 1; i++) padded[base + i] = pv ? pv[(n * C + c) * (k - 1) + i]! : 0;
     for (let i = 0; i < L; i++) padded[base + k - 1 + i] = xv[(n * C + c) * L + i]!;
   }
-  const out = new Float64Array(B * C * L);
+  const out = floats64(B * C * L);
   for (let n = 0; n < B; n++) for (let c = 0; c < C; c++) {
     const base = (n * C + c) * P;
     for (let i = 0; i < L; i++) {
@@ -207,7 +208,7 @@ function causalConvWithState([x, w, b, past]: readonly (Value | undefined)[], ct
       out[(n * C + c) * L + i] = acc;
     }
   }
-  const state = new Float64Array(B * C * (k - 1));
+  const state = floats64(B * C * (k - 1));
   for (let n = 0; n < B; n++) for (let c = 0; c < C; c++) for (let i = 0; i < k - 1; i++) state[(n * C + c) * (k - 1) + i] = padded[(n * C + c) * P + L + i]!;
   return [fromNumbers(a.dtype, [B, C, L], out), fromNumbers(a.dtype, [B, C, k - 1], state)];
 }

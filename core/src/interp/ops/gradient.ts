@@ -2,14 +2,14 @@
 // from `y` back to `xs`, for the elementwise arithmetic ops and 2-d MatMul.
 import type { NodeProto } from "../../../../proto/src/index.js";
 import type { KernelContext, Registry } from "../registry.js";
-import { fromNumbers, numbers, sizeOf, type Tensor, type Value } from "../value.js";
+import { fromNumbers, numbers, sizeOf, type Tensor, type Value, floats64 } from "../value.js";
 import { at, broadcastIndex, fail, t } from "./util.js";
 
 /** Sums a gradient of the broadcast shape back onto the operand's shape. */
 function unbroadcast(g: Float64Array, outDims: readonly number[], dims: readonly number[]): Float64Array {
   if (sizeOf(dims) === g.length) return g;
   const map = broadcastIndex(outDims, dims);
-  const r = new Float64Array(sizeOf(dims));
+  const r = floats64(sizeOf(dims));
   for (let i = 0; i < g.length; i++) r[at(map, i)] += g[i]!;
   return r;
 }
@@ -27,7 +27,7 @@ function gradient(_inputs: readonly (Value | undefined)[], ctx: KernelContext): 
     if (!cur) grads.set(name, Float64Array.from(r));
     else for (let i = 0; i < cur.length; i++) cur[i] += r[i]!;
   };
-  grads.set(y, new Float64Array(sizeOf(value(y).dims)).fill(1));
+  grads.set(y, floats64(sizeOf(value(y).dims)).fill(1));
   const self = graph.nodes.indexOf(ctx.node);
   const before: NodeProto[] = graph.nodes.slice(0, self < 0 ? graph.nodes.length : self);
   for (let k = before.length - 1; k >= 0; k--) {
@@ -86,8 +86,8 @@ function gradient(_inputs: readonly (Value | undefined)[], ctx: KernelContext): 
       case "MatMul": {
         const [m, kk] = value(a!).dims as [number, number];
         const n = value(b!).dims[1]!;
-        const ga = new Float64Array(m * kk);
-        const gb = new Float64Array(kk * n);
+        const ga = floats64(m * kk);
+        const gb = floats64(kk * n);
         for (let i = 0; i < m; i++) for (let j = 0; j < n; j++) for (let p = 0; p < kk; p++) {
           ga[i * kk + p] += g[i * n + j]! * bv![p * n + j]!;
           gb[p * n + j] += av![i * kk + p]! * g[i * n + j]!;
@@ -102,7 +102,7 @@ function gradient(_inputs: readonly (Value | undefined)[], ctx: KernelContext): 
   }
   return xs.map((x) => {
     const v = value(x);
-    return fromNumbers(v.dtype, v.dims, grads.get(x) ?? new Float64Array(sizeOf(v.dims)));
+    return fromNumbers(v.dtype, v.dims, grads.get(x) ?? floats64(sizeOf(v.dims)));
   });
 }
 

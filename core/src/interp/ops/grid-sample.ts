@@ -1,6 +1,6 @@
 // GridSample (2-d and N-d): sampling an image at normalized grid coordinates.
 import type { KernelContext, Registry } from "../registry.js";
-import { fromNumbers, numbers, sizeOf, stridesOf, type Value } from "../value.js";
+import { fromNumbers, numbers, sizeOf, stridesOf, type Value, floats64 } from "../value.js";
 import { t } from "./util.js";
 
 function reflect(x: number, lo: number, hi: number): number {
@@ -53,8 +53,8 @@ function gridSample([xIn, gridIn]: readonly (Value | undefined)[], ctx: KernelCo
   const xv = numbers(X);
   const gv = numbers(grid);
   const inStr = stridesOf(spatial);
-  const out = new Float64Array(N * C * outSize);
-  const coord = new Float64Array(rank);
+  const out = floats64(N * C * outSize);
+  const coord = floats64(rank);
   const pixel = (base: number, idx: number[]): number => {
     let off = 0;
     for (let r = 0; r < rank; r++) {

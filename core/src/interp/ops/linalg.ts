@@ -1,8 +1,9 @@
 // Matrix products: MatMul (batched, broadcast), Gemm, MatMulInteger, Einsum.
 // The inner loops are plain JS over Float32Array/Float64Array; `gemm` is the hook that
 // faster implementations replace.
+import { pollRun } from "../budget.js";
 import type { Registry } from "../registry.js";
-import { DT, fromNumbers, numbers, sizeOf, stridesOf, tensor, type Tensor } from "../value.js";
+import { DT, fromNumbers, numbers, sizeOf, stridesOf, tensor, type Tensor, floats64, floats32 } from "../value.js";
 import { broadcastShapes, fail, t } from "./util.js";
 
 /** C[m,n] (+)= A[m,k] * B[k,n], row-major, with offsets into flat arrays. */
@@ -18,6 +19,7 @@ export function gemm(
   n: number,
 ): void {
   for (let i = 0; i < m; i++) {
+    pollRun();
     const ci = cOff + i * n;
     for (let p = 0; p < k; p++) {
       const av = a[aOff + i * k + p]!;
@@ -38,7 +40,7 @@ export function matmul(x: Tensor, y: Tensor, outType = x.dtype): Tensor {
   if (k !== k2) fail(`MatMul: inner dimensions differ: [${x.dims.join(",")}] x [${y.dims.join(",")}]`);
   const batch = broadcastShapes(ad.slice(0, -2), bd.slice(0, -2));
   const batchN = sizeOf(batch);
-  const acc = outType === DT.FLOAT ? new Float32Array(batchN * m * n) : new Float64Array(batchN * m * n);
+  const acc = outType === DT.FLOAT ? floats32(batchN * m * n) : floats64(batchN * m * n);
   const av = numbers(x);
   const bv = numbers(y);
   const aBatch = ad.slice(0, -2);
@@ -66,7 +68,7 @@ export function matmul(x: Tensor, y: Tensor, outType = x.dtype): Tensor {
 }
 
 function transpose2(v: ArrayLike<number>, rows: number, cols: number): Float64Array {
-  const out = new Float64Array(rows * cols);
+  const out = floats64(rows * cols);
   for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) out[j * rows + i] = v[i * cols + j]!;
   return out;
 }
@@ -85,7 +87,7 @@ function gemmOp(a: Tensor, b: Tensor, c: Tensor | undefined, alpha: number, beta
     [k2, n] = [n, k2];
   }
   if (k !== k2) fail(`Gemm: inner dimensions differ (${k} and ${k2})`);
-  const out = a.dtype === DT.FLOAT ? new Float32Array(m * n) : new Float64Array(m * n);
+  const out = a.dtype === DT.FLOAT ? floats32(m * n) : floats64(m * n);
   gemm(av, 0, bv, 0, out, 0, m, k, n);
   if (alpha !== 1) for (let i = 0; i < out.length; i++) out[i] *= alpha;
   if (c && beta !== 0) {
@@ -159,7 +161,7 @@ function einsum(equation: string, inputs: Tensor[]): Tensor {
       return s;
     });
   });
-  const out = new Float64Array(sizeOf(outDims));
+  const out = floats64(sizeOf(outDims));
   const outStr = stridesOf(outDims);
   const outLetterStride = letters.map((l) => {
     const j = rhs.indexOf(l);
@@ -169,6 +171,7 @@ function einsum(equation: string, inputs: Tensor[]): Tensor {
   const total = sizeOf(dims);
   const pos = new Array<number>(letters.length).fill(0);
   for (let it = 0; it < total; it++) {
+    if ((it & 0xffff) === 0) pollRun();
     let prod = 1;
     for (let i = 0; i < vals.length; i++) {
       let off = 0;

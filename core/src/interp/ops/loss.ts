@@ -1,6 +1,6 @@
 // Loss kernels: NegativeLogLikelihoodLoss and SoftmaxCrossEntropyLoss.
 import type { KernelContext, Registry } from "../registry.js";
-import { fromNumbers, intList, numbers, sizeOf, type Tensor, type Value } from "../value.js";
+import { fromNumbers, intList, numbers, sizeOf, type Tensor, type Value, floats64 } from "../value.js";
 import { t } from "./util.js";
 
 function nll(logProb: ArrayLike<number>, dims: readonly number[], target: Tensor, weight: Tensor | undefined, ctx: KernelContext, dtype: number): Tensor {
@@ -11,7 +11,7 @@ function nll(logProb: ArrayLike<number>, dims: readonly number[], target: Tensor
   const wv = weight ? numbers(weight) : undefined;
   const ignore = ctx.attrs.int("ignore_index");
   const reduction = ctx.attrs.string("reduction", "mean");
-  const loss = new Float64Array(N * inner);
+  const loss = floats64(N * inner);
   let wsum = 0;
   for (let n = 0; n < N; n++) {
     for (let i = 0; i < inner; i++) {
@@ -32,7 +32,7 @@ function logSoftmaxAxis1(x: ArrayLike<number>, dims: readonly number[]): Float64
   const N = dims[0]!;
   const C = dims[1]!;
   const inner = sizeOf(dims.slice(2));
-  const out = new Float64Array(x.length);
+  const out = floats64(x.length);
   for (let n = 0; n < N; n++) {
     for (let i = 0; i < inner; i++) {
       let max = -Infinity;

@@ -1,7 +1,7 @@
 // Assorted tensor kernels: Clip, Range, Trilu, OneHot, EyeLike, Compress, TopK, NonZero,
 // DepthToSpace/SpaceToDepth, ReverseSequence, Unique, Det, window functions.
 import type { KernelContext, Registry } from "../registry.js";
-import { DT, fromNumbers, getElement, int64Tensor, intList, isBigType, numbers, reshaped, sizeOf, stridesOf, tensor, type Tensor, type TensorData, type Value } from "../value.js";
+import { DT, fromNumbers, getElement, int64Tensor, intList, isBigType, numbers, reshaped, sizeOf, stridesOf, tensor, type Tensor, type TensorData, type Value, floats64 } from "../value.js";
 import { transpose } from "./shape.js";
 import { axisOf, fail, splitAt, t } from "./util.js";
 
@@ -34,7 +34,7 @@ function clip(inputs: readonly (Value | undefined)[], ctx: KernelContext): Value
   const l = Number(lo);
   const h = Number(hi);
   const src = numbers(x);
-  const out = new Float64Array(src.length);
+  const out = floats64(src.length);
   for (let i = 0; i < src.length; i++) {
     const v = src[i]!;
     const low = v < l ? l : v;
@@ -48,8 +48,11 @@ function range([s, l, d]: readonly (Value | undefined)[]): Value[] {
   const start = Number(getElement(st, 0));
   const limit = Number(getElement(t(l), 0));
   const delta = Number(getElement(t(d), 0));
+  if (delta === 0) fail("delta is 0 (the number of elements would divide by zero)");
+  if (![start, limit, delta].every(Number.isFinite)) fail(`start ${start}, limit ${limit} and delta ${delta} must be finite`);
   const n = Math.max(Math.ceil((limit - start) / delta), 0);
-  const out = new Float64Array(n);
+  // claimed before it is allocated: a tiny delta asks for a huge output
+  const out = floats64(n);
   for (let i = 0; i < n; i++) out[i] = start + i * delta;
   return [fromNumbers(st.dtype, [n], out)];
 }
@@ -103,7 +106,7 @@ function eyeLike([x]: readonly (Value | undefined)[], ctx: KernelContext): Value
   const dtype = ctx.attrs.int("dtype", a.dtype);
   const k = ctx.attrs.int("k", 0);
   const [rows, cols] = a.dims as [number, number];
-  const vals = new Float64Array(rows * cols);
+  const vals = floats64(rows * cols);
   for (let r = 0; r < rows; r++) {
     const c = r + k;
     if (c >= 0 && c < cols) vals[r * cols + c] = 1;
@@ -137,13 +140,16 @@ function topK([x, kIn]: readonly (Value | undefined)[], ctx: KernelContext): Val
   const a = t(x);
   const k = kIn === undefined ? ctx.attrs.int("k", 1) : intList(t(kIn))[0]!;
   const axis = axisOf(ctx.attrs.int("axis", -1), a.dims.length);
+  if (!Number.isInteger(k) || k < 0 || k > (a.dims[axis] ?? 1)) {
+    fail(`k = ${k} must be from 0 to the size of axis ${axis} (${a.dims[axis] ?? 1})`);
+  }
   const largest = ctx.attrs.int("largest", 1) === 1;
   const [outer, dim, inner] = splitAt(a.dims, axis);
   const src = numbers(a);
   const dims = a.dims.slice();
   dims[axis] = k;
-  const vals = new Float64Array(outer * k * inner);
-  const idxs = new Float64Array(outer * k * inner);
+  const vals = floats64(outer * k * inner);
+  const idxs = floats64(outer * k * inner);
   const order = new Array<number>(dim);
   for (let o = 0; o < outer; o++) {
     for (let i = 0; i < inner; i++) {
@@ -176,7 +182,7 @@ function nonZero([x]: readonly (Value | undefined)[]): Value[] {
   const strides = stridesOf(a.dims);
   const hits: number[] = [];
   for (let i = 0; i < src.length; i++) if (src[i]) hits.push(i);
-  const out = new Float64Array(rank * hits.length);
+  const out = floats64(rank * hits.length);
   hits.forEach((h, j) => {
     for (let r = 0; r < rank; r++) out[r * hits.length + j] = Math.floor(h / strides[r]!) % a.dims[r]!;
   });
@@ -296,8 +302,8 @@ function det([x]: readonly (Value | undefined)[]): Value[] {
   const n = a.dims[rank - 1]!;
   const batch = sizeOf(a.dims.slice(0, rank - 2));
   const src = numbers(a);
-  const out = new Float64Array(batch);
-  const m = new Float64Array(n * n);
+  const out = floats64(batch);
+  const m = floats64(n * n);
   for (let b = 0; b < batch; b++) {
     for (let i = 0; i < n * n; i++) m[i] = src[b * n * n + i]!;
     let d = 1;
@@ -328,7 +334,7 @@ function windowKernel(f: (n: number, N: number) => number) {
     const len = intList(t(size))[0]!;
     const periodic = ctx.attrs.int("periodic", 1) === 1;
     const N = periodic ? len : len - 1;
-    const out = new Float64Array(len);
+    const out = floats64(len);
     for (let i = 0; i < len; i++) out[i] = f(i, N);
     return [fromNumbers(ctx.attrs.int("output_datatype", DT.FLOAT), [len], out)];
   };

@@ -1,7 +1,8 @@
 // The ai.onnx.ml kernels the tests use: Binarizer, ArrayFeatureExtractor, LabelEncoder.
 import type { KernelContext, Registry } from "../registry.js";
-import { DT, fromNumbers, intList, numbers, tensor, type Value } from "../value.js";
+import { DT, fromNumbers, intList, numbers, tensor, type Value, floats64 } from "../value.js";
 import { t } from "./util.js";
+import { maxOf } from "../../arrays.js";
 
 const ML = "ai.onnx.ml";
 
@@ -62,7 +63,7 @@ function treeEnsemble([x]: readonly (Value | undefined)[], ctx: KernelContext): 
   const missingTrue = at.ints("nodes_missing_value_tracks_true");
   const members = tensorNums("membership_values");
   const agg = at.int("aggregate_function", 1);
-  const nTargets = at.int("n_targets") ?? Math.max(0, ...leafTargets) + 1;
+  const nTargets = at.int("n_targets") ?? maxOf(leafTargets, 0) + 1;
   // the members of each MEMBER node, in node order, separated by NaN in membership_values
   const memberSets = new Map<number, Set<number>>();
   let cursor = 0;
@@ -96,7 +97,7 @@ function treeEnsemble([x]: readonly (Value | undefined)[], ctx: KernelContext): 
     }
   };
   const init = agg === 2 ? Infinity : agg === 3 ? -Infinity : 0;
-  const out = new Float64Array(rows * nTargets).fill(init);
+  const out = floats64(rows * nTargets).fill(init);
   for (let r = 0; r < rows; r++) {
     for (const root of roots) {
       let node = root;

@@ -1,7 +1,8 @@
 // Convolution, pooling and normalization kernels (N-d, NCHW layout). Conv lowers to
 // im2col + `gemm`, so a faster gemm speeds it up too.
+import { claimBytes, pollRun } from "../budget.js";
 import type { KernelContext, Registry } from "../registry.js";
-import { DT, fromNumbers, int64Tensor, numbers, sizeOf, tensor, type Tensor, type Value } from "../value.js";
+import { DT, fromNumbers, int64Tensor, numbers, sizeOf, tensor, type Tensor, type Value, floats64, floats32, ints32 } from "../value.js";
 import { gemm } from "./linalg.js";
 import { axisOf, fail, splitAt, t } from "./util.js";
 
@@ -21,6 +22,17 @@ export function windowOf(ctx: KernelContext, spatial: readonly number[], kernel:
   const dilations = ctx.attrs.ints("dilations") ?? new Array<number>(n).fill(1);
   const pads = ctx.attrs.ints("pads") ?? new Array<number>(2 * n).fill(0);
   const autoPad = ctx.attrs.string("auto_pad", "NOTSET");
+  const op = ctx.node.opType;
+  if (kernel.length !== n || kernel.some((k) => !Number.isInteger(k) || k < 1)) fail(`kernel_shape [${kernel.join(", ")}] must have ${n} sizes of at least 1`);
+  if (strides.length !== n || strides.some((v) => !Number.isInteger(v) || v < 1)) fail(`strides [${strides.join(", ")}] must have ${n} values of at least 1`);
+  if (dilations.length !== n || dilations.some((v) => !Number.isInteger(v) || v < 1)) fail(`dilations [${dilations.join(", ")}] must have ${n} values of at least 1`);
+  if (pads.length !== 2 * n || pads.some((v) => !Number.isInteger(v) || v < 0)) fail(`pads [${pads.join(", ")}] must have ${2 * n} values of at least 0`);
+  // as onnxruntime requires: a window that is all padding has no value to pool
+  if (op.endsWith("Pool")) {
+    pads.forEach((p, i) => {
+      if (p >= kernel[i % n]!) fail(`pad ${p} of axis ${i % n} must be smaller than the kernel size ${kernel[i % n]}`);
+    });
+  }
   const padsBegin = pads.slice(0, n);
   const padsEnd = pads.slice(n, 2 * n);
   const out: number[] = [];
@@ -52,6 +64,8 @@ export function windowOf(ctx: KernelContext, spatial: readonly number[], kernel:
 /** Every index tuple of `dims`, in row-major order. */
 function positions(dims: readonly number[]): number[][] {
   const n = sizeOf(dims);
+  // one small array per position: a huge kernel or output asks for a lot of memory
+  claimBytes(n * (dims.length + 4) * 8, () => `the ${n} positions of a window of shape [${dims.join(", ")}]`);
   const pos = new Array<number>(dims.length).fill(0);
   const out: number[][] = [];
   for (let i = 0; i < n; i++) {
@@ -86,17 +100,17 @@ export function conv(x: Tensor, w: Tensor, b: Tensor | undefined, ctx: KernelCon
   const xv = numbers(x);
   let wv: ArrayLike<number> = numbers(w);
   if (wZero) {
-    const shifted = new Float64Array(wv.length);
+    const shifted = floats64(wv.length);
     const per = wv.length / M;
     for (let i = 0; i < wv.length; i++) shifted[i] = wv[i]! - wZero[wZero.length === 1 ? 0 : Math.floor(i / per)]!;
     wv = shifted;
   }
   const isF32 = x.dtype === DT.FLOAT;
-  const out = isF32 ? new Float32Array(N * M * outSize) : new Float64Array(N * M * outSize);
-  const cols = isF32 ? new Float32Array(cg * kSize * outSize) : new Float64Array(cg * kSize * outSize);
+  const out = isF32 ? floats32(N * M * outSize) : floats64(N * M * outSize);
+  const cols = isF32 ? floats32(cg * kSize * outSize) : floats64(cg * kSize * outSize);
   const rank = spatial.length;
   // precompute, per (kernel pos, out pos), the input offset or -1 when in padding
-  const offsets = new Int32Array(kSize * outSize);
+  const offsets = ints32(kSize * outSize);
   let ki = 0;
   const outPositions = positions(win.out);
   for (const kp of positions(kernel)) {
@@ -120,6 +134,7 @@ export function conv(x: Tensor, w: Tensor, b: Tensor | undefined, ctx: KernelCon
   for (let n = 0; n < N; n++) {
     for (let g = 0; g < group; g++) {
       for (let c = 0; c < cg; c++) {
+        pollRun();
         const xBase = (n * C + g * cg + c) * inSize;
         for (let k = 0; k < kSize; k++) {
           const row = (c * kSize + k) * outSize;
@@ -205,12 +220,13 @@ function convTranspose([x, w, b]: readonly (Value | undefined)[], ctx: KernelCon
   const kSize = sizeOf(kernel);
   const xv = numbers(xt);
   const wv = numbers(wt);
-  const out = new Float64Array(N * M * outSize);
+  const out = floats64(N * M * outSize);
   const kps = positions(kernel);
   const ips = positions(spatial);
   for (let n = 0; n < N; n++) {
     for (let g = 0; g < group; g++) {
       for (let c = 0; c < cg; c++) {
+        pollRun();
         const ci = g * cg + c;
         for (let ii = 0; ii < inSize; ii++) {
           const xval = xv[(n * C + ci) * inSize + ii]!;
@@ -258,9 +274,9 @@ function pool(kind: "max" | "avg" | "lp") {
     const outSize = sizeOf(win.out);
     const inSize = sizeOf(spatial);
     const xv = numbers(xt);
-    const out = new Float64Array(N * C * outSize);
+    const out = floats64(N * C * outSize);
     const wantIdx = kind === "max" && ctx.outputCount > 1;
-    const idx = wantIdx ? new Float64Array(N * C * outSize) : undefined;
+    const idx = wantIdx ? floats64(N * C * outSize) : undefined;
     const kps = positions(kernel);
     const ops = positions(win.out);
     const inStr: number[] = [];
@@ -272,6 +288,7 @@ function pool(kind: "max" | "avg" | "lp") {
     for (let nc = 0; nc < N * C; nc++) {
       const base = nc * inSize;
       for (let oi = 0; oi < outSize; oi++) {
+        if ((oi & 0x3ff) === 0) pollRun();
         const op = ops[oi]!;
         let best = -Infinity;
         let bestIdx = -1;
@@ -330,7 +347,7 @@ function globalPool(kind: "max" | "avg" | "lp") {
     const inSize = sizeOf(xt.dims.slice(2));
     const p = ctx.attrs.int("p", 2);
     const xv = numbers(xt);
-    const out = new Float64Array(N * C);
+    const out = floats64(N * C);
     for (let i = 0; i < N * C; i++) {
       let acc = kind === "max" ? -Infinity : 0;
       for (let k = 0; k < inSize; k++) {
@@ -360,13 +377,13 @@ function batchNorm([x, scale, bias, mean, variance]: readonly (Value | undefined
   const extra: Value[] = [];
   if (training) {
     const momentum = ctx.attrs.float("momentum", 0.9);
-    const bm = new Float64Array(C);
-    const bvar = new Float64Array(C);
+    const bm = floats64(C);
+    const bvar = floats64(C);
     const cnt = N * inner;
     for (let n = 0; n < N; n++) for (let c = 0; c < C; c++) for (let i = 0; i < inner; i++) bm[c] += xv[(n * C + c) * inner + i]! / cnt;
     for (let n = 0; n < N; n++) for (let c = 0; c < C; c++) for (let i = 0; i < inner; i++) bvar[c] += (xv[(n * C + c) * inner + i]! - bm[c]!) ** 2 / cnt;
-    const runMean = new Float64Array(C);
-    const runVar = new Float64Array(C);
+    const runMean = floats64(C);
+    const runVar = floats64(C);
     for (let c = 0; c < C; c++) {
       runMean[c] = mv[c]! * momentum + bm[c]! * (1 - momentum);
       runVar[c] = vv[c]! * momentum + bvar[c]! * (1 - momentum);
@@ -375,7 +392,7 @@ function batchNorm([x, scale, bias, mean, variance]: readonly (Value | undefined
     mv = bm;
     vv = bvar;
   }
-  const out = new Float64Array(xv.length);
+  const out = floats64(xv.length);
   for (let n = 0; n < N; n++) {
     for (let c = 0; c < C; c++) {
       const k = sv[c]! / Math.sqrt(vv[c]! + eps);
@@ -395,7 +412,7 @@ function instanceNorm([x, scale, bias]: readonly (Value | undefined)[], ctx: Ker
   const xv = numbers(xt);
   const sv = numbers(t(scale));
   const bv = numbers(t(bias));
-  const out = new Float64Array(xv.length);
+  const out = floats64(xv.length);
   for (let n = 0; n < N; n++) {
     for (let c = 0; c < C; c++) {
       const base = (n * C + c) * inner;
@@ -423,9 +440,9 @@ function layerNorm([x, scale, bias]: readonly (Value | undefined)[], ctx: Kernel
   const st = t(scale);
   const bv = bias === undefined ? undefined : numbers(t(bias));
   const bt = bias === undefined ? undefined : t(bias);
-  const out = new Float64Array(xv.length);
-  const means = new Float64Array(outer);
-  const inv = new Float64Array(outer);
+  const out = floats64(xv.length);
+  const means = floats64(outer);
+  const inv = floats64(outer);
   const sIdx = (i: number) => i % sizeOf(st.dims);
   for (let o = 0; o < outer; o++) {
     const base = o * inner;
@@ -456,7 +473,7 @@ function groupNorm([x, scale, bias]: readonly (Value | undefined)[], ctx: Kernel
   const sv = numbers(t(scale));
   const bv = numbers(t(bias));
   const perChannel = sv.length === C;
-  const out = new Float64Array(xv.length);
+  const out = floats64(xv.length);
   for (let n = 0; n < N; n++) {
     for (let g = 0; g < G; g++) {
       const base = (n * C + g * cpg) * inner;
@@ -487,7 +504,7 @@ function lrn([x]: readonly (Value | undefined)[], ctx: KernelContext): Value[] {
   const [N, C] = xt.dims as [number, number];
   const inner = sizeOf(xt.dims.slice(2));
   const xv = numbers(xt);
-  const out = new Float64Array(xv.length);
+  const out = floats64(xv.length);
   const lo = Math.floor((size - 1) / 2);
   const hi = Math.ceil((size - 1) / 2);
   for (let n = 0; n < N; n++) for (let c = 0; c < C; c++) for (let i = 0; i < inner; i++) {
@@ -506,8 +523,8 @@ function meanVarianceNorm([x]: readonly (Value | undefined)[], ctx: KernelContex
   const set = new Set(axes.map((a) => axisOf(a, rank)));
   const xv = numbers(xt);
   const statDims = xt.dims.map((d, i) => (set.has(i) ? 1 : d));
-  const sums = new Float64Array(sizeOf(statDims));
-  const sq = new Float64Array(sums.length);
+  const sums = floats64(sizeOf(statDims));
+  const sq = floats64(sums.length);
   const count = xv.length / sums.length;
   const statIdx = (i: number) => {
     let rem = i;
@@ -528,7 +545,7 @@ function meanVarianceNorm([x]: readonly (Value | undefined)[], ctx: KernelContex
     sums[s] += xv[i]!;
     sq[s] += xv[i]! ** 2;
   }
-  const out = new Float64Array(xv.length);
+  const out = floats64(xv.length);
   for (let i = 0; i < xv.length; i++) {
     const s = statIdx(i);
     const mean = sums[s]! / count;
@@ -544,7 +561,7 @@ function lpNorm([x]: readonly (Value | undefined)[], ctx: KernelContext): Value[
   const p = ctx.attrs.int("p", 2);
   const [outer, dim, inner] = splitAt(xt.dims, axis);
   const xv = numbers(xt);
-  const out = new Float64Array(xv.length);
+  const out = floats64(xv.length);
   for (let o = 0; o < outer; o++) for (let i = 0; i < inner; i++) {
     let s = 0;
     for (let k = 0; k < dim; k++) s += Math.abs(xv[(o * dim + k) * inner + i]!) ** p;
@@ -609,8 +626,8 @@ function deformConv([x, w, off, b, m]: readonly (Value | undefined)[], ctx: Kern
   const mv = m === undefined ? undefined : numbers(t(m));
   const bv = b === undefined ? undefined : numbers(t(b));
   const K = kh * kw;
-  const out = new Float64Array(N * M * OH * OW);
-  const sampled = new Float64Array(C * K * OH * OW);
+  const out = floats64(N * M * OH * OW);
+  const sampled = floats64(C * K * OH * OW);
   for (let n = 0; n < N; n++) {
     // sample every (channel, tap, output position) once, then contract with the weights
     for (let c = 0; c < C; c++) {

@@ -1,7 +1,7 @@
 // Quantization kernels: QuantizeLinear, DequantizeLinear, DynamicQuantizeLinear,
 // QLinearMatMul, QLinearConv.
 import type { KernelContext, Registry } from "../registry.js";
-import { DT, encodeElement, fromNumbers, isFloatType, numbers, tensor, type Tensor, type Value } from "../value.js";
+import { DT, encodeElement, fromNumbers, isFloatType, numbers, tensor, type Tensor, type Value, floats64 } from "../value.js";
 import { matmul } from "./linalg.js";
 import { conv } from "./nn.js";
 import { axisOf, t } from "./util.js";
@@ -48,7 +48,7 @@ export function quantize(x: Tensor, scale: Tensor, zp: Tensor | undefined, ctx: 
   const sv = numbers(scale);
   const zv = zp ? numbers(zp) : undefined;
   const idx = scaleIndex(x, scale, ctx);
-  const out = new Float64Array(xv.length);
+  const out = floats64(xv.length);
   if (isFloatType(outType)) {
     for (let i = 0; i < xv.length; i++) out[i] = xv[i]! / sv[idx(i)]! + (zv ? zv[zv.length === 1 ? 0 : idx(i)]! : 0);
     return fromNumbersSat(outType, x.dims, out, ctx.attrs.int("saturate", 1) === 1);
@@ -74,7 +74,7 @@ function dequantize(x: Tensor, scale: Tensor, zp: Tensor | undefined, ctx: Kerne
   const sv = numbers(scale);
   const zv = zp ? numbers(zp) : undefined;
   const idx = scaleIndex(x, scale, ctx);
-  const out = new Float64Array(xv.length);
+  const out = floats64(xv.length);
   for (let i = 0; i < xv.length; i++) out[i] = (xv[i]! - (zv ? zv[zv.length === 1 ? 0 : idx(i)]! : 0)) * sv[idx(i)]!;
   const outType = ctx.attrs.int("output_dtype", 0) || scale.dtype;
   return fromNumbers(outType, x.dims, out);
@@ -86,11 +86,11 @@ function qlinearMatMul(inputs: readonly (Value | undefined)[]): Value[] {
   const bv = numbers(b!);
   const azv = numbers(az!);
   const bzv = numbers(bz!);
-  const aShift = new Float64Array(av.length);
+  const aShift = floats64(av.length);
   const cols = b!.dims[b!.dims.length - 1]!;
   const rows = a!.dims[a!.dims.length - 2] ?? 1;
   for (let i = 0; i < av.length; i++) aShift[i] = av[i]! - azv[azv.length === 1 ? 0 : Math.floor(i / a!.dims[a!.dims.length - 1]!) % rows]!;
-  const bShift = new Float64Array(bv.length);
+  const bShift = floats64(bv.length);
   for (let i = 0; i < bv.length; i++) bShift[i] = bv[i]! - bzv[bzv.length === 1 ? 0 : i % cols]!;
   const prod = matmul(tensor(DT.DOUBLE, a!.dims, aShift), tensor(DT.DOUBLE, b!.dims, bShift), DT.DOUBLE);
   const asv = numbers(as!);
@@ -98,7 +98,7 @@ function qlinearMatMul(inputs: readonly (Value | undefined)[]): Value[] {
   const ysv = numbers(ys!)[0]!;
   const yzv = numbers(yz!)[0]!;
   const p = prod.data as Float64Array;
-  const out = new Float64Array(p.length);
+  const out = floats64(p.length);
   const [lo, hi] = RANGES[yz!.dtype] ?? [0, 255];
   for (let i = 0; i < p.length; i++) {
     const s = asv[0]! * bsv[bsv.length === 1 ? 0 : i % cols]!;
@@ -119,7 +119,7 @@ function qlinearConv(inputs: readonly (Value | undefined)[], ctx: KernelContext)
   const yzv = numbers(yz!)[0]!;
   const bv = bias ? numbers(bias) : undefined;
   const [lo, hi] = RANGES[yz!.dtype] ?? [0, 255];
-  const out = new Float64Array(acc.length);
+  const out = floats64(acc.length);
   for (let i = 0; i < acc.length; i++) {
     const m = Math.floor(i / per) % M;
     const v = acc[i]! + (bv ? bv[m]! : 0);
@@ -146,7 +146,7 @@ export function registerQuant(r: Registry): void {
     }
     const scale = Math.fround((mx - mn) / 255);
     const zp = scale === 0 ? 0 : Math.max(0, Math.min(255, roundHalfEven(Math.fround(0 - Math.fround(mn / scale)))));
-    const out = new Float64Array(v.length);
+    const out = floats64(v.length);
     for (let i = 0; i < v.length; i++) out[i] = scale === 0 ? zp : Math.max(0, Math.min(255, roundHalfEven(Math.fround(v[i]! / scale)) + zp));
     return [fromNumbers(DT.UINT8, a.dims, out), fromNumbers(DT.FLOAT, [], [scale]), fromNumbers(DT.UINT8, [], [zp])];
   });

@@ -2,7 +2,7 @@
 // `seed` attribute gives it its own generator; otherwise the run's seeded generator is used.
 import type { KernelContext, Registry } from "../registry.js";
 import { Rng } from "../rng.js";
-import { DT, fromNumbers, int64Tensor, numbers, sizeOf, type Value } from "../value.js";
+import { DT, fromNumbers, int64Tensor, numbers, sizeOf, type Value, floats64 } from "../value.js";
 import { fail, t } from "./util.js";
 
 function rngOf(ctx: KernelContext): Rng {
@@ -14,7 +14,7 @@ function uniform(dims: readonly number[], dtype: number, ctx: KernelContext): Va
   const rng = rngOf(ctx);
   const low = ctx.attrs.float("low", 0);
   const high = ctx.attrs.float("high", 1);
-  const out = new Float64Array(sizeOf(dims));
+  const out = floats64(sizeOf(dims));
   for (let i = 0; i < out.length; i++) out[i] = low + (high - low) * rng.next();
   return fromNumbers(dtype, dims, out);
 }
@@ -23,7 +23,7 @@ function normal(dims: readonly number[], dtype: number, ctx: KernelContext): Val
   const rng = rngOf(ctx);
   const mean = ctx.attrs.float("mean", 0);
   const scale = ctx.attrs.float("scale", 1);
-  const out = new Float64Array(sizeOf(dims));
+  const out = floats64(sizeOf(dims));
   for (let i = 0; i < out.length; i++) out[i] = mean + scale * rng.normal();
   return fromNumbers(dtype, dims, out);
 }
@@ -41,7 +41,7 @@ export function registerRandom(r: Registry): void {
     const a = t(x);
     const p = numbers(a);
     const rng = rngOf(ctx);
-    const out = new Float64Array(p.length);
+    const out = floats64(p.length);
     for (let i = 0; i < p.length; i++) out[i] = rng.next() < p[i]! ? 1 : 0;
     return [fromNumbers(ctx.attrs.int("dtype", a.dtype), a.dims, out)];
   });
@@ -51,7 +51,7 @@ export function registerRandom(r: Registry): void {
     const n = ctx.attrs.int("sample_size", 1);
     const logits = numbers(a);
     const rng = rngOf(ctx);
-    const out = new Float64Array(batch * n);
+    const out = floats64(batch * n);
     for (let b = 0; b < batch; b++) {
       let max = -Infinity;
       for (let c = 0; c < classes; c++) max = Math.max(max, logits[b * classes + c]!);

@@ -1,6 +1,6 @@
 // Reductions over axes (ReduceSum and friends, ArgMax/ArgMin) and the softmax family.
 import type { KernelContext, Registry } from "../registry.js";
-import { DT, fromNumbers, int64Tensor, isBigType, numbers, sizeOf, stridesOf, tensor, type Tensor, type Value } from "../value.js";
+import { DT, fromNumbers, int64Tensor, isBigType, numbers, sizeOf, stridesOf, tensor, type Tensor, type Value, floats64 } from "../value.js";
 import { axisOf, fail, optInts, splitAt, t } from "./util.js";
 
 interface Reduction {
@@ -17,7 +17,7 @@ export function reduceAxes(x: Tensor, axes: readonly number[], red: Reduction): 
   const set = new Set(axes);
   const outDims = x.dims.map((d, i) => (set.has(i) ? 1 : d));
   const outN = sizeOf(outDims);
-  const values = new Float64Array(outN).fill(red.init);
+  const values = floats64(outN).fill(red.init);
   const src = numbers(x);
   const n = src.length;
   const os = stridesOf(outDims);
@@ -119,7 +119,7 @@ function logSumExp(x: Tensor, axes: number[], keep: boolean): Tensor {
   const max = reduceAxes(x, axes, REDUCTIONS.ReduceMax!);
   const rank = x.dims.length;
   const src = numbers(x);
-  const sums = new Float64Array(max.values.length);
+  const sums = floats64(max.values.length);
   const os = stridesOf(max.dims);
   const pos = new Array<number>(rank).fill(0);
   for (let i = 0; i < src.length; i++) {
@@ -147,7 +147,7 @@ function argReduce(isMax: boolean) {
     const last = ctx.attrs.int("select_last_index", 0) === 1;
     const [outer, dim, inner] = splitAt(x.dims, axis);
     const src = numbers(x);
-    const res = new Float64Array(outer * inner);
+    const res = floats64(outer * inner);
     for (let o = 0; o < outer; o++) {
       for (let i = 0; i < inner; i++) {
         let best = 0;
@@ -186,7 +186,7 @@ function softmaxKernel(kind: "softmax" | "log" | "hard") {
       inner = 1;
     }
     const src = numbers(x);
-    const out = new Float64Array(src.length);
+    const out = floats64(src.length);
     for (let o = 0; o < outer; o++) {
       for (let i = 0; i < inner; i++) {
         const base = o * dim * inner + i;
@@ -224,7 +224,7 @@ export function cumulative(start: number, step: (acc: number, v: number) => numb
     const reverse = ctx.attrs.int("reverse", 0) === 1;
     const [outer, dim, inner] = splitAt(x.dims, axis);
     const src = numbers(x);
-    const out = new Float64Array(src.length);
+    const out = floats64(src.length);
     for (let o = 0; o < outer; o++) {
       for (let i = 0; i < inner; i++) {
         let acc = start;

@@ -1,7 +1,7 @@
 // Resize and Upsample: separable interpolation (nearest, linear, cubic) along each axis,
 // with every coordinate transformation mode, antialiasing and extrapolation.
 import type { KernelContext, Registry } from "../registry.js";
-import { checkAllocation, DT, fromNumbers, intList, numbers, sizeOf, stridesOf, type Tensor, type Value } from "../value.js";
+import { checkAllocation, DT, fromNumbers, intList, numbers, sizeOf, stridesOf, type Tensor, type Value, floats64 } from "../value.js";
 import { axisOf, fail, t } from "./util.js";
 
 interface ResizeOptions {
@@ -108,7 +108,7 @@ function applyAxis(src: Float64Array, dims: number[], axis: number, plan: AxisPl
   for (let i = 0; i < axis; i++) outer *= dims[i]!;
   const inLen = dims[axis]!;
   const inner = sizeOf(dims.slice(axis + 1));
-  const out = new Float64Array(outer * outLen * inner);
+  const out = floats64(outer * outLen * inner);
   for (let p = 0; p < outer; p++) {
     for (let j = 0; j < outLen; j++) {
       const ids = plan.idx[j]!;

@@ -1,6 +1,6 @@
 // Recurrent kernels: RNN, GRU and LSTM (forward, reverse, bidirectional; both layouts).
 import type { KernelContext, Registry } from "../registry.js";
-import { fromNumbers, intList, numbers, type Value } from "../value.js";
+import { fromNumbers, intList, numbers, type Value, floats64 } from "../value.js";
 import { erf } from "./elementwise.js";
 import { fail, t } from "./util.js";
 
@@ -83,9 +83,9 @@ function recurrent(kind: Kind) {
     const h0 = inputs[5] === undefined ? undefined : numbers(t(inputs[5]));
     const c0 = kind === "lstm" && inputs[6] !== undefined ? numbers(t(inputs[6])) : undefined;
     const P = kind === "lstm" && inputs[7] !== undefined ? numbers(t(inputs[7])) : undefined;
-    const Y = new Float64Array(S * dirs * B * H);
-    const Yh = new Float64Array(dirs * B * H);
-    const Yc = new Float64Array(dirs * B * H);
+    const Y = floats64(S * dirs * B * H);
+    const Yh = floats64(dirs * B * H);
+    const Yc = floats64(dirs * B * H);
     const G = gates * H;
     for (let d = 0; d < dirs; d++) {
       const reverse = direction === "reverse" || d === 1;
@@ -97,14 +97,14 @@ function recurrent(kind: Kind) {
       const bOff = d * 2 * G;
       for (let b = 0; b < B; b++) {
         const len = lens ? lens[b]! : S;
-        const h = new Float64Array(H);
-        const c = new Float64Array(H);
+        const h = floats64(H);
+        const c = floats64(H);
         for (let j = 0; j < H; j++) {
           h[j] = h0 ? h0[(d * B + b) * H + j]! : 0;
           c[j] = c0 ? c0[(d * B + b) * H + j]! : 0;
         }
-        const xw = new Float64Array(G);
-        const hr = new Float64Array(G);
+        const xw = floats64(G);
+        const hr = floats64(G);
         for (let step = 0; step < len; step++) {
           const s = reverse ? len - 1 - step : step;
           for (let k = 0; k < G; k++) {
@@ -120,7 +120,7 @@ function recurrent(kind: Kind) {
             for (let j = 0; j < H; j++) h[j] = f(cl(xw[j]! + hr[j]!));
           } else if (kind === "gru") {
             // gate order z, r, h
-            const hNew = new Float64Array(H);
+            const hNew = floats64(H);
             for (let j = 0; j < H; j++) {
               const z = f(cl(xw[j]! + hr[j]!));
               const r = f(cl(xw[H + j]! + hr[H + j]!));
@@ -164,11 +164,11 @@ function recurrent(kind: Kind) {
     let yc = fromNumbers(dtype, [dirs, B, H], Yc);
     if (layout === 1) {
       // [batch, seq, dirs, hidden] and [batch, dirs, hidden]
-      const y2 = new Float64Array(Y.length);
+      const y2 = floats64(Y.length);
       for (let s = 0; s < S; s++) for (let d = 0; d < dirs; d++) for (let b = 0; b < B; b++) for (let j = 0; j < H; j++) y2[((b * S + s) * dirs + d) * H + j] = Y[((s * dirs + d) * B + b) * H + j]!;
       y = fromNumbers(dtype, [B, S, dirs, H], y2);
       const swap = (v: Float64Array) => {
-        const o = new Float64Array(v.length);
+        const o = floats64(v.length);
         for (let d = 0; d < dirs; d++) for (let b = 0; b < B; b++) for (let j = 0; j < H; j++) o[(b * dirs + d) * H + j] = v[(d * B + b) * H + j]!;
         return o;
       };

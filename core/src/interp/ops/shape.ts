@@ -1,7 +1,7 @@
 // Kernels that move elements without arithmetic: reshaping, transposing, slicing,
 // gathering and scattering, concatenation, padding, tiling.
 import type { Registry } from "../registry.js";
-import { DT, encodeElement, fromNumbers, int64Tensor, intList, numbers, reshaped, sizeOf, stridesOf, tensor, type Tensor, type TensorData } from "../value.js";
+import { DT, encodeElement, fromNumbers, int64Tensor, intList, numbers, reshaped, sizeOf, stridesOf, tensor, type Tensor, type TensorData, floats64 } from "../value.js";
 import { at, axisOf, broadcastIndex, broadcastShapes, fail, optInts, splitAt, t } from "./util.js";
 
 type Slots = { [i: number]: unknown; length: number };
@@ -521,6 +521,8 @@ export function registerShapeOps(r: Registry): void {
   });
   r.register("ConstantOfShape", ([s], ctx) => {
     const dims = optInts(s)!;
+    const bad = dims.find((d) => d < 0);
+    if (bad !== undefined) fail(`the shape [${dims.join(", ")}] has a negative dimension ${bad}`);
     const v = ctx.attrs.tensor("value");
     const out = tensor(v?.dtype ?? DT.FLOAT, dims);
     if (v) slots(out.data).length && fillWith(out, v.data[0]);
@@ -578,7 +580,7 @@ export function registerShapeOps(r: Registry): void {
     const zero = encodeElement(mask.dtype, 0);
     for (let i = 0; i < m.length; i++) m[i] = ctx.rng.next() >= p ? one : zero;
     const src = numbers(a);
-    const out = new Float64Array(src.length);
+    const out = floats64(src.length);
     for (let i = 0; i < out.length; i++) out[i] = m[i] ? src[i]! * scale : 0;
     return [fromNumbers(a.dtype, a.dims, out), mask];
   });

@@ -1,12 +1,15 @@
 // Signal kernels: DFT, STFT and MelWeightMatrix (plain O(n^2) transforms, in doubles).
+import { pollRun } from "../budget.js";
 import type { KernelContext, Registry } from "../registry.js";
-import { DT, fromNumbers, intList, numbers, type Tensor, type Value } from "../value.js";
+import { DT, fromNumbers, intList, numbers, type Tensor, type Value, floats64 } from "../value.js";
 import { axisOf, fail, t } from "./util.js";
 
 /** DFT of one complex signal of length n (re, im), padded/truncated to `len`. */
 function dft1(re: Float64Array, im: Float64Array, len: number, outLen: number, inverse: boolean, outRe: Float64Array, outIm: Float64Array): void {
   const sign = inverse ? 1 : -1;
   for (let k = 0; k < outLen; k++) {
+    // O(n^2): a long signal takes long, and the run's deadline must still hold
+    if ((k & 0xf) === 0) pollRun();
     let sr = 0;
     let si = 0;
     for (let j = 0; j < len; j++) {
@@ -75,11 +78,11 @@ function dft(inputs: readonly (Value | undefined)[], ctx: KernelContext): Value[
   const outDims = x.dims.slice();
   outDims[axis] = outLen;
   outDims[rank - 1] = 2;
-  const out = new Float64Array(outer * outLen * inner * 2);
-  const re = new Float64Array(len);
-  const im = new Float64Array(len);
-  const oRe = new Float64Array(outLen);
-  const oIm = new Float64Array(outLen);
+  const out = floats64(outer * outLen * inner * 2);
+  const re = floats64(len);
+  const im = floats64(len);
+  const oRe = floats64(outLen);
+  const oIm = floats64(outLen);
   for (let o = 0; o < outer; o++) {
     for (let i = 0; i < inner; i++) {
       loadSignal(signals, o, i, re, im);
@@ -102,11 +105,11 @@ function inverseRealDft(x: Tensor, axis: number, len: number): Tensor {
   const outDims = x.dims.slice();
   outDims[axis] = len;
   outDims[rank - 1] = 1;
-  const out = new Float64Array(outer * len * inner);
-  const re = new Float64Array(len);
-  const im = new Float64Array(len);
-  const oRe = new Float64Array(len);
-  const oIm = new Float64Array(len);
+  const out = floats64(outer * len * inner);
+  const re = floats64(len);
+  const im = floats64(len);
+  const oRe = floats64(len);
+  const oIm = floats64(len);
   for (let o = 0; o < outer; o++) {
     for (let i = 0; i < inner; i++) {
       loadSignal(signals, o, i, re, im);
@@ -134,11 +137,11 @@ function stft(inputs: readonly (Value | undefined)[], ctx: KernelContext): Value
   const frames = Math.floor((L - frameLen) / step) + 1;
   const bins = onesided ? Math.floor(frameLen / 2) + 1 : frameLen;
   const xv = numbers(x);
-  const out = new Float64Array(B * frames * bins * 2);
-  const re = new Float64Array(frameLen);
-  const im = new Float64Array(frameLen);
-  const oRe = new Float64Array(bins);
-  const oIm = new Float64Array(bins);
+  const out = floats64(B * frames * bins * 2);
+  const re = floats64(frameLen);
+  const im = floats64(frameLen);
+  const oRe = floats64(bins);
+  const oIm = floats64(bins);
   for (let b = 0; b < B; b++) {
     for (let f = 0; f < frames; f++) {
       for (let j = 0; j < frameLen; j++) {
@@ -173,7 +176,7 @@ function melWeightMatrix(inputs: readonly (Value | undefined)[], ctx: KernelCont
     const hz = melToHz(lowMel + i * step);
     points.push(Math.floor(((dftLen + 1) * hz) / sampleRate));
   }
-  const out = new Float64Array(bins * numMel);
+  const out = floats64(bins * numMel);
   for (let m = 0; m < numMel; m++) {
     const lo = points[m]!;
     const center = points[m + 1]!;

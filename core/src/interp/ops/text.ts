@@ -1,7 +1,9 @@
 // String kernels: StringNormalizer, TfIdfVectorizer, and the string ops of newer opsets.
+import { claimBytes } from "../budget.js";
 import type { KernelContext, Registry } from "../registry.js";
-import { DT, fromNumbers, intList, tensor, type Value } from "../value.js";
+import { DT, fromNumbers, intList, tensor, type Value, floats64 } from "../value.js";
 import { fail, t } from "./util.js";
+import { maxOf } from "../../arrays.js";
 
 function stringNormalizer([x]: readonly (Value | undefined)[], ctx: KernelContext): Value[] {
   const a = t(x);
@@ -39,14 +41,14 @@ function tfIdf([x]: readonly (Value | undefined)[], ctx: KernelContext): Value[]
     const end = n < counts.length ? counts[n]! : pool.length;
     for (let p = start; p < end; p += n) table.set(`${n}|${pool.slice(p, p + n).join("\u0000")}`, indexes[k++]!);
   }
-  const outLen = Math.max(0, ...indexes) + 1;
+  const outLen = maxOf(indexes, 0) + 1;
   const rows = a.dims.length === 2 ? a.dims[0]! : 1;
   const cols = a.dims[a.dims.length - 1] ?? 0;
   const tokens = a.dtype === DT.STRING ? (a.data as string[]) : intList(a).map(String);
-  const out = new Float64Array(rows * outLen);
+  const out = floats64(rows * outLen);
   for (let r = 0; r < rows; r++) {
     const row = tokens.slice(r * cols, (r + 1) * cols);
-    const tf = new Float64Array(outLen);
+    const tf = floats64(outLen);
     for (let n = minN; n <= maxN; n++) {
       const skips = n === 1 ? 0 : maxSkip;
       for (let s = 0; s <= skips; s++) {
@@ -69,6 +71,9 @@ function tfIdf([x]: readonly (Value | undefined)[], ctx: KernelContext): Value[]
   return [fromNumbers(DT.FLOAT, a.dims.length === 2 ? [rows, outLen] : [outLen], out)];
 }
 
+/** The longest string V8 makes (2^29 - 24 UTF-16 units on 64-bit systems). */
+const MAX_STRING_LENGTH = 2 ** 29 - 24;
+
 export function registerText(r: Registry): void {
   r.register("StringNormalizer", stringNormalizer);
   r.register("TfIdfVectorizer", tfIdf);
@@ -78,6 +83,15 @@ export function registerText(r: Registry): void {
     const sa = a.data as string[];
     const sb = b.data as string[];
     const n = Math.max(sa.length, sb.length);
+    // lengths first: a string longer than the engine allows, or all of them past the memory
+    // limit, is refused before any is built
+    let chars = 0;
+    for (let i = 0; i < n; i++) {
+      const len = sa[sa.length === 1 ? 0 : i]!.length + sb[sb.length === 1 ? 0 : i]!.length;
+      if (len > MAX_STRING_LENGTH) fail(`element ${i} would be ${len} characters long, more than the ${MAX_STRING_LENGTH} a string can hold`);
+      chars += len;
+    }
+    claimBytes(2 * chars, () => `StringConcat's ${n} strings of ${chars} characters`);
     const out: string[] = [];
     for (let i = 0; i < n; i++) out.push(sa[sa.length === 1 ? 0 : i]! + sb[sb.length === 1 ? 0 : i]!);
     return [tensor(DT.STRING, sa.length >= sb.length ? a.dims : b.dims, out)];

@@ -1,6 +1,6 @@
 // The optimizers of the ai.onnx.preview.training domain: Adagrad, Momentum, Adam.
 import type { KernelContext, Registry } from "../registry.js";
-import { fromNumbers, numbers, type Tensor, type Value } from "../value.js";
+import { fromNumbers, numbers, type Tensor, type Value, floats64 } from "../value.js";
 import { t } from "./util.js";
 
 const DOMAIN = "ai.onnx.preview.training";
@@ -25,8 +25,8 @@ function adagrad(inputs: readonly (Value | undefined)[], ctx: KernelContext): Va
     const xv = numbers(x);
     const gv = numbers(G[i]!);
     const hv = numbers(H[i]!);
-    const xo = new Float64Array(xv.length);
-    const ho = new Float64Array(xv.length);
+    const xo = floats64(xv.length);
+    const ho = floats64(xv.length);
     for (let k = 0; k < xv.length; k++) {
       const g = norm * xv[k]! + gv[k]!;
       ho[k] = hv[k]! + g * g;
@@ -53,8 +53,8 @@ function momentum(inputs: readonly (Value | undefined)[], ctx: KernelContext): V
     const xv = numbers(x);
     const gv = numbers(G[i]!);
     const vv = numbers(V[i]!);
-    const xo = new Float64Array(xv.length);
-    const vo = new Float64Array(xv.length);
+    const xo = floats64(xv.length);
+    const vo = floats64(xv.length);
     for (let k = 0; k < xv.length; k++) {
       const g = norm * xv[k]! + gv[k]!;
       vo[k] = alpha * vv[k]! + betaAdj * g;
@@ -84,9 +84,9 @@ function adam(inputs: readonly (Value | undefined)[], ctx: KernelContext): Value
     const gv = numbers(G[i]!);
     const vv = numbers(V[i]!);
     const hv = numbers(H[i]!);
-    const xo = new Float64Array(xv.length);
-    const vo = new Float64Array(xv.length);
-    const ho = new Float64Array(xv.length);
+    const xo = floats64(xv.length);
+    const vo = floats64(xv.length);
+    const ho = floats64(xv.length);
     for (let k = 0; k < xv.length; k++) {
       const g = norm * xv[k]! + gv[k]!;
       vo[k] = alpha * vv[k]! + (1 - alpha) * g;

@@ -1,13 +1,14 @@
 // Shared helpers of the kernels: broadcasting, axes, shape arithmetic.
 import { OnnxtxtError } from "../../io/index.js";
-import { expectTensor, intList, sizeOf, stridesOf, type Tensor, type Value } from "../value.js";
+import { expectTensor, intList, sizeOf, stridesOf, type Tensor, type Value, ints32 } from "../value.js";
+import { maxOf } from "../../arrays.js";
 
 export function fail(message: string): never {
   throw new OnnxtxtError(message);
 }
 
 export function broadcastShapes(...shapes: (readonly number[])[]): number[] {
-  const rank = Math.max(...shapes.map((s) => s.length));
+  const rank = maxOf(shapes.map((s) => s.length), 0);
   const out = new Array<number>(rank).fill(1);
   for (const s of shapes) {
     const off = rank - s.length;
@@ -48,7 +49,7 @@ export function broadcastIndex(outDims: readonly number[], inDims: readonly numb
     const r = rank - inDims.length + i;
     st[r] = inDims[i] === 1 ? 0 : inStrides[i]!;
   }
-  const map = new Int32Array(outN);
+  const map = ints32(outN);
   const idx = new Array<number>(rank).fill(0);
   let off = 0;
   for (let o = 0; o < outN; o++) {
