@@ -16,9 +16,9 @@ const ROOTS = ["grammar/src", "proto/src", "proto/gen", "core/src", "server/src"
  * is gone too, so that this list only shrinks.
  */
 const KNOWN_CYCLES: readonly string[] = [
-  // print/print-model.ts (binary -> text) imports raise/; raise/ and ext/ import print/names.ts and
-  // print/float-text.ts (lexical and numeric facts); raise/ imports ext/ comments and raw data.
-  "core/src/ext <-> core/src/print <-> core/src/raise",
+  // print/print-model.ts (binary -> text) imports raise/; raise/ imports print/names.ts and
+  // print/float-text.ts (lexical and numeric facts). (ext/ no longer imports print/.)
+  "core/src/print <-> core/src/raise",
 ];
 
 function areaOf(file: string): string {

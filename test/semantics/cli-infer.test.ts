@@ -61,7 +61,9 @@ describe("onnxtxt infer", () => {
   it("reads and writes the text format, keeping symbolic dims", () => {
     const out = tempDir();
     try {
-      const r = runCli(["infer", path.join(REPO, "examples/convnet.onnxtxt"), path.join(out, "c.onnxtxt")]);
+      // The example has comments: text -> text drops them only when asked (docs/syntax.md, "Text -> text").
+      assert.equal(runCli(["infer", path.join(REPO, "examples/convnet.onnxtxt"), path.join(out, "c.onnxtxt")]).code, 2);
+      const r = runCli(["infer", "--drop-comments", path.join(REPO, "examples/convnet.onnxtxt"), path.join(out, "c.onnxtxt")]);
       assert.equal(r.code, 0, r.stderr);
       const text = fs.readFileSync(path.join(out, "c.onnxtxt"), "utf8");
       for (const decl of ["float[N, 2, 8, 8] conv", "float[N, 2, 4, 4] pooled", "float[N, 32] flat", "float[N, 3] logits"]) assert.ok(text.includes(decl), `missing ${decl}`);

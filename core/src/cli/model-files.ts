@@ -73,7 +73,7 @@ export function readModel(file: string, note?: (message: string) => void): Loade
     throw new FileError(file, `this file looks like ${sniffed.looksLike}${sniffed.looksLike.includes(", not ") ? "" : expected}`);
   }
   if (claimed && claimed !== sniffed.format) note?.(`onnxtxt: ${file}: note: the name says ${FORMAT_NAMES[claimed]}, but the file looks like ${FORMAT_NAMES[sniffed.format]}; reading it as such\n`);
-  if (sniffed.format === "onnxtxt") return parseTextModel(file, new TextDecoder("utf-8").decode(bytes));
+  if (sniffed.format === "onnxtxt") return parseTextModel(file, new TextDecoder("utf-8").decode(bytes), note);
   return { model: about(file, () => decodeModel(bytes)), format: "onnx", comments: [] };
 }
 
@@ -150,11 +150,14 @@ export function writeModelToStdout(io: Output, name: string, format: ModelFormat
 }
 
 /** Parses and lowers a text model; any error throws an InputError listing every diagnostic. */
-function parseTextModel(file: string, text: string): LoadedModel {
+/** `note` hears the residual warnings (stale or ignored residual data): nothing is dropped silently. */
+function parseTextModel(file: string, text: string, note?: (message: string) => void): LoadedModel {
   const r = modelFromText(text, { sourceMap: false });
   if (!r.model || hasErrors(r.diagnostics)) {
     throw new InputError(file, diagnosticLines(file, text, r.diagnostics.filter((d) => d.severity === "error")));
   }
+  const residual = r.diagnostics.filter((d) => d.code === "residual-stale" || d.code === "extension");
+  if (note && residual.length) note(diagnosticLines(file, text, residual));
   about(file, () => bringBack(r.model!, modelDir(file), readDataRange(modelDir(file))));
   return { model: r.model, format: "onnxtxt", comments: r.comments };
 }

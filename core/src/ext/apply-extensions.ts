@@ -1,4 +1,4 @@
-// Reads the `#@KIND {json}` extension comments of a parsed text and applies them to the model
+// Reads the `#@KIND {json}` residual comments of a parsed text and applies them to the model
 // that lowering built: model-wide defaults first, then each element's own data. Called at
 // the end of modelFromText; ordinary comments are left alone.
 import { clearField, fromJson, type DescMessage, type JsonObject, type JsonValue, type MessageShape } from "@bufbuild/protobuf";
@@ -10,6 +10,8 @@ import {
   GraphProtoSchema,
   ModelProtoSchema,
   NodeProtoSchema,
+  OperatorSetIdProtoSchema,
+  StringStringEntryProtoSchema,
   TensorProtoSchema,
   ValueInfoProtoSchema,
   type AttributeProto,
@@ -18,12 +20,15 @@ import {
   type TensorProto,
 } from "../../../proto/src/index.js";
 import { OnnxtxtError } from "../io/errors.js";
-import { float32FromBits, float64FromBits } from "../print/float-text.js";
 import { parseExtComment, type ExtComment, type ExtKind } from "./ext-comment.js";
 import { toBringBack } from "./externalize.js";
+import { applyDenotations, applyNan, clearUnset } from "./apply-values.js";
+import { setNanBits } from "../io/nan-bits.js";
+import { expandLifted } from "./lifted.js";
+import { checkDigests, staleNote } from "./stale.js";
 import { clearByName, setFieldJson } from "./fields.js";
 import { rawField, typedToRaw } from "./raw-data.js";
-import { collectTargets, type Target } from "./targets.js";
+import { collectTargets, firstOutput, type Target } from "./targets.js";
 
 const SCHEMAS: Record<Exclude<ExtKind, "model">, DescMessage> = {
   graph: GraphProtoSchema,
@@ -55,59 +60,78 @@ function toRaw(t: TensorProto): void {
   t.rawData = bytes;
 }
 
-function applyNan(t: TensorProto, bits: JsonValue, raw: boolean): void {
-  if (typeof bits !== "object" || bits === null || Array.isArray(bits)) throw new OnnxtxtError("@nan must map element indices to hex bit patterns");
-  const wide = rawField(t.dataType) === "doubleData";
-  const dv = raw ? new DataView(t.rawData.buffer, t.rawData.byteOffset, t.rawData.byteLength) : undefined;
-  for (const [k, v] of Object.entries(bits)) {
-    const i = Number(k);
-    if (typeof v !== "string" || !/^[0-9a-f]+$/i.test(v)) throw new OnnxtxtError(`@nan: '${String(v)}' is not a hex bit pattern`);
-    if (dv) {
-      if (wide) dv.setBigUint64(i * 8, BigInt("0x" + v), true);
-      else dv.setUint32(i * 4, Number.parseInt(v, 16), true);
-    } else if (wide) t.doubleData[i] = float64FromBits(BigInt("0x" + v));
-    else t.floatData[i] = float32FromBits(Number.parseInt(v, 16));
-  }
+function stringSet(v: JsonValue | undefined, what: string): Set<string> {
+  if (v === undefined) return new Set();
+  if (!Array.isArray(v)) throw new OnnxtxtError(`'${what}' must be a list`);
+  return new Set(v.map((x) => (typeof x === "string" ? x : JSON.stringify(x))));
 }
 
 class Applier {
   private rawDefault = false;
+  private attrRawDefault = false;
   private nodeDomainUnset = false;
   private tensorNameUnset = false;
+  /** File-level exceptions to the presence defaults, by node key; the matched ones are removed. */
+  readonly domainExcept = new Set<string>();
+  readonly tensorNameExcept = new Set<string>();
   private readonly inserts: { node: NodeProto; items: { index: number; attribute: AttributeProto }[] }[] = [];
 
   modelDefaults(data: JsonObject): void {
     this.nodeDomainUnset = data["@node_domain"] === "unset";
     this.tensorNameUnset = data["@tensor_name"] === "unset";
     this.rawDefault = data["@storage"] === "raw";
+    this.attrRawDefault = data["@attr_storage"] === "raw";
+    for (const k of stringSet(data["@node_domain_except"], "@node_domain_except")) this.domainExcept.add(k);
+    for (const k of stringSet(data["@tensor_name_except"], "@tensor_name_except")) this.tensorNameExcept.add(k);
   }
 
-  /** Defaults apply to every element, whether or not it has its own extension. */
+  /** Defaults apply to every element, whether or not it has its own residual. */
   defaults(t: Target, own: JsonObject | undefined): void {
-    if (t.kind === "node" && this.nodeDomainUnset && (t.ast.op?.domain.length ?? 0) === 0) clearField(t.msg, NodeProtoSchema.field.domain);
+    if (t.kind === "node" && (t.ast.op?.domain.length ?? 0) === 0) {
+      const key = firstOutput(t.ast);
+      const except = key !== undefined && this.domainExcept.delete(key);
+      if (this.nodeDomainUnset !== except) clearField(t.msg, NodeProtoSchema.field.domain);
+    }
     if (t.kind === "tensor") {
-      if (t.inAttribute && this.tensorNameUnset && t.ast.kind === "TensorValue" && !t.ast.name) clearField(t.msg, TensorProtoSchema.field.name);
-      const storage = own?.["@storage"] ?? (this.rawDefault ? "raw" : "typed");
+      if (t.inAttribute && t.ast.kind === "TensorValue" && !t.ast.name) {
+        const except = t.at !== undefined && this.tensorNameExcept.delete(t.at);
+        if (this.tensorNameUnset !== except) clearField(t.msg, TensorProtoSchema.field.name);
+      }
+      const storage = own?.["@storage"] ?? ((t.inAttribute ? this.attrRawDefault : this.rawDefault) ? "raw" : "typed");
       const inline = (t.ast.kind === "ValueDecl" ? t.ast.init : t.ast.data)?.kind !== "ExternalData";
       if (storage === "raw" && inline && !(t.msg.rawData.length && isTypedEmpty(t.msg))) toRaw(t.msg);
     }
   }
 
-  element(t: Target, data: JsonObject): void {
+  /** Applies an element's own data; returns what no longer fits the visible text (ignored). */
+  element(t: Target, data: JsonObject): string[] {
     const schema = SCHEMAS[t.kind];
     const msg = t.msg as MessageShape<DescMessage>;
     for (const [key, value] of Object.entries(data)) {
       if (!key.startsWith("@")) setFieldJson(schema, msg, key, value);
     }
     const nan = data["@nan"];
+    const stale: string[] = [];
     if (nan !== undefined) {
-      if (t.kind === "tensor") applyNan(t.msg, nan, t.msg.rawData.length > 0 && isTypedEmpty(t.msg));
+      let skipped: number[] = [];
+      if (t.kind === "tensor") skipped = applyNan(t.msg, nan, t.msg.rawData.length > 0 && isTypedEmpty(t.msg));
       else if (t.kind === "attr") {
-        if (typeof nan === "string") t.msg.f = float32FromBits(Number.parseInt(nan, 16));
-        else if (nan && typeof nan === "object" && !Array.isArray(nan))
-          for (const [k, v] of Object.entries(nan)) t.msg.floats[Number(k)] = float32FromBits(Number.parseInt(String(v), 16));
+        // The number is only a stand-in; the bits go to the encoder beside it (io/nan-bits.ts).
+        if (typeof nan === "string") {
+          if (t.msg.f !== t.msg.f) setNanBits(t.msg, AttributeProtoSchema.field.f.number, 0, Number.parseInt(nan, 16));
+          else skipped.push(0);
+        } else if (nan && typeof nan === "object" && !Array.isArray(nan))
+          for (const [k, v] of Object.entries(nan)) {
+            const i = Number(k);
+            const visible = t.msg.floats[i];
+            if (visible === undefined || visible === visible) skipped.push(i);
+            else setNanBits(t.msg, AttributeProtoSchema.field.floats.number, i, Number.parseInt(String(v), 16));
+          }
       }
+      if (skipped.length) stale.push(`'@nan' for element${skipped.length > 1 ? "s" : ""} ${skipped.join(", ")}, which the text no longer writes as nan`);
     }
+    const denotation = data["@denotation"];
+    if (t.kind === "value" && denotation !== undefined) applyDenotations(t.msg, denotation);
     const external = data["@external"];
     if (t.kind === "tensor" && (external === "raw" || external === "typed")) toBringBack.set(t.msg, external);
     const attrs = data["@attributes"];
@@ -120,6 +144,8 @@ class Applier {
     }
     const clears = data["@clear"];
     if (Array.isArray(clears)) for (const c of clears) clearByName(schema, msg, String(c));
+    if (t.kind === "function") stale.push(...clearUnset(t.msg.opsetImport, OperatorSetIdProtoSchema, data["@opset_unset"]));
+    return stale;
   }
 
   finish(): void {
@@ -136,7 +162,7 @@ export function applyExtensions(text: string, ast: A.Model, comments: readonly A
   for (const c of comments) {
     const r = parseExtComment(c.text);
     if (!r) continue;
-    if (!r.ok) diagnostics.push({ severity: "error", code: "extension", message: r.message, span: c.span });
+    if (!r.ok) diagnostics.push({ severity: r.severity, code: "extension", message: r.message, span: c.span });
     else found.push({ ext: r.ext, span: c.span });
   }
   if (found.length === 0) return diagnostics;
@@ -158,18 +184,23 @@ export function applyExtensions(text: string, ast: A.Model, comments: readonly A
   const own = new Map<Target, JsonObject>();
   const ownSpan = new Map<Target, A.Comment["span"]>();
   const applier = new Applier();
+  let modelSpan: A.Comment["span"] | undefined;
   for (const f of found) {
     if (f.ext.kind === "model") {
-      applier.modelDefaults(f.ext.data);
+      modelSpan = f.span;
       try {
-        applyModel(model, f.ext.data);
+        applier.modelDefaults(f.ext.data);
+      } catch (e) {
+        diagnostics.push({ severity: "error", code: "extension", message: (e as Error).message, span: f.span });
+      }
+      try {
+        for (const note of applyModel(model, f.ext.data)) diagnostics.push(staleNote(note, f.span));
       } catch (e) {
         diagnostics.push({ severity: "error", code: "extension", message: (e as Error).message, span: f.span });
       }
       continue;
     }
-    const starts2 = byKind.get(f.ext.kind) ?? [];
-    const next = starts2.find((s) => s >= f.span.end);
+    const next = firstAtOrAfter(byKind.get(f.ext.kind) ?? [], f.span.end);
     const target = next === undefined ? undefined : starts.get(`${f.ext.kind}@${next}`);
     if (!target || !BLANK_OR_COMMENTS.test(text.slice(f.span.end, next))) {
       diagnostics.push({ severity: "warning", code: "extension", message: `'#@${f.ext.kind}' is not followed by a ${f.ext.kind}; its data is ignored`, span: f.span });
@@ -178,10 +209,21 @@ export function applyExtensions(text: string, ast: A.Model, comments: readonly A
     own.set(target, { ...(own.get(target) ?? {}), ...f.ext.data });
     ownSpan.set(target, f.span);
   }
+  checkDigests(own, ownSpan, diagnostics);
+  expandLifted(targets, own, ownSpan, diagnostics);
   for (const t of targets) applier.defaults(t, own.get(t));
+  const unmatched = [...applier.domainExcept].map((k) => `node '${k}'`).concat([...applier.tensorNameExcept].map((k) => `attribute tensor ${k}`));
+  if (unmatched.length && modelSpan)
+    diagnostics.push({
+      severity: "warning",
+      code: "residual-stale",
+      message: `'#@model' names ${unmatched.slice(0, 3).join(", ")}${unmatched.length > 3 ? ` and ${unmatched.length - 3} more` : ""} that the text no longer has; the visible text is used`,
+      span: modelSpan,
+    });
   for (const [t, data] of own) {
     try {
-      applier.element(t, data);
+      const span = ownSpan.get(t);
+      for (const note of applier.element(t, data)) diagnostics.push(staleNote(note, span));
     } catch (e) {
       const span = ownSpan.get(t);
       diagnostics.push({ severity: "error", code: "extension", message: (e as Error).message, ...(span && { span }) });
@@ -191,8 +233,21 @@ export function applyExtensions(text: string, ast: A.Model, comments: readonly A
   return diagnostics;
 }
 
-function applyModel(model: ModelProto, data: JsonObject): void {
+function applyModel(model: ModelProto, data: JsonObject): string[] {
   for (const [key, value] of Object.entries(data)) if (!key.startsWith("@")) setFieldJson(ModelProtoSchema, model, key, value);
   const clears = data["@clear"];
   if (Array.isArray(clears)) for (const c of clears) clearByName(ModelProtoSchema, model, String(c));
+  return [...clearUnset(model.opsetImport, OperatorSetIdProtoSchema, data["@opset_unset"]), ...clearUnset(model.metadataProps, StringStringEntryProtoSchema, data["@metadata_unset"])];
+}
+
+/** The first of the sorted `starts` at or after `at` (binary search: a model can have many residuals). */
+function firstAtOrAfter(starts: readonly number[], at: number): number | undefined {
+  let lo = 0;
+  let hi = starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (starts[mid]! < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return starts[lo];
 }

@@ -14,6 +14,7 @@ import {
 import { OnnxtxtError } from "../io/errors.js";
 import { externalRef, isExternal, resolveExternalPath, type RangeReader } from "../io/external-data.js";
 import { walkModel } from "../walk.js";
+import { copyNanBits, recordNans } from "../io/nan-bits.js";
 import { rawField, rawToTyped, typedToRaw } from "./raw-data.js";
 
 export type Storage = "raw" | "typed";
@@ -35,6 +36,7 @@ export interface Externalized {
 /** A copy of `model` whose big tensors refer to `location`; `data` is that file's content. */
 export function externalize(model: ModelProto, threshold: number, location: string): Externalized {
   const copy = clone(ModelProtoSchema, model);
+  copyNanBits(ModelProtoSchema, model, copy);
   const chunks: Uint8Array[] = [];
   let offset = 0;
   walkModel(copy, {
@@ -82,6 +84,7 @@ export function bringBack(model: ModelProto, baseDir: string, read: RangeReader)
         const typed = rawToTyped(t.dataType, bytes);
         if (!typed) throw new OnnxtxtError(`tensor '${t.name}': external data does not fit its type`);
         (t as unknown as Record<string, unknown>)[typed.field] = typed.values;
+        if (typed.field === "floatData" || typed.field === "doubleData") recordNans(t, TensorProtoSchema.field[typed.field].number, bytes, typed.field === "floatData" ? 4 : 8);
       }
     },
   });

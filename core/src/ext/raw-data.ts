@@ -2,7 +2,8 @@
 // hold. The text writes raw tensors in the typed form (what the official parser reads), and
 // the reader turns them back into the same bytes. Sub-byte and 6-bit types are already packed
 // in both forms (one stored int32 per byte), so they map byte for byte.
-import { TensorProto_DataType as DT, type TensorProto } from "../../../proto/src/index.js";
+import { TensorProto_DataType as DT, TensorProtoSchema, type TensorProto } from "../../../proto/src/index.js";
+import { nanBitsOf } from "../io/nan-bits.js";
 
 export type NumberField = "floatData" | "doubleData" | "int32Data";
 export type BigField = "int64Data" | "uint64Data";
@@ -105,6 +106,14 @@ export function typedToRaw(t: TensorProto): Uint8Array | undefined {
   } else {
     const l = layout as Layout<number>;
     for (let i = 0; i < values.length; i++) l.write(dv, i * l.size, Number(values[i]!));
+    // NaN payloads from their recorded bits, not from the numbers (io/nan-bits.ts).
+    const recorded = layout.field === "floatData" || layout.field === "doubleData" ? nanBitsOf(t, TensorProtoSchema.field[layout.field].number) : undefined;
+    if (recorded)
+      for (const [i, bits] of recorded) {
+        if (i >= values.length) continue;
+        if (l.size === 8) dv.setBigUint64(i * 8, BigInt(bits), true);
+        else dv.setUint32(i * 4, Number(bits), true);
+      }
   }
   return out;
 }

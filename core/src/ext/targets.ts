@@ -10,10 +10,21 @@ export type Target =
   | { kind: "node"; ast: A.OpNode; msg: NodeProto }
   | { kind: "attr"; ast: A.Attribute; msg: AttributeProto }
   | { kind: "value"; ast: A.ValueDecl; msg: ValueInfoProto }
-  | { kind: "tensor"; ast: A.ValueDecl | A.TensorValue; msg: TensorProto; inAttribute: boolean };
+  | { kind: "tensor"; ast: A.ValueDecl | A.TensorValue; msg: TensorProto; inAttribute: boolean; at?: string };
+
+/** How the file-level residual names a single attribute tensor: first output and attribute name. */
+export function attrTensorKey(output: string, attr: string): string {
+  return JSON.stringify([output, attr]);
+}
 
 export function targetKind(t: Target): ExtKind {
   return t.kind;
+}
+
+/** The node's first output name (how the file-level residual names a node), if written. */
+export function firstOutput(n: A.OpNode): string | undefined {
+  const f = n.outputs.items[0];
+  return f?.kind === "Name" && f.value !== "" ? f.value : undefined;
 }
 
 class Collector {
@@ -51,18 +62,19 @@ class Collector {
       const np = protos[i];
       if (!np) return;
       this.out.push({ kind: "node", ast: n, msg: np });
+      const first = firstOutput(n);
       (n.attributes?.items ?? []).forEach((a, j) => {
         const ap = np.attribute[j];
-        if (ap) this.attribute(a, ap);
+        if (ap) this.attribute(a, ap, first && a.name ? attrTensorKey(first, a.name.value) : undefined);
       });
     });
   }
 
-  attribute(a: A.Attribute, ap: AttributeProto): void {
+  attribute(a: A.Attribute, ap: AttributeProto, at?: string): void {
     this.out.push({ kind: "attr", ast: a, msg: ap });
     const v = a.value;
     if (v?.kind === "Graph" && ap.g) this.graph(v, ap.g);
-    else if (v?.kind === "TensorValue" && ap.t) this.out.push({ kind: "tensor", ast: v, msg: ap.t, inAttribute: true });
+    else if (v?.kind === "TensorValue" && ap.t) this.out.push({ kind: "tensor", ast: v, msg: ap.t, inAttribute: true, ...(at !== undefined && { at }) });
     else if (v?.kind === "List") {
       let g = 0;
       let t = 0;

@@ -9,6 +9,7 @@ import { LineIndex } from "../../../grammar/src/line-index.js";
 import type { ModelProto } from "../../../proto/src/index.js";
 import { checkModel } from "../check/index.js";
 import { inferModel, type InferResult, type ValueType } from "../infer/index.js";
+import { applyExtensions } from "../ext/apply-extensions.js";
 import { lowerModel } from "../lower/index.js";
 import type { SourceMap } from "../source-map.js";
 import type { Analysis } from "./analysis.js";
@@ -33,8 +34,12 @@ export function* analyzeSteps(text: string): Generator<Analysis | undefined, Ana
   pushAll(diagnostics, lowered.diagnostics);
   const sourceMap = lowered.sourceMap;
   if (hasErrors(lowered.diagnostics)) return new Snapshot(parts, true, diagnostics, declaredOnly, undefined, sourceMap);
+  // The residual comments, applied as `check` and `convert` apply them (text.ts): same problems, same model.
+  const residual = applyExtensions(text, parsed.ast, parsed.comments, lowered.model);
+  diagnostics.push(...residual);
+  if (hasErrors(residual)) return new Snapshot(parts, true, diagnostics, declaredOnly, undefined, sourceMap);
   yield;
-  return yield* semanticSteps(parts, diagnostics, lowered.diagnostics.length, lowered.model, sourceMap);
+  return yield* semanticSteps(parts, diagnostics, lowered.diagnostics.length + residual.length, lowered.model, sourceMap);
 }
 
 /** The snapshot that has the parse only (no syntax diagnostics: the text parsed cleanly). */

@@ -1,6 +1,7 @@
 // Quick fixes: add a missing opset_import, raise an opset for an op that arrived later, quote
 // a name the syntax cannot take bare, change an undefined name to a close one defined before it
-// (or an unknown op to the one its message suggests), declare a graph output's inferred type.
+// (or an unknown op to the one its message suggests), declare a graph output's inferred type,
+// remove a stale residual comment.
 import type { Header, Model, OpNode, OpsetEntry, ValueDecl } from "../../../grammar/src/ast.js";
 import type { Span } from "../../../grammar/src/span.js";
 import { canonicalDomain, getSchemaVersions, latestOpsetVersion } from "../schema/index.js";
@@ -23,7 +24,20 @@ export interface CodeAction {
 const overlaps = (a: Span, b: Span): boolean => a.start <= b.end && b.start <= a.end;
 
 export function codeActions(a: Analysis, range: Span): CodeAction[] {
-  return [...missingOpsets(a, range), ...raiseOpsets(a, range), ...quoteNames(a, range), ...closeNames(a, range), ...closeOps(a, range), ...declareOutputTypes(a, range)];
+  return [...missingOpsets(a, range), ...raiseOpsets(a, range), ...quoteNames(a, range), ...closeNames(a, range), ...closeOps(a, range), ...declareOutputTypes(a, range), ...staleResiduals(a, range)];
+}
+
+/** A stale residual of an element (not the file-level line) can go: the visible text already wins. */
+function staleResiduals(a: Analysis, range: Span): CodeAction[] {
+  const out: CodeAction[] = [];
+  for (const d of a.diagnostics) {
+    if (d.code !== "residual-stale" || !d.span || !overlaps(d.span, range) || a.text.startsWith("#@model", d.span.start)) continue;
+    const lineStart = a.text.lastIndexOf("\n", d.span.start - 1) + 1;
+    const eol = a.text.indexOf("\n", d.span.start);
+    const end = eol < 0 ? a.text.length : eol + 1;
+    out.push({ title: "Remove the stale residual comment", kind: "quickfix", edits: [{ span: { start: lineStart, end }, newText: "" }], fixes: d.span });
+  }
+  return out;
 }
 
 /** The default opset version offered for a domain. */

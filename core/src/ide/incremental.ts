@@ -14,6 +14,7 @@ import type { Analysis } from "./analysis.js";
 import type { Diagnostic } from "../../../grammar/src/diagnostics.js";
 import type { NodeProto } from "../../../proto/src/index.js";
 import { earlySnapshot, semanticSnapshot, semanticState, semanticSteps, type Parts, type SemanticState } from "./analyze.js";
+import { residualsBeyondDefaults } from "../ext/ext-comment.js";
 import { breaksOrder, carryAcross, editedNames, hasSubgraphs, namesDiagnostics, reinfer, withoutEach, type EditedNames } from "./incremental-semantics.js";
 import type { TextChange } from "./shift-diagnostics.js";
 import { buildSymbolIndex, type SymbolIndex } from "./symbols.js";
@@ -35,6 +36,7 @@ export function reanalyzeSteps(before: Analysis, change: TextChange, after: stri
   if (!before.complete || consumed.has(before) || !body || !graph || !sourceMap) return undefined;
   const state = semanticState(before);
   if (before.syntaxCount !== 0 || !state || state.lowering !== 0) return undefined;
+  if (residualsBeyondDefaults(before.comments)) return undefined; // residuals apply to the whole text
   if (graph.node.length !== body.nodes.length) return undefined;
   const k = nodeIndexAt(body.nodes, change.start);
   const old = k === undefined ? undefined : body.nodes[k];
@@ -45,7 +47,7 @@ export function reanalyzeSteps(before: Analysis, change: TextChange, after: stri
   const delta = change.newLength - (change.end - change.start);
   const start = old.span.start;
   const parsed = parseNode(after.slice(start, old.span.end + delta));
-  if (!parsed.ast || parsed.diagnostics.length > 0) return undefined;
+  if (!parsed.ast || parsed.diagnostics.length > 0 || residualsBeyondDefaults(parsed.comments)) return undefined;
   const fresh = parsed.ast;
   shiftAll(fresh, start);
   for (const c of parsed.comments) shiftSpan(c.span as MutableSpan, 0, start);

@@ -3,6 +3,7 @@
 import { clone, create } from "@bufbuild/protobuf";
 import { ModelProtoSchema, ValueInfoProtoSchema, type FunctionProto, type GraphProto, type ModelProto } from "../../../proto/src/index.js";
 import type { Diagnostic } from "../diagnostics.js";
+import { copyNanBits } from "../io/nan-bits.js";
 import { walkModel } from "../walk.js";
 import type { SourceMap } from "../source-map.js";
 import { canonicalDomain } from "../schema/index.js";
@@ -55,6 +56,7 @@ export function inferModel(model: ModelProto, options: InferOptions = {}): Infer
 /** A copy of the model whose graphs carry a value_info for every intermediate value and typed outputs. */
 export function withInferredTypes(model: ModelProto, result: InferResult): ModelProto {
   const out = clone(ModelProtoSchema, model);
+  copyNanBits(ModelProtoSchema, model, out); // NaN payloads survive the copy
   // The clone has new graph objects: pair them with the originals by walking both in step.
   const originals: GraphProto[] = [];
   const copies: GraphProto[] = [];

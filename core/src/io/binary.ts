@@ -14,6 +14,7 @@ import {
   type TensorProto,
   type TypeProto,
 } from "../../../proto/src/index.js";
+import { patchWire, recordFromWire } from "./nan-bits.js";
 import { OnnxtxtError, describeError } from "./errors.js";
 import { checkWire, MAX_MESSAGE_DEPTH } from "./wire-check.js";
 
@@ -21,7 +22,9 @@ function decode<Desc extends DescMessage>(schema: Desc, bytes: Uint8Array, what:
   try {
     // The scan first: a damaged file gets an error that says where, before the decoder runs.
     checkWire(schema, bytes);
-    return fromBinary(schema, bytes, { recursionLimit: MAX_MESSAGE_DEPTH });
+    const msg = fromBinary(schema, bytes, { recursionLimit: MAX_MESSAGE_DEPTH });
+    recordFromWire(schema, msg, bytes); // NaN bit patterns, which numbers may not keep
+    return msg;
   } catch (e) {
     throw new OnnxtxtError(`not a valid ${what}: ${describeError(e)}`);
   }
@@ -32,7 +35,7 @@ export function decodeModel(bytes: Uint8Array): ModelProto {
 }
 
 export function encodeModel(model: ModelProto): Uint8Array {
-  return toBinary(ModelProtoSchema, model);
+  return patchWire(ModelProtoSchema, model, toBinary(ModelProtoSchema, model));
 }
 
 /** A runtime value as stored in a `.pb` file: one of the four test-data messages. */
@@ -60,7 +63,7 @@ export function decodeValue(bytes: Uint8Array, kind: ValueKind): ValueProto {
 export function encodeValue(v: ValueProto): Uint8Array {
   switch (v.kind) {
     case "tensor":
-      return toBinary(TensorProtoSchema, v.value);
+      return patchWire(TensorProtoSchema, v.value, toBinary(TensorProtoSchema, v.value));
     case "sequence":
       return toBinary(SequenceProtoSchema, v.value);
     case "map":

@@ -3,7 +3,7 @@
 // holes lower to empty fields and problems become diagnostics.
 import type * as A from "../../../grammar/src/ast.js";
 import type { Diagnostic } from "../../../grammar/src/diagnostics.js";
-import type { FunctionProto, GraphProto, ModelProto, NodeProto, TensorProto, TypeProto } from "../../../proto/src/index.js";
+import type { FunctionProto, GraphProto, ModelProto, NodeProto, TensorProto, TypeProto, ValueInfoProto } from "../../../proto/src/index.js";
 import type { SourceMap } from "../source-map.js";
 import { LowerContext, type LowerOptions } from "./context.js";
 
@@ -36,6 +36,11 @@ export function lowerGraph(ast: A.Graph, text?: string): Lowered<GraphProto> {
 
 export function lowerNode(ast: A.OpNode, text?: string): Lowered<NodeProto> {
   return run(text, (l) => l.node(ast));
+}
+
+/** A value declaration alone: its value info, and its initializer when it has a value. */
+export function lowerValueDecl(ast: A.ValueDecl, text?: string): Lowered<{ valueInfo: ValueInfoProto; initializer?: TensorProto | undefined }> {
+  return run(text, (l) => ({ valueInfo: l.valueInfo(ast), ...(ast.init && { initializer: l.initializer(ast) }) }), { sourceMap: false });
 }
 
 export function lowerFunction(ast: A.FunctionDef, text?: string): Lowered<FunctionProto> {

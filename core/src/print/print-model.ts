@@ -1,4 +1,4 @@
-// Binary model -> text: raise to the AST (with extension comments), then print.
+// Binary model -> text: raise to the AST (with residual comments), then print.
 import type { ModelProto } from "../../../proto/src/index.js";
 import { raiseModel } from "../raise/raise-model.js";
 import { onlyLeading } from "./comments.js";
@@ -8,4 +8,13 @@ import { printAst } from "./printer.js";
 export function printModel(model: ModelProto, opts: { width?: number; write?: (bytes: Uint8Array) => void; chunkBytes?: number } = {}): string {
   const { ast, leading } = raiseModel(model);
   return printAst(ast, { comments: onlyLeading(leading), ...opts });
+}
+
+/**
+ * The text without residual comments (what the official syntax says, for reading and diffs),
+ * and what was left out: `#@KIND key` -> how many elements had it.
+ */
+export function printModelPlain(model: ModelProto, opts: { width?: number } = {}): { text: string; dropped: ReadonlyMap<string, number> } {
+  const { ast, dropped } = raiseModel(model, true);
+  return { text: printAst(ast, opts), dropped };
 }

@@ -4,6 +4,7 @@
 import type * as A from "../../../grammar/src/ast.js";
 import { AttributeProto_AttributeType as AT, AttributeProtoSchema, TensorProtoSchema as tensorSchema, type AttributeProto } from "../../../proto/src/index.js";
 import { isSet } from "../ext/fields.js";
+import { CANONICAL_NAN32, nanBitsAt } from "../io/nan-bits.js";
 import { asFloatLiteral, float32Bits, formatFloat32 } from "../print/float-text.js";
 import { isBareGraphName, isPlainWord } from "../print/names.js";
 import { bareName, float, int, keyword, name, NO_SPAN, str } from "./ast-build.js";
@@ -73,8 +74,17 @@ function kindOf(a: AttributeProto): AT | undefined {
   return undefined;
 }
 
-function floatLit(v: number, residual: Residual, key: string): A.FloatLit {
-  if (v !== v && float32Bits(v) !== 0x7fc00000) residual.put(key, float32Bits(v).toString(16));
+/** The bits of a NaN float attribute element: the recorded ones (see io/nan-bits.ts), else the number's. */
+function nanBits(a: AttributeProto, field: number, index: number, v: number): number {
+  return Number(nanBitsAt(a, field, index) ?? float32Bits(v));
+}
+
+function floatLit(a: AttributeProto, residual: Residual, key: string): A.FloatLit {
+  const v = a.f;
+  if (v !== v) {
+    const bits = nanBits(a, AttributeProtoSchema.field.f.number, 0, v);
+    if (bits !== CANONICAL_NAN32) residual.put(key, bits.toString(16));
+  }
   return float(asFloatLiteral(formatFloat32(v)), v);
 }
 
@@ -82,13 +92,19 @@ function list(items: A.AttrValue[]): A.ListValue {
   return { kind: "List", span: NO_SPAN, items };
 }
 
-/** A tensor as an attribute value: `float[2] name {1, 2}`. */
-export function tensorValue(t: AttributeProto["t"] & object, ctx: RaiseContext): A.TensorValue {
-  const { type, data, residual } = raiseTensor(t, ctx);
+/**
+ * A tensor as an attribute value: `float[2] name {1, 2}`. `at` ([first output, attribute
+ * name]) identifies a single tensor value in the file-level residual, where an unusual name
+ * presence then goes instead of a residual of its own.
+ */
+export function tensorValue(t: AttributeProto["t"] & object, ctx: RaiseContext, at?: [string, string]): A.TensorValue {
+  const { type, data, residual } = raiseTensor(t, ctx, true);
   const nameSet = isSet(tensorSchema, t, "name");
   let tname: A.Name | undefined;
+  const flipped = t.name === "" && nameSet === ctx.defaults.tensorNameUnset;
   if (nameSet && t.name !== "" && isBareGraphName(t.name)) tname = bareName(t.name);
   else if (nameSet && t.name !== "") residual.keep(tensorSchema, t, ["name"]);
+  else if (flipped && at && data.kind !== "ExternalData") ctx.tensorNameExcept.push(at);
   else if (nameSet && ctx.defaults.tensorNameUnset) residual.put("name", "");
   else if (!nameSet && !ctx.defaults.tensorNameUnset) residual.clear("name");
   if (!tname && data.kind === "ExternalData") {
@@ -98,7 +114,7 @@ export function tensorValue(t: AttributeProto["t"] & object, ctx: RaiseContext):
     else residual.clear("name");
   }
   const node: A.TensorValue = { kind: "TensorValue", span: NO_SPAN, type, ...(tname ? { name: tname } : {}), data };
-  ctx.attach(node, "tensor", residual);
+  ctx.hold(node, residual);
   return node;
 }
 
@@ -108,8 +124,8 @@ function typeValue(tp: AttributeProto["tp"] & object): A.TypeValue {
   return { kind: "TypeValue", span: NO_SPAN, type: type ?? { kind: "TensorType", span: NO_SPAN, elem: keyword("float") } };
 }
 
-/** Raises one attribute; undefined when the syntax has no way to write it at all. */
-export function raiseAttribute(a: AttributeProto, ctx: RaiseContext): A.Attribute | undefined {
+/** Raises one attribute (its residual held for the statement); undefined when the syntax has no way to write it at all. */
+export function raiseAttribute(a: AttributeProto, ctx: RaiseContext, nodeKey?: string): A.Attribute | undefined {
   const residual = new Residual().keepSet(a, DOC_STRING);
   const kind = kindOf(a);
   const typeSet = has(a, ATTR_FIELDS, TYPE);
@@ -135,7 +151,7 @@ export function raiseAttribute(a: AttributeProto, ctx: RaiseContext): A.Attribut
     used.add(field);
     switch (kind) {
       case AT.FLOAT:
-        value = floatLit(a.f, residual, "@nan");
+        value = floatLit(a, residual, "@nan");
         break;
       case AT.INT:
         value = int(a.i);
@@ -148,7 +164,7 @@ export function raiseAttribute(a: AttributeProto, ctx: RaiseContext): A.Attribut
       }
       case AT.TENSOR:
         if (!a.t) return undefined;
-        value = tensorValue(a.t, ctx);
+        value = tensorValue(a.t, ctx, nodeKey !== undefined && isPlainWord(a.name) ? [nodeKey, a.name] : undefined);
         break;
       case AT.GRAPH:
         if (!a.g) return undefined;
@@ -163,7 +179,8 @@ export function raiseAttribute(a: AttributeProto, ctx: RaiseContext): A.Attribut
         const nan: Record<string, string> = {};
         value = list(
           a.floats.map((v, i) => {
-            if (v !== v && float32Bits(v) !== 0x7fc00000) nan[i] = float32Bits(v).toString(16);
+            const bits = v !== v ? nanBits(a, AttributeProtoSchema.field.floats.number, i, v) : CANONICAL_NAN32;
+            if (bits !== CANONICAL_NAN32) nan[i] = bits.toString(16);
             return float(asFloatLiteral(formatFloat32(v)), v);
           }),
         );
@@ -217,6 +234,6 @@ export function raiseAttribute(a: AttributeProto, ctx: RaiseContext): A.Attribut
   const annotation = annotate && annotationKind !== undefined && ANNOTATION[annotationKind] ? keyword(ANNOTATION[annotationKind]!) : undefined;
   if (isRef && typeSet && !annotation) residual.keep(AttributeProtoSchema, a, ["type"]);
   const node: A.Attribute = { kind: "Attribute", span: NO_SPAN, name: attrName, ...(annotation ? { annotation } : {}), value };
-  ctx.attach(node, "attr", residual);
+  ctx.hold(node, residual);
   return node;
 }

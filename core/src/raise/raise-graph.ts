@@ -18,9 +18,10 @@ import { isBareGraphName, isPlainWord } from "../print/names.js";
 import { bareName, name, NO_SPAN, valueDeclList } from "./ast-build.js";
 import type { RaiseContext } from "./context.js";
 import { raiseAttribute } from "./raise-attribute.js";
+import { liftAttributes } from "./lift.js";
 import { raiseTensor } from "./raise-tensor.js";
 import { fieldsOf, has } from "./presence.js";
-import { raiseType } from "./raise-type.js";
+import { raiseType, withoutDenotations } from "./raise-type.js";
 import { Residual } from "./residual.js";
 
 /** Node fields checked on every node (index order matters for `has`). */
@@ -33,8 +34,14 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 export function raiseValueInfo(v: ValueInfoProto, ctx: RaiseContext): A.ValueDecl {
   const residual = new Residual().keep(ValueInfoProtoSchema, v, ["doc_string", "metadata_props"]);
   if (!isSet(ValueInfoProtoSchema, v, "name")) residual.clear("name");
-  const type = v.type && raiseType(v.type);
-  if (v.type && !type) residual.keep(ValueInfoProtoSchema, v, ["type"]);
+  let type = v.type && raiseType(v.type);
+  if (v.type && !type) {
+    // Denotations have no spelling: the type prints without them and only they go to the residual.
+    const bare = withoutDenotations(v.type);
+    type = bare && raiseType(bare.type);
+    if (bare && type) residual.put("@denotation", bare.denotations);
+    else residual.keep(ValueInfoProtoSchema, v, ["type"]);
+  }
   const node: A.ValueDecl = { kind: "ValueDecl", span: NO_SPAN, ...(type ? { type } : {}), name: name(v.name) };
   ctx.attach(node, "value", residual);
   return node;
@@ -63,10 +70,13 @@ function opName(n: NodeProto, residual: Residual, ctx: RaiseContext): A.OpName {
   if (parts.length && parts.every(isPlainWord)) domain = parts.map(bareName);
   else if (parts.length) residual.keep(NodeProtoSchema, n, ["domain"]);
   const domainSet = has(n, NODE_FIELDS, DOMAIN);
-  if (parts.length === 0) {
-    // Written without a domain: the model default says whether that means unset or "".
-    if (domainSet && ctx.defaults.nodeDomainUnset) residual.put("domain", "");
-    else if (!domainSet && !ctx.defaults.nodeDomainUnset) residual.clear("domain");
+  if (parts.length === 0 && domainSet === ctx.defaults.nodeDomainUnset) {
+    // Written without a domain: the model default says whether that means unset or "". A node
+    // that differs is named in the file-level residual when its first output identifies it.
+    const key = ctx.nodeKey(n.output);
+    if (key !== undefined) ctx.domainExcept.push(key);
+    else if (domainSet) residual.put("domain", "");
+    else residual.clear("domain");
   }
   let opType = n.opType;
   const opTypeSet = has(n, NODE_FIELDS, OP_TYPE);
@@ -95,13 +105,16 @@ export function raiseNode(n: NodeProto, ctx: RaiseContext): A.OpNode {
   if (n.attribute.length) {
     const attrs: A.Attribute[] = [];
     const unwritable: { index: number; attribute: ReturnType<typeof toJson> }[] = [];
+    const key = ctx.nodeKey(n.output);
     n.attribute.forEach((a, index) => {
-      const raised = raiseAttribute(a, ctx);
+      const raised = raiseAttribute(a, ctx, key);
       if (raised) attrs.push(raised);
       else unwritable.push({ index, attribute: toJson(AttributeProtoSchema, a, { useProtoFieldName: true }) });
     });
     if (unwritable.length) residual.put("@attributes", unwritable);
     if (attrs.length) node.attributes = { kind: "AttributeList", span: NO_SPAN, items: attrs };
+    const lifted = liftAttributes(attrs, ctx);
+    if (lifted) residual.put("@attr", lifted);
     node.attributesAfterInputs = attrs.some(isGraphValue);
   }
   ctx.attach(node, "node", residual);
@@ -128,6 +141,8 @@ export function raiseGraph(g: GraphProto, ctx: RaiseContext, asAttribute: boolea
     ...(block.length ? { valueInfos: valueDeclList(block) } : {}),
     body: { kind: "NodeBlock", span: NO_SPAN, nodes: g.node.map((n) => raiseNode(n, ctx)) },
   };
-  ctx.attach(node, "graph", residual);
+  // A subgraph's residual goes with the statement whose attribute holds it.
+  if (asAttribute) ctx.hold(node, residual);
+  else ctx.attach(node, "graph", residual);
   return node;
 }

@@ -22,6 +22,7 @@ import { RaiseContext, type ModelDefaults } from "./context.js";
 import { fieldsOf, has } from "./presence.js";
 import { raiseAttribute } from "./raise-attribute.js";
 import { raiseGraph, raiseNode, raiseValueInfo } from "./raise-graph.js";
+import { liftAttributes } from "./lift.js";
 import { Residual } from "./residual.js";
 import { canBeRaw } from "./tensor-data.js";
 
@@ -29,6 +30,8 @@ export interface RaisedModel {
   readonly ast: A.Model;
   /** Extension comment lines (text after `#`) to print before each AST node. */
   readonly leading: ReadonlyMap<A.AstNode, readonly string[]>;
+  /** With `plain`: the residual data left out (`#@KIND key` -> how many elements). */
+  readonly dropped: ReadonlyMap<string, number>;
 }
 
 const NODE_DOMAIN = fieldsOf(NodeProtoSchema, ["domain"]);
@@ -38,48 +41,67 @@ const TENSOR_FIELDS = fieldsOf(TensorProtoSchema, ["name", "data_location", "raw
 function chooseDefaults(model: ModelProto): ModelDefaults {
   let domainUnset = 0;
   let domainEmpty = 0;
-  let raw = 0;
-  let typed = 0;
+  const storage = { raw: 0, typed: 0, attrRaw: 0, attrTyped: 0 };
+  const nameCount = { unset: 0, empty: 0 };
+  const firstOutputs = new Map<string, number>();
+  const inAttributes = new Set<TensorProto>();
   const countNodes = (nodes: readonly NodeProto[]): void => {
     for (const n of nodes) {
       if (!has(n, NODE_DOMAIN)) domainUnset++;
       else if (n.domain === "") domainEmpty++;
+      const first = n.output[0];
+      if (first) firstOutputs.set(first, (firstOutputs.get(first) ?? 0) + 1);
+      for (const a of n.attribute) {
+        if (a.t) inAttributes.add(a.t);
+        for (const t of a.tensors) inAttributes.add(t);
+        if (!a.t) continue;
+        if (!has(a.t, TENSOR_FIELDS, 0)) nameCount.unset++;
+        else if (a.t.name === "") nameCount.empty++;
+      }
     }
   };
-  const nameCount = { unset: 0, empty: 0 };
+  for (const f of model.functions) countNodes(f.node);
   walkModel(model, {
     graph(g) {
       countNodes(g.node);
-      for (const n of g.node)
-        for (const a of n.attribute) {
-          const count = (t: TensorProto): void => {
-            if (!has(t, TENSOR_FIELDS, 0)) nameCount.unset++;
-            else if (t.name === "") nameCount.empty++;
-          };
-          if (a.t) count(a.t);
-          for (const t of a.tensors) count(t);
-        }
     },
     tensor(t) {
       if (!canBeRaw(t.dataType) || has(t, TENSOR_FIELDS, 1)) return;
-      if (has(t, TENSOR_FIELDS, 2)) raw++;
-      else typed++;
+      const raw = has(t, TENSOR_FIELDS, 2);
+      if (inAttributes.has(t)) storage[raw ? "attrRaw" : "attrTyped"]++;
+      else storage[raw ? "raw" : "typed"]++;
     },
   });
-  for (const f of model.functions) countNodes(f.node);
-  return { nodeDomainUnset: domainUnset > domainEmpty, tensorNameUnset: nameCount.unset > nameCount.empty, rawStorage: raw > typed };
+  return {
+    nodeDomainUnset: domainUnset > domainEmpty,
+    tensorNameUnset: nameCount.unset > nameCount.empty,
+    rawStorage: storage.raw > storage.typed,
+    attrRawStorage: storage.attrRaw > storage.attrTyped,
+    firstOutputs,
+  };
 }
 
 function entry(key: string, value: A.HeaderEntry["value"]): A.HeaderEntry {
   return { kind: "HeaderEntry", span: NO_SPAN, key: keyword(key), ...(value ? { value } : {}) };
 }
 
-function opsetsExact(list: readonly OperatorSetIdProto[]): boolean {
-  return list.every((o) => isSet(OperatorSetIdProtoSchema, o, "domain") && isSet(OperatorSetIdProtoSchema, o, "version"));
+/**
+ * The text writes every entry of an opset or metadata list with both fields (an unset one as
+ * `""` or `0`, what the official parser reads anyway); only which fields were absent goes to
+ * the residual: `{"INDEX": ["domain"]}`.
+ */
+function unsetEntries(list: readonly (OperatorSetIdProto | StringStringEntryProto)[], opset: boolean): Record<string, string[]> | undefined {
+  let out: Record<string, string[]> | undefined;
+  const [schema, fields] = opset ? [OperatorSetIdProtoSchema, ["domain", "version"]] : [StringStringEntryProtoSchema, ["key", "value"]];
+  list.forEach((e, i) => {
+    const unset = fields.filter((f) => !isSet(schema, e, f));
+    if (unset.length) (out ??= {})[i] = unset;
+  });
+  return out;
 }
 
-function propsExact(list: readonly StringStringEntryProto[]): boolean {
-  return list.every((p) => isSet(StringStringEntryProtoSchema, p, "key") && isSet(StringStringEntryProtoSchema, p, "value"));
+function putUnset(residual: Residual, key: "@opset_unset" | "@metadata_unset", unset: Record<string, string[]> | undefined): void {
+  if (unset) residual.put(key, unset);
 }
 
 function opsetList(list: readonly OperatorSetIdProto[]): A.OpsetList {
@@ -96,15 +118,21 @@ export function raiseFunction(f: FunctionProto, ctx: RaiseContext): A.FunctionDe
   if (isSet(FunctionProtoSchema, f, "domain")) entries.push(entry("domain", str(f.domain)));
   if (isSet(FunctionProtoSchema, f, "overload")) entries.push(entry("overload", str(f.overload)));
   if (f.opsetImport.length) {
-    if (opsetsExact(f.opsetImport)) entries.push(entry("opset_import", opsetList(f.opsetImport)));
-    else residual.keep(FunctionProtoSchema, f, ["opset_import"]);
+    entries.push(entry("opset_import", opsetList(f.opsetImport)));
+    putUnset(residual, "@opset_unset", unsetEntries(f.opsetImport, true));
   }
   if (isSet(FunctionProtoSchema, f, "doc_string")) entries.push(entry("doc_string", str(f.docString)));
   if (!isSet(FunctionProtoSchema, f, "name")) residual.clear("name");
   const params: (A.Name | A.Attribute)[] = f.attribute.map(name);
   const defaults = f.attributeProto.map((a) => raiseAttribute(a, ctx));
-  if (defaults.every((d) => d !== undefined)) params.push(...(defaults as A.Attribute[]));
-  else residual.keep(FunctionProtoSchema, f, ["attribute_proto"]);
+  if (defaults.every((d) => d !== undefined)) {
+    params.push(...(defaults as A.Attribute[]));
+    const lifted = liftAttributes(defaults as A.Attribute[], ctx);
+    if (lifted) residual.put("@attr", lifted);
+  } else {
+    for (const d of defaults) if (d) liftAttributes([d], ctx); // (dropped: the residual keeps them all)
+    residual.keep(FunctionProtoSchema, f, ["attribute_proto"]);
+  }
   const untyped = (names: readonly string[]): A.ValueDeclList => valueDeclList(names.map((n) => ({ kind: "ValueDecl", span: NO_SPAN, name: name(n) })));
   const h = header(entries);
   const node: A.FunctionDef = {
@@ -127,8 +155,8 @@ function modelHeader(m: ModelProto, residual: Residual): A.Header | undefined {
   const has = (f: string): boolean => isSet(ModelProtoSchema, m, f);
   if (has("ir_version")) entries.push(entry("ir_version", int(m.irVersion)));
   if (m.opsetImport.length) {
-    if (opsetsExact(m.opsetImport)) entries.push(entry("opset_import", opsetList(m.opsetImport)));
-    else residual.keep(ModelProtoSchema, m, ["opset_import"]);
+    entries.push(entry("opset_import", opsetList(m.opsetImport)));
+    putUnset(residual, "@opset_unset", unsetEntries(m.opsetImport, true));
   }
   if (has("producer_name")) entries.push(entry("producer_name", str(m.producerName)));
   if (has("producer_version")) entries.push(entry("producer_version", str(m.producerVersion)));
@@ -136,19 +164,21 @@ function modelHeader(m: ModelProto, residual: Residual): A.Header | undefined {
   if (has("model_version")) entries.push(entry("model_version", int(m.modelVersion)));
   if (has("doc_string")) entries.push(entry("doc_string", str(m.docString)));
   if (m.metadataProps.length) {
-    if (propsExact(m.metadataProps)) entries.push(entry("metadata_props", propList(m.metadataProps)));
-    else residual.keep(ModelProtoSchema, m, ["metadata_props"]);
+    entries.push(entry("metadata_props", propList(m.metadataProps)));
+    putUnset(residual, "@metadata_unset", unsetEntries(m.metadataProps, false));
   }
   return header(entries);
 }
 
-export function raiseModel(model: ModelProto): RaisedModel {
+/** `plain`: no residual comments at all (for reading and diffs); what they would hold is counted. */
+export function raiseModel(model: ModelProto, plain = false): RaisedModel {
   const defaults = chooseDefaults(model);
-  const ctx = new RaiseContext(defaults);
+  const ctx = new RaiseContext(defaults, plain);
   const residual = new Residual();
   if (defaults.nodeDomainUnset) residual.put("@node_domain", "unset");
   if (defaults.tensorNameUnset) residual.put("@tensor_name", "unset");
   if (defaults.rawStorage) residual.put("@storage", "raw");
+  if (defaults.attrRawStorage) residual.put("@attr_storage", "raw");
   residual.keep(ModelProtoSchema, model, ["training_info", "configuration"]);
   const h = modelHeader(model, residual);
   if (!model.graph) residual.clear("graph");
@@ -156,6 +186,8 @@ export function raiseModel(model: ModelProto): RaisedModel {
     ? raiseGraph(model.graph, ctx, false)
     : ({ kind: "Graph", span: NO_SPAN, name: name("g"), inputs: valueDeclList([]), outputs: valueDeclList([]), body: { kind: "NodeBlock", span: NO_SPAN, nodes: [] } } satisfies A.Graph);
   const ast: A.Model = { kind: "Model", span: NO_SPAN, ...(h ? { header: h } : {}), graph, functions: model.functions.map((f) => raiseFunction(f, ctx)) };
+  if (ctx.domainExcept.length) residual.put("@node_domain_except", ctx.domainExcept);
+  if (ctx.tensorNameExcept.length) residual.put("@tensor_name_except", ctx.tensorNameExcept);
   ctx.attach(ast, "model", residual);
-  return { ast, leading: ctx.leading };
+  return { ast, leading: ctx.leading, dropped: ctx.dropped };
 }

@@ -37,7 +37,8 @@ function inline(elements: readonly A.Literal[] | A.PackedNumbers): A.InlineData 
 }
 
 /** Raises a tensor's type and data; the caller decides about the name. */
-export function raiseTensor(t: TensorProto, ctx: RaiseContext): RaisedTensor {
+export function raiseTensor(t: TensorProto, ctx: RaiseContext, inAttribute = false): RaisedTensor {
+  const rawDefault = inAttribute ? ctx.defaults.attrRawStorage : ctx.defaults.rawStorage;
   const residual = new Residual();
   const known = isSet(TensorProtoSchema, t, "data_type") ? dataTypeInfo(t.dataType) : undefined;
   // A type without a keyword (float6*, unknown ids) prints as uint8, which stores its data
@@ -80,10 +81,10 @@ export function raiseTensor(t: TensorProto, ctx: RaiseContext): RaisedTensor {
   if (!elements) {
     // Data the text cannot express (wrong field, odd raw length, non-UTF-8 strings): keep it all.
     residual.keep(TensorProtoSchema, t, setData);
-    if (ctx.defaults.rawStorage) residual.put("@storage", "typed");
+    if (rawDefault) residual.put("@storage", "typed");
     return { type, data: inline([]), residual };
   }
   if (Object.keys(elements.nanBits).length) residual.put("@nan", elements.nanBits);
-  if (raw !== ctx.defaults.rawStorage && (raw || canBeRaw(t.dataType))) residual.put("@storage", raw ? "raw" : "typed");
+  if (raw !== rawDefault && (raw || canBeRaw(t.dataType))) residual.put("@storage", raw ? "raw" : "typed");
   return { type, data: inline(elements.elements), residual };
 }

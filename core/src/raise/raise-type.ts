@@ -1,6 +1,7 @@
 // TypeProto -> type expression. Returns undefined when the syntax cannot say the type
 // exactly (denotations, unset element types, partial opaque types): the caller then keeps
 // the whole type in an extension.
+import { clearField, clone } from "@bufbuild/protobuf";
 import type * as A from "../../../grammar/src/ast.js";
 import {
   TensorShapeProto_DimensionSchema as DimSchema,
@@ -93,4 +94,25 @@ export function raiseType(t: TypeProto): A.TypeExpr | undefined {
     default:
       return undefined;
   }
+}
+
+/**
+ * A tensor type without its denotations (the type's and its dims'), and those denotations as
+ * `{"type": D, "dims": {"INDEX": D}}`; undefined for other types or when there are none.
+ */
+export function withoutDenotations(t: TypeProto): { type: TypeProto; denotations: { type?: string; dims?: Record<string, string> } } | undefined {
+  if (t.value.case !== "tensorType") return undefined;
+  const denotations: { type?: string; dims?: Record<string, string> } = {};
+  const type = clone(TypeProtoSchema, t);
+  if (isSet(TypeProtoSchema, t, "denotation")) {
+    denotations.type = t.denotation;
+    clearField(type, TypeProtoSchema.field.denotation);
+  }
+  const dims = type.value.case === "tensorType" ? (type.value.value.shape?.dim ?? []) : [];
+  dims.forEach((d, i) => {
+    if (!isSet(DimSchema, d, "denotation")) return;
+    (denotations.dims ??= {})[i] = d.denotation;
+    clearField(d, DimSchema.field.denotation);
+  });
+  return denotations.type === undefined && denotations.dims === undefined ? undefined : { type, denotations };
 }

@@ -3,7 +3,8 @@
 // integers, strings as text. NaNs other than the default `nan` are listed by index so the
 // extension can restore their bits.
 import type * as A from "../../../grammar/src/ast.js";
-import { TensorProto_DataType as DT, type TensorProto } from "../../../proto/src/index.js";
+import { TensorProto_DataType as DT, TensorProtoSchema, type TensorProto } from "../../../proto/src/index.js";
+import { nanBitsOf } from "../io/nan-bits.js";
 import { rawField, rawToNumbers, rawToTyped, type BigField, type NumberField } from "../ext/raw-data.js";
 import { DEFAULT_NAN32, float32Bits, float64Bits } from "../print/float-text.js";
 import { NO_SPAN } from "./ast-build.js";
@@ -30,12 +31,18 @@ function packed(values: readonly number[] | Float64Array, float: "f32" | "f64" |
     if (v !== v) nans = true;
   }
   if (float && nans) {
+    let signs: DataView | undefined;
     const plain = float === "f64" ? "7ff8000000000000" : DEFAULT_NAN32.toString(16);
     for (let i = 0; i < out.length; i++) {
       const v = out[i]!;
       if (v !== v) {
         const bits = rawBits ? rawBits(i) : float === "f64" ? float64Bits(v).toString(16) : float32Bits(v).toString(16);
         if (bits !== plain) nanBits[i] = bits;
+        // The visible sign (`-nan`) from the bits: the number may have lost it.
+        const negative = bits.length === (float === "f64" ? 16 : 8) && Number.parseInt(bits[0]!, 16) >= 8;
+        signs ??= new DataView(out.buffer, out.byteOffset, out.byteLength);
+        signs.setUint32(i * 8 + 4, negative ? 0xfff80000 : 0x7ff80000, true);
+        signs.setUint32(i * 8, 0, true);
       }
     }
   }
@@ -129,7 +136,14 @@ export function typedElements(t: TensorProto, field: NumberField | BigField | "s
     const elements = unpack(t.int32Data, t.dataType, elementCount(t));
     return elements && { elements, nanBits };
   }
-  return { elements: elementsOf(field, t[field], nanBits), nanBits };
+  const recorded = field === "floatData" || field === "doubleData" ? nanBitsOf(t, TensorProtoSchema.field[field].number) : undefined;
+  const bitsOf = recorded && ((i: number): string => {
+    const b = recorded.get(i);
+    if (b !== undefined) return b.toString(16);
+    const v = t[field as "floatData"][i]!;
+    return field === "doubleData" ? float64Bits(v).toString(16) : float32Bits(v).toString(16);
+  });
+  return { elements: elementsOf(field, t[field], nanBits, bitsOf), nanBits };
 }
 
 /** The elements held in raw_data, or undefined when its length does not fit the type. */

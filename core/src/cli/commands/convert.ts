@@ -1,7 +1,8 @@
 // `onnxtxt convert IN OUT` and `onnxtxt convert --to FORMAT --out-dir DIR IN...`.
 import * as path from "node:path";
-import { flag, parseArgs, UsageError } from "../args.js";
+import { flag, hasFlag, parseArgs, UsageError } from "../args.js";
 import { batchOutputs } from "../batch.js";
+import { refuseDroppingComments } from "../comment-guard.js";
 import type { Command, Output } from "../command.js";
 import { InputError } from "../diagnostic-lines.js";
 import { FileError, makeDirs } from "../files.js";
@@ -20,7 +21,8 @@ Converts between binary .onnx and text .onnxtxt; the direction follows the file
 extensions. IN - reads stdin; OUT - writes stdout (the other format than IN's, or --to). The batch form writes each input to DIR/<stem>.<ext>, keeping the
 inputs' folders relative to the folder they share.`;
 
-function convertOne(input: string, output: string, opts: SaveOptions, io: Output, to?: ModelFormat): void {
+function convertOne(input: string, output: string, opts: SaveOptions, io: Output, dropComments: boolean, to?: ModelFormat): void {
+  if (input !== "-" && output !== "-") refuseDroppingComments(input, output, dropComments);
   if (output === "-") {
     const loaded = readModel(input, (m) => io.err(m));
     const format = to ?? (loaded.format === "onnx" ? "onnxtxt" : "onnx");
@@ -37,7 +39,7 @@ function parseFormat(value: string | undefined): ModelFormat {
   throw new UsageError(`--to must be 'onnx' or 'onnxtxt'${value === undefined ? "" : `, not '${value}'`}`);
 }
 
-async function runBatch(inputs: readonly string[], outDir: string, to: ModelFormat, io: Output, opts: SaveOptions): Promise<number> {
+async function runBatch(inputs: readonly string[], outDir: string, to: ModelFormat, io: Output, opts: SaveOptions, dropComments: boolean): Promise<number> {
   const outputs = batchOutputs(inputs, outDir, FORMAT_EXTENSIONS[to]);
   makeDirs(outDir);
   const bar = progress(io, inputs.length, "converting");
@@ -48,7 +50,7 @@ async function runBatch(inputs: readonly string[], outDir: string, to: ModelForm
     bar.tick(inputs[i]!);
     try {
       makeDirs(path.dirname(outputs[i]!));
-      convertOne(inputs[i]!, outputs[i]!, opts, io);
+      convertOne(inputs[i]!, outputs[i]!, opts, io, dropComments);
     } catch (e) {
       if (!(e instanceof FileError)) throw e;
       bar.done();
@@ -70,18 +72,19 @@ export const convertCommand: Command = {
   summary: "convert between .onnx and .onnxtxt",
   usage: USAGE,
   run(argv, io) {
-    const args = parseArgs(argv, { to: { value: true }, "out-dir": { value: true }, "external-data": { value: true } });
+    const args = parseArgs(argv, { to: { value: true }, "out-dir": { value: true }, "external-data": { value: true }, "drop-comments": {} });
+    const dropComments = hasFlag(args, "drop-comments");
     const size = flag(args, "external-data");
     const opts: SaveOptions = size === undefined ? {} : { externalData: parseSize(size) };
     const outDir = flag(args, "out-dir");
     if (outDir !== undefined) {
       const to = parseFormat(flag(args, "to"));
       if (args.positional.length === 0) throw new UsageError("no input files");
-      return runBatch(args.positional, outDir, to, io, opts);
+      return runBatch(args.positional, outDir, to, io, opts, dropComments);
     }
     if (args.positional.length !== 2) throw new UsageError("expected IN and OUT");
     const to = flag(args, "to");
-    convertOne(args.positional[0]!, args.positional[1]!, opts, io, to === undefined ? undefined : parseFormat(to));
+    convertOne(args.positional[0]!, args.positional[1]!, opts, io, dropComments, to === undefined ? undefined : parseFormat(to));
     return 0;
   },
 };

@@ -2,8 +2,9 @@
 // value_info for every intermediate value and the types of its graph outputs filled in.
 import * as path from "node:path";
 import { inferModel, withInferredTypes } from "../../infer/index.js";
-import { flag, parseArgs, UsageError } from "../args.js";
+import { flag, hasFlag, parseArgs, UsageError } from "../args.js";
 import { batchOutputs } from "../batch.js";
+import { refuseDroppingComments } from "../comment-guard.js";
 import type { Command, Output } from "../command.js";
 import { diagnosticLines } from "../diagnostic-lines.js";
 import { FileError, makeDirs } from "../files.js";
@@ -12,18 +13,21 @@ import { progress } from "../progress.js";
 import { reportFileError } from "../report.js";
 import { yieldToSignals } from "../write-output.js";
 
-const USAGE = `usage: onnxtxt infer [--to onnx|onnxtxt] IN OUT
-       onnxtxt infer --out-dir DIR IN...
+const USAGE = `usage: onnxtxt infer [--drop-comments] [--to onnx|onnxtxt] IN OUT
+       onnxtxt infer [--drop-comments] --out-dir DIR IN...
 
 Infers the type and shape of every value and writes the model with a value_info
 for each intermediate value and typed graph outputs. The output format follows
 OUT's extension (OUT - writes stdout, in IN's format or --to's; IN - reads
 stdin); the batch form writes DIR/<stem> with the input's extension.
-Contradictions found on the way are printed; the exit code is then 1.`;
+Contradictions found on the way are printed; the exit code is then 1. Text written
+from a text input would lose its ordinary comments: that is refused unless
+--drop-comments is given.`;
 
 /** Returns true when inference found errors in the input. */
-function inferOne(input: string, output: string, io: Output, to?: ModelFormat): boolean {
+function inferOne(input: string, output: string, io: Output, dropComments: boolean, to?: ModelFormat): boolean {
   if (output !== "-") requireFormat(output);
+  if (input !== "-" && output !== "-") refuseDroppingComments(input, output, dropComments);
   const loaded = readModel(input, (m) => io.err(m));
   const model = loaded.model;
   const result = inferModel(model);
@@ -34,7 +38,7 @@ function inferOne(input: string, output: string, io: Output, to?: ModelFormat): 
   return result.diagnostics.some((d) => d.severity === "error");
 }
 
-async function runBatch(inputs: readonly string[], outDir: string, io: Output): Promise<number> {
+async function runBatch(inputs: readonly string[], outDir: string, io: Output, dropComments: boolean): Promise<number> {
   const outputs = batchOutputs(inputs, outDir, "").map((o, i) => o + path.extname(inputs[i]!));
   makeDirs(outDir);
   const bar = progress(io, inputs.length, "inferring");
@@ -45,7 +49,7 @@ async function runBatch(inputs: readonly string[], outDir: string, io: Output): 
     try {
       requireFormat(inputs[i]!);
       makeDirs(path.dirname(outputs[i]!));
-      if (inferOne(inputs[i]!, outputs[i]!, io)) code = Math.max(code, 1);
+      if (inferOne(inputs[i]!, outputs[i]!, io, dropComments)) code = Math.max(code, 1);
     } catch (e) {
       if (!(e instanceof FileError)) throw e;
       bar.done();
@@ -62,16 +66,17 @@ export const inferCommand: Command = {
   summary: "write models with the inferred type of every value",
   usage: USAGE,
   run(argv, io) {
-    const args = parseArgs(argv, { "out-dir": { value: true }, to: { value: true } });
+    const args = parseArgs(argv, { "out-dir": { value: true }, to: { value: true }, "drop-comments": {} });
+    const dropComments = hasFlag(args, "drop-comments");
     const outDir = flag(args, "out-dir");
     if (outDir !== undefined) {
       if (args.positional.length === 0) throw new UsageError("no input files");
-      return runBatch(args.positional, outDir, io);
+      return runBatch(args.positional, outDir, io, dropComments);
     }
     if (args.positional.length !== 2) throw new UsageError("expected IN and OUT");
     const to = flag(args, "to");
     if (to !== undefined && to !== "onnx" && to !== "onnxtxt") throw new UsageError(`--to must be 'onnx' or 'onnxtxt', not '${to}'`);
     if (to !== undefined && args.positional[1] !== "-") throw new UsageError("--to goes with OUT -; otherwise OUT's extension sets the format");
-    return inferOne(args.positional[0]!, args.positional[1]!, io, to) ? 1 : 0;
+    return inferOne(args.positional[0]!, args.positional[1]!, io, dropComments, to) ? 1 : 0;
   },
 };

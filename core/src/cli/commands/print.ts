@@ -1,34 +1,54 @@
 // `onnxtxt print IN` writes a model as text to stdout, in the canonical layout, losing
 // nothing (see docs/syntax.md for the extension comments).
-import { flag, parseArgs, UsageError } from "../args.js";
+import { flag, hasFlag, parseArgs, UsageError } from "../args.js";
 import type { Command } from "../command.js";
 import { about, loadModel, modelDir, writeModel } from "../model-files.js";
-import { printModel } from "../../print/print-model.js";
+import { printModel, printModelPlain } from "../../print/print-model.js";
+import { writeOutput } from "../write-output.js";
 import { parseSize } from "../size.js";
 import { byteProgress } from "../progress.js";
 
-const USAGE = `usage: onnxtxt print [--external-data SIZE] [-o OUT] IN
+const USAGE = `usage: onnxtxt print [--external-data SIZE | --plain] [-o OUT] IN
 
 Writes the model IN (.onnx or .onnxtxt; - reads stdin) as text to stdout (also -o -), or
 with -o/--output to the file OUT (written to a temporary file and renamed, so a failure leaves
 no partial file). With --external-data SIZE (which needs -o), each tensor with more than SIZE
 bytes (e.g. 1024, 64k, 1M) goes to a sidecar file referenced with the external-data syntax,
-OUT.<hash>.data beside OUT. External data of IN is copied beside OUT when OUT is in another folder.`;
+OUT.<hash>.data beside OUT. External data of IN is copied beside OUT when OUT is in another folder.
+With --plain, the text has no residual comments (#@...), only what the official syntax says,
+for reading and diffs; what was left out is listed on stderr (converting that text back does
+not give the same binary).`;
+
+/** The stderr note for --plain: what the residuals would have kept. */
+function droppedNote(input: string, dropped: ReadonlyMap<string, number>): string {
+  if (dropped.size === 0) return "";
+  const items = [...dropped].map(([what, n]) => `${what}${n > 1 ? ` (${n} elements)` : ""}`).join("; ");
+  return `onnxtxt: ${input}: --plain left out what only residual comments say: ${items}\n`;
+}
 
 export const printCommand: Command = {
   name: "print",
   summary: "write a model as text to stdout",
   usage: USAGE,
   run(argv, io) {
-    const args = parseArgs(argv, { "external-data": { value: true }, output: { value: true, short: "o" } });
+    const args = parseArgs(argv, { "external-data": { value: true }, output: { value: true, short: "o" }, plain: {} });
     if (args.positional.length !== 1) throw new UsageError("expected one input file");
     const input = args.positional[0]!;
     const size = flag(args, "external-data");
+    const plain = hasFlag(args, "plain");
+    if (plain && size !== undefined) throw new UsageError("--plain and --external-data do not go together (the plain text has no residual to bring the data back)");
     const output = flag(args, "output");
     const toStdout = output === undefined || output === "-";
     const externalData = size === undefined ? undefined : parseSize(size);
     if (externalData !== undefined && toStdout) throw new UsageError("--external-data needs -o OUT: the sidecar file is written beside OUT");
     const model = loadModel(input, (m) => io.err(m));
+    if (plain) {
+      const r = about(input, () => printModelPlain(model));
+      if (toStdout) io.out(r.text);
+      else writeOutput(output, r.text);
+      io.err(droppedNote(input, r.dropped));
+      return 0;
+    }
     if (!toStdout) {
       writeModel(output, "onnxtxt", model, { ...(externalData !== undefined && { externalData }), sourceDir: modelDir(input) });
       return 0;
