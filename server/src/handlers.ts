@@ -21,8 +21,9 @@ import type { Span } from "../../grammar/src/span.js";
 import { encodeSemanticTokens, toLspDiagnostic, toOffset, toRange, toSpan } from "./convert.js";
 import { DocumentFeatures } from "./document-features.js";
 import { mapBack, mapSpan } from "./map-offsets.js";
+import { snippetAsPlainText } from "./snippets.js";
 import { describe, guarded } from "./guard.js";
-import { runCommand } from "./run-command.js";
+import { runCommand, runSummary } from "./run-command.js";
 import { Workspace, type Need } from "./workspace.js";
 
 export const RUN_COMMAND = "onnxtxt.run";
@@ -107,19 +108,29 @@ export function registerHandlers(connection: Connection): Workspace {
     return a;
   };
   /**
-   * For requests over the whole document: the analysis, after letting position requests that
-   * waited for the same analysis go first (they are answered in microseconds).
+   * For requests over the whole document: the complete analysis, after letting position
+   * requests that waited for it go first (they are answered in microseconds).
    */
   const wholeDocumentOf = async (uri: string, token?: CancellationToken): Promise<{ a: Analysis; version: number }> => {
-    const r = await syntaxOf(uri, token);
+    // The complete analysis: its diagnostics go out before the document is walked for these.
+    const version = workspace.version(uri);
+    const a = await fullAnalysisOf(uri, token);
     await new Promise((resolve) => setImmediate(resolve));
-    checkCurrent(uri, r.version, token);
-    return r;
+    checkCurrent(uri, version!, token);
+    return { a, version: version! };
   };
   const features = new DocumentFeatures(workspace);
   const on = <P extends unknown[], R>(name: string, f: (...args: P) => R | Promise<R>) => guarded(connection, name, f);
 
-  connection.onInitialize(() => ({ capabilities: capabilities(), serverInfo: { name: "onnxtxt-ls", version: "0.1.0" } }));
+  /** What the client said it can do (LSP's capabilities, and ours in initializationOptions). */
+  let snippetSupport = false;
+  /** A client with the onnxtxt run view shows run results itself; others (Neovim) drop them, so a summary goes out as a message. */
+  let runView = false;
+  connection.onInitialize((p) => {
+    snippetSupport = p.capabilities.textDocument?.completion?.completionItem?.snippetSupport === true;
+    runView = (p.initializationOptions as { runView?: unknown } | undefined)?.runView === true;
+    return { capabilities: capabilities(), serverInfo: { name: "onnxtxt-ls", version: "0.1.0" } };
+  });
 
   connection.onDidOpenTextDocument((p) => {
     try {
@@ -209,8 +220,9 @@ export function registerHandlers(connection: Connection): Workspace {
         ...(i.detail !== undefined ? { detail: i.detail } : {}),
         ...(i.documentation !== undefined ? { documentation: i.documentation } : {}),
         ...(i.sortText !== undefined ? { sortText: i.sortText } : {}),
-        textEdit: { range, newText: i.insertText },
-        insertTextFormat: i.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+        // A client without snippet support would insert `${1:x}` literally.
+        textEdit: { range, newText: i.snippet && !snippetSupport ? snippetAsPlainText(i.insertText) : i.insertText },
+        insertTextFormat: i.snippet && snippetSupport ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
       })),
     };
   }));
@@ -339,7 +351,16 @@ export function registerHandlers(connection: Connection): Workspace {
 
   connection.onExecuteCommand(on("executeCommand", (p) => {
     if (p.command !== RUN_COMMAND) throw new ResponseError(ErrorCodes.MethodNotFound, `unknown command ${p.command}`);
-    return runCommand(workspace, p.arguments);
+    return runCommand(workspace, p.arguments).then(
+      (r) => {
+        if (!runView) connection.window.showInformationMessage(runSummary(r));
+        return r;
+      },
+      (e: unknown) => {
+        if (!runView) connection.window.showErrorMessage(`Run failed: ${e instanceof Error ? e.message : String(e)}`);
+        throw e;
+      },
+    );
   }));
 
   return workspace;

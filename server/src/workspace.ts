@@ -170,16 +170,16 @@ export class Workspace {
   }
 
   /**
-   * An analysis of the current text with the parse at least, without blocking: an analysis in
-   * waiting starts at once. Resolves with undefined if the document closes.
+   * An analysis of the current text with the parse at least, without blocking: it resolves
+   * when the analysis after the typing pause gets there (so a request never parses the whole
+   * text in its own turn, holding up the position requests queued behind it); undefined if
+   * the document closes.
    */
   syntaxAnalysis(uri: string): Promise<Analysis | undefined> {
     const entry = this.entries.get(uri);
     if (!entry) return Promise.resolve(undefined);
     if (entry.analysedVersion === entry.doc.version && entry.analysis) return Promise.resolve(entry.analysis);
-    const waiting = new Promise<Analysis | undefined>((resolve) => entry.syntaxWaiters.push(resolve));
-    this.hurry(entry);
-    return waiting;
+    return new Promise<Analysis | undefined>((resolve) => entry.syntaxWaiters.push(resolve));
   }
 
   /**
@@ -211,9 +211,7 @@ export class Workspace {
     const entry = this.entries.get(uri);
     if (!entry) return Promise.resolve(undefined);
     if (entry.analysedVersion === entry.doc.version && entry.analysis?.complete) return Promise.resolve(entry.analysis);
-    const waiting = new Promise<Analysis | undefined>((resolve) => entry.waiters.push(resolve));
-    this.hurry(entry);
-    return waiting;
+    return new Promise<Analysis | undefined>((resolve) => entry.waiters.push(resolve));
   }
 
   /** An analysis of the current text that meets `need`, computed now if none is ready. */
@@ -269,14 +267,6 @@ export class Workspace {
     if (!entry || entry.doc.version !== version) return;
     entry.run = { version, values };
     if (entry.analysis && entry.analysedVersion === version) entry.analysis = entry.analysis.withRun(values);
-  }
-
-  /** A request needs this text's analysis: start it now instead of after the typing pause. */
-  private hurry(entry: Entry): void {
-    if (!entry.timer) return;
-    clearTimeout(entry.timer);
-    entry.timer = undefined;
-    this.runSteps(entry);
   }
 
   private schedule(entry: Entry, delay: number): void {
