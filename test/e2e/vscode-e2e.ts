@@ -280,11 +280,12 @@ async function features(ed: Editor, text: string, net: string): Promise<void> {
   // The outline.
   await ed.command("Explorer: Focus on Outline View");
   const outline = await until("outline rows", async () => {
-    const rows = page.locator('.split-view-view:has(.pane-header[aria-label^="Outline"]) .monaco-list-row');
+    const rows = page.locator('.pane:has(> .pane-header[aria-label^="Outline"]) .monaco-list-row');
     return (await rows.count()) > 3 ? rows.count() : undefined;
   }, 15000).catch(() => 0);
-  const outlineText = outline ? await page.locator('.split-view-view:has(.pane-header[aria-label^="Outline"]) .monaco-list-row').first().innerText().catch(() => "") : "";
-  check("outline", outline > 3, `${outline} rows; first: ${outlineText}`);
+  const graph = /^(\w+) \(/m.exec(text)![1]!;
+  const outlineText = outline ? await page.locator('.pane:has(> .pane-header[aria-label^="Outline"]) .monaco-list-row').first().innerText().catch(() => "") : "";
+  check("outline", outline > 3 && outlineText.includes(graph), `${outline} rows; first: ${outlineText.split("\n")[0]}`);
   await ed.shot("05-outline");
 
   // Run, and the output view.
