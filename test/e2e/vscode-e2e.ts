@@ -109,7 +109,8 @@ class Editor {
     await this.page.keyboard.press(`${MOD}+K`);
     await this.page.keyboard.press(`${MOD}+I`);
     return until("hover", async () => {
-      const h = this.page.locator(".monaco-hover .hover-contents");
+      // Only a shown hover: earlier ones stay in the page, hidden.
+      const h = this.page.locator(".monaco-hover:not(.hidden) .hover-contents");
       return (await h.count()) > 0 ? (await h.first().innerText()) || undefined : undefined;
     }, 15000);
   }
@@ -221,6 +222,7 @@ async function features(ed: Editor, text: string, net: string): Promise<void> {
   check("squiggle and its message", /Relux/.test(marker), marker.split("\n")[0]!);
   await ed.shot("02-squiggle");
   await page.keyboard.press("Escape");
+  await page.keyboard.press("Escape");
   await page.keyboard.press(`${MOD}+Z`);
   await until("squiggle gone", async () => (await page.locator(".squiggly-error").count()) === 0 || undefined);
 
@@ -288,8 +290,11 @@ async function features(ed: Editor, text: string, net: string): Promise<void> {
   check("outline", outline > 3 && outlineText.includes(graph), `${outline} rows; first: ${outlineText.split("\n")[0]}`);
   await ed.shot("05-outline");
 
-  // Run, and the output view.
+  // Run, and the output view: the lens above the graph's name.
   await ed.open("squeezenet.onnxtxt");
+  await page.keyboard.press("Escape");
+  await ed.goTo(find(text, `${graph} (`).line, 1);
+  await page.waitForTimeout(500);
   await page.locator(".codelens-decoration a").first().click();
   const table = await until("run output", async () => {
     for (const f of page.frames()) {
