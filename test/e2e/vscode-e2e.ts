@@ -235,6 +235,7 @@ async function features(ed: Editor, text: string, net: string): Promise<void> {
   await ed.goTo(conv.line, col);
   const hover = await ed.hoverText();
   check("hover with a shape", /float\[\d+, \d+, \d+, \d+\]/.test(hover), hover.split("\n").slice(0, 2).join(" | "));
+  await page.waitForTimeout(400); // the hover fades in
   await ed.shot("03-hover");
   await page.keyboard.press("Escape");
 
