@@ -55,6 +55,9 @@ interface Entry {
   history: { from: number; version: number; change: TextChange | undefined }[];
 }
 
+/** Texts up to this many characters (a ResNet-50 is about 110k) are analysed at once when a request needs it. */
+const SMALL_TEXT = 256 * 1024;
+
 /** How many edits `changesBetween` can look back. */
 const HISTORY = 64;
 
@@ -179,7 +182,9 @@ export class Workspace {
     const entry = this.entries.get(uri);
     if (!entry) return Promise.resolve(undefined);
     if (entry.analysedVersion === entry.doc.version && entry.analysis) return Promise.resolve(entry.analysis);
-    return new Promise<Analysis | undefined>((resolve) => entry.syntaxWaiters.push(resolve));
+    const waiting = new Promise<Analysis | undefined>((resolve) => entry.syntaxWaiters.push(resolve));
+    if (entry.doc.getText().length <= SMALL_TEXT) this.hurry(entry);
+    return waiting;
   }
 
   /**
@@ -211,7 +216,10 @@ export class Workspace {
     const entry = this.entries.get(uri);
     if (!entry) return Promise.resolve(undefined);
     if (entry.analysedVersion === entry.doc.version && entry.analysis?.complete) return Promise.resolve(entry.analysis);
-    return new Promise<Analysis | undefined>((resolve) => entry.waiters.push(resolve));
+    const waiting = new Promise<Analysis | undefined>((resolve) => entry.waiters.push(resolve));
+    // A small text is analysed in a few milliseconds: no need to wait out the typing pause.
+    if (entry.doc.getText().length <= SMALL_TEXT) this.hurry(entry);
+    return waiting;
   }
 
   /** An analysis of the current text that meets `need`, computed now if none is ready. */
@@ -267,6 +275,14 @@ export class Workspace {
     if (!entry || entry.doc.version !== version) return;
     entry.run = { version, values };
     if (entry.analysis && entry.analysedVersion === version) entry.analysis = entry.analysis.withRun(values);
+  }
+
+  /** Starts a pending analysis now instead of after the typing pause. */
+  private hurry(entry: Entry): void {
+    if (!entry.timer) return;
+    clearTimeout(entry.timer);
+    entry.timer = undefined;
+    this.runSteps(entry);
   }
 
   private schedule(entry: Entry, delay: number): void {
