@@ -23,7 +23,7 @@ let starting: Promise<LanguageClient> | undefined;
 
 /**
  * Starts the language server once, when the first onnxtxt document opens (or a run needs it),
- * so that activating at start-up for the .onnx offer costs no server process.
+ * so that activating for the open-binary command alone costs no server process.
  */
 function startClient(context: vscode.ExtensionContext, run: (args: unknown[]) => Promise<unknown>): Promise<LanguageClient> {
   starting ??= (async () => {

@@ -36,6 +36,9 @@ interface Shown {
   readonly shown: number;
 }
 
+/** A single row longer than this wraps. */
+const WRAP_COLUMNS = 16;
+
 /** One 2-D slice (rows x cols) starting at `offset`, showing at most `budget` elements. */
 function sliceTable(t: TensorText, offset: number, rows: number, cols: number, budget: number, caption: string): Shown {
   const shownCols = Math.min(cols, budget);
@@ -50,6 +53,13 @@ function sliceTable(t: TensorText, offset: number, rows: number, cols: number, b
   }
   if (shownRows < rows) body.push(`<tr><th>…</th><td class="more" colspan="${shownCols + (shownCols < cols ? 1 : 0)}">…</td></tr>`);
   const cap = caption ? `<caption>${escapeHtml(caption)}</caption>` : "";
+  if (shownRows === 1 && rows === 1 && shownCols > WRAP_COLUMNS) {
+    // One long row ([1, 1000] logits): cells that wrap, each with its index, instead of a row
+    // that scrolls sideways.
+    const cells = Array.from({ length: shownCols }, (_, c) => `<td><span class="index">${c}</span> ${escapeHtml(t.values[offset + c]!)}</td>`);
+    if (shownCols < cols) cells.push('<td class="more">…</td>');
+    return { html: `<table class="wrapped">${cap}<tbody><tr>${cells.join("")}</tr></tbody></table>`, shown: shownCols };
+  }
   return {
     html: `<table>${cap}<thead><tr><th></th>${head}</tr></thead><tbody>${body.join("")}</tbody></table>`,
     shown: shownRows * shownCols,
@@ -149,6 +159,10 @@ th { color: var(--vscode-descriptionForeground); font-weight: normal; }
 caption { text-align: left; color: var(--vscode-descriptionForeground); }
 .type, .shape, .truncated, .inputs { color: var(--vscode-descriptionForeground); }
 .failure h2 { color: var(--vscode-errorForeground); }
+pre { white-space: pre-wrap; overflow-wrap: anywhere; }
+table.wrapped tr { display: flex; flex-wrap: wrap; }
+table.wrapped td { min-width: 7em; }
+.index { color: var(--vscode-descriptionForeground); font-size: 85%; float: left; }
 `;
 
 export function renderRunView(model: RunViewModel, nonce: string, cspSource: string): string {

@@ -32,6 +32,7 @@ export function readSettings(get: SettingGetter): Settings {
 }
 
 /** What the server receives at start-up and on every settings change. */
-export function serverSettings(s: Settings): { maxTensorElements: number; externalDataThreshold: number } {
-  return { maxTensorElements: s.maxTensorElements, externalDataThreshold: s.externalDataThreshold };
+export function serverSettings(s: Settings): { maxTensorElements: number; externalDataThreshold: number; runView: true } {
+  // runView: this client shows run results in its view, so the server sends no summary message.
+  return { maxTensorElements: s.maxTensorElements, externalDataThreshold: s.externalDataThreshold, runView: true };
 }

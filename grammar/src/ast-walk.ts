@@ -10,23 +10,41 @@ function isNode(v: unknown): v is AstNode {
 /** The direct children of a node, sorted by start offset. */
 export function childrenOf(node: AstNode): AstNode[] {
   const out: AstNode[] = [];
-  for (const [key, value] of Object.entries(node)) {
+  // for-in and a sortedness check instead of Object.entries and a sort: this runs once per
+  // node of every whole-document walk (semantic tokens, folding) on 50k-node documents.
+  let sorted = true;
+  let last = -1;
+  const push = (n: AstNode): void => {
+    if (n.span.start < last) sorted = false;
+    last = n.span.start;
+    out.push(n);
+  };
+  const fields = node as unknown as Record<string, unknown>;
+  for (const key in fields) {
     if (key === "span") continue;
-    if (isNode(value)) out.push(value);
-    else if (Array.isArray(value)) for (const item of value) if (isNode(item)) out.push(item);
+    const value = fields[key];
+    if (typeof value !== "object" || value === null) continue;
+    if (Array.isArray(value)) {
+      for (const item of value) if (isNode(item)) push(item);
+    } else if (isNode(value)) push(value);
   }
-  if (out.length > 1) out.sort((a, b) => a.span.start - b.span.start);
+  if (!sorted) out.sort((a, b) => a.span.start - b.span.start);
   return out;
 }
 
 /** Pre-order walk; `visit` returns false to skip a node's children. */
 export function walkAst(node: AstNode, visit: (node: AstNode, parent: AstNode | undefined) => boolean | void): void {
-  const stack: [AstNode, AstNode | undefined][] = [[node, undefined]];
-  while (stack.length > 0) {
-    const [n, parent] = stack.pop()!;
+  const nodes: AstNode[] = [node];
+  const parents: (AstNode | undefined)[] = [undefined];
+  while (nodes.length > 0) {
+    const n = nodes.pop()!;
+    const parent = parents.pop();
     if (visit(n, parent) === false) continue;
     const kids = childrenOf(n);
-    for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i]!, n]);
+    for (let i = kids.length - 1; i >= 0; i--) {
+      nodes.push(kids[i]!);
+      parents.push(n);
+    }
   }
 }
 

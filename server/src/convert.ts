@@ -36,19 +36,31 @@ export function toLspDiagnostic(lines: LineIndex, d: Diagnostic): LspDiagnostic 
   };
 }
 
+const TYPE_INDEX = new Map<string, number>(TOKEN_TYPES.map((t, i) => [t, i]));
+const MODIFIER_BIT = new Map<string, number>(TOKEN_MODIFIERS.map((m, i) => [m, 1 << i]));
+
 /** LSP's relative encoding: per token, line delta, start delta, length, type, modifier bits. */
-export function encodeSemanticTokens(lines: LineIndex, tokens: readonly SemanticToken[]): number[] {
+export function encodeSemanticTokens(lines: LineIndex, tokens: readonly SemanticToken[], text: string): number[] {
   const data: number[] = [];
   let prevLine = 0;
   let prevChar = 0;
   for (const t of tokens) {
+    if (spansLines(text, t)) continue; // tokens cannot span lines
     const start = lines.position(t.start);
-    if (lines.position(t.start + t.length).line !== start.line) continue; // tokens cannot span lines
     const deltaLine = start.line - prevLine;
-    data.push(deltaLine, deltaLine === 0 ? start.character - prevChar : start.character, t.length);
-    data.push(TOKEN_TYPES.indexOf(t.type), t.modifiers.reduce((m, x) => m | (1 << TOKEN_MODIFIERS.indexOf(x)), 0));
+    let modifiers = 0;
+    for (const m of t.modifiers) modifiers |= MODIFIER_BIT.get(m)!;
+    data.push(deltaLine, deltaLine === 0 ? start.character - prevChar : start.character, t.length, TYPE_INDEX.get(t.type)!, modifiers);
     prevLine = start.line;
     prevChar = start.character;
   }
   return data;
+}
+
+function spansLines(text: string, t: SemanticToken): boolean {
+  for (let i = t.start; i < t.start + t.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) return true;
+  }
+  return false;
 }

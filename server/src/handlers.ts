@@ -2,7 +2,7 @@
 import {
   CodeActionKind, CodeLens, CompletionItemKind, DocumentHighlightKind, ErrorCodes, FoldingRangeKind, InsertTextFormat,
   LSPErrorCodes, ResponseError, SymbolKind, TextDocumentSyncKind, type Connection, type DocumentSymbol,
-  type InitializeResult, type Location, type Range, type SemanticTokens, type WorkspaceEdit,
+  type CancellationToken, type InitializeResult, type Location, type Range, type SemanticTokens, type WorkspaceEdit,
 } from "vscode-languageserver/node";
 import type { Analysis } from "../../core/src/ide/analysis.js";
 import { codeActions } from "../../core/src/ide/code-actions.js";
@@ -17,11 +17,15 @@ import { documentOutline, flatOutline, type OutlineItem, type OutlineKind } from
 import { prepareRename, rename } from "../../core/src/ide/rename.js";
 import { semanticTokens, TOKEN_MODIFIERS, TOKEN_TYPES } from "../../core/src/ide/semantic-tokens.js";
 import { signatureHelp } from "../../core/src/ide/signature-help.js";
+import type { Span } from "../../grammar/src/span.js";
 import { encodeSemanticTokens, toLspDiagnostic, toOffset, toRange, toSpan } from "./convert.js";
+import { DocumentFeatures } from "./document-features.js";
+import { mapBack, mapSpan } from "./map-offsets.js";
+import { snippetAsPlainText } from "./snippets.js";
 import { describe, guarded } from "./guard.js";
 import { registerGraphRequest } from "./graph-request.js";
 import { paramsProblem } from "./params.js";
-import { runCommand } from "./run-command.js";
+import { runCommand, runSummary } from "./run-command.js";
 import { Workspace, type Need } from "./workspace.js";
 
 export const RUN_COMMAND = "onnxtxt.run";
@@ -58,7 +62,7 @@ export function capabilities(): InitializeResult["capabilities"] {
     signatureHelpProvider: { triggerCharacters: ["(", ","], retriggerCharacters: [","] },
     documentSymbolProvider: true,
     workspaceSymbolProvider: true,
-    semanticTokensProvider: { legend: { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] }, full: true },
+    semanticTokensProvider: { legend: { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] }, full: { delta: true }, range: true },
     foldingRangeProvider: true,
     documentFormattingProvider: true,
     documentRangeFormattingProvider: true,
@@ -78,21 +82,57 @@ export function registerHandlers(connection: Connection): Workspace {
   );
   const notOpen = (uri: string): ResponseError<void> =>
     new ResponseError(ErrorCodes.InvalidParams, `no analysis of ${uri}: the document is not open, or its analysis failed (see the log)`);
-  /** A snapshot that has at least the parse; computed at once if needed (parsing is quick). */
+  /** A snapshot that has at least the parse, computed now: only for requests over every document. */
   const analysisOf = (uri: string, need: Need): Analysis => {
     const a = workspace.analysis(uri, need);
     if (!a) throw notOpen(uri);
     return a;
   };
-  /** The full analysis, awaited without blocking the early diagnostics of an edit. */
-  const fullAnalysisOf = async (uri: string): Promise<Analysis> => {
-    const a = await workspace.fullAnalysis(uri);
-    if (!a) throw notOpen(uri);
+  /** A request about a text that has changed since is answered ContentModified; a cancelled one, RequestCancelled. */
+  const checkCurrent = (uri: string, version: number, token?: CancellationToken): void => {
+    if (token?.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, "request cancelled");
+    if (workspace.version(uri) !== version) throw new ResponseError(LSPErrorCodes.ContentModified, "the document changed; ask again");
+  };
+  /** The current text's analysis with at least the parse, awaited without blocking other requests. */
+  const syntaxOf = async (uri: string, token?: CancellationToken): Promise<{ a: Analysis; version: number }> => {
+    const version = workspace.version(uri);
+    const a = version === undefined ? undefined : await workspace.syntaxAnalysis(uri);
+    if (!a || version === undefined) throw notOpen(uri);
+    checkCurrent(uri, version, token);
+    return { a, version };
+  };
+  /** The full analysis of the current text, awaited without blocking the early diagnostics of an edit. */
+  const fullAnalysisOf = async (uri: string, token?: CancellationToken): Promise<Analysis> => {
+    const version = workspace.version(uri);
+    const a = version === undefined ? undefined : await workspace.fullAnalysis(uri);
+    if (!a || version === undefined) throw notOpen(uri);
+    checkCurrent(uri, version, token);
     return a;
   };
+  /**
+   * For requests over the whole document: the complete analysis, after letting position
+   * requests that waited for it go first (they are answered in microseconds).
+   */
+  const wholeDocumentOf = async (uri: string, token?: CancellationToken): Promise<{ a: Analysis; version: number }> => {
+    // The complete analysis: its diagnostics go out before the document is walked for these.
+    const version = workspace.version(uri);
+    const a = await fullAnalysisOf(uri, token);
+    await new Promise((resolve) => setImmediate(resolve));
+    checkCurrent(uri, version!, token);
+    return { a, version: version! };
+  };
+  const features = new DocumentFeatures(workspace);
   const on = <P extends unknown[], R>(name: string, f: (...args: P) => R | Promise<R>) => guarded(connection, name, f);
 
-  connection.onInitialize(() => ({ capabilities: capabilities(), serverInfo: { name: "onnxtxt-ls", version: "0.1.0" } }));
+  /** What the client said it can do (LSP's capabilities, and ours in initializationOptions). */
+  let snippetSupport = false;
+  /** A client with the onnxtxt run view shows run results itself; others (Neovim) drop them, so a summary goes out as a message. */
+  let runView = false;
+  connection.onInitialize((p) => {
+    snippetSupport = p.capabilities.textDocument?.completion?.completionItem?.snippetSupport === true;
+    runView = (p.initializationOptions as { runView?: unknown } | undefined)?.runView === true;
+    return { capabilities: capabilities(), serverInfo: { name: "onnxtxt-ls", version: "0.1.0" } };
+  });
 
   /** A notification cannot be answered: malformed params are logged on one line and ignored. */
   const malformed = (name: string, p: unknown): boolean => {
@@ -120,50 +160,67 @@ export function registerHandlers(connection: Connection): Workspace {
   connection.onDidCloseTextDocument((p) => {
     if (malformed("didClose", p)) return;
     workspace.close(p.textDocument.uri);
+    features.forget(p.textDocument.uri);
     void connection.sendDiagnostics({ uri: p.textDocument.uri, diagnostics: [] });
   });
 
-  connection.onHover(on("hover", async (p) => {
-    const a = await fullAnalysisOf(p.textDocument.uri);
-    const h = hover(a, toOffset(a.lines, p.position));
-    return h ? { range: toRange(a.lines, h.span), contents: { kind: "markdown" as const, value: h.markdown } } : null;
+  connection.onHover(on("hover", async (p, token) => {
+    const uri = p.textDocument.uri;
+    const doc = workspace.document(uri);
+    if (!doc) throw notOpen(uri);
+    const ready = workspace.ready(uri);
+    const answer = (a: Analysis, offset: number, toCurrent: (s: Span) => Span | undefined) => {
+      const h = hover(a, offset);
+      const span = h && toCurrent(h.span);
+      return h && span ? { range: { start: doc.positionAt(span.start), end: doc.positionAt(span.end) }, contents: { kind: "markdown" as const, value: h.markdown } } : undefined;
+    };
+    if (ready) return answer(ready, doc.offsetAt(p.position), (s) => s) ?? null;
+    // While the new text is analysed, the last complete analysis answers for what the edits did not touch.
+    const last = workspace.lastComplete(uri);
+    if (last) {
+      const back = mapBack(last.change, doc.offsetAt(p.position));
+      const h = back === undefined ? undefined : answer(last.analysis, back, (s) => mapSpan(last.change, s));
+      if (h) return h;
+    }
+    const a = await fullAnalysisOf(uri, token);
+    return answer(a, toOffset(a.lines, p.position), (s) => s) ?? null;
   }));
 
-  connection.onDefinition(on("definition", (p): Location[] => {
-    const a = analysisOf(p.textDocument.uri, "syntax");
+  connection.onDefinition(on("definition", async (p, token): Promise<Location[]> => {
+    const { a } = await syntaxOf(p.textDocument.uri, token);
     return definition(a, toOffset(a.lines, p.position)).map((s) => ({ uri: p.textDocument.uri, range: toRange(a.lines, s) }));
   }));
 
-  connection.onReferences(on("references", (p): Location[] => {
-    const a = analysisOf(p.textDocument.uri, "syntax");
+  connection.onReferences(on("references", async (p, token): Promise<Location[]> => {
+    const { a } = await syntaxOf(p.textDocument.uri, token);
     return references(a, toOffset(a.lines, p.position), p.context.includeDeclaration).map((s) => ({
       uri: p.textDocument.uri,
       range: toRange(a.lines, s),
     }));
   }));
 
-  connection.onDocumentHighlight(on("documentHighlight", (p) => {
-    const a = analysisOf(p.textDocument.uri, "syntax");
+  connection.onDocumentHighlight(on("documentHighlight", async (p, token) => {
+    const { a } = await syntaxOf(p.textDocument.uri, token);
     const kinds = { read: DocumentHighlightKind.Read, write: DocumentHighlightKind.Write, text: DocumentHighlightKind.Text };
     return documentHighlights(a, toOffset(a.lines, p.position)).map((h) => ({ range: toRange(a.lines, h.span), kind: kinds[h.kind] }));
   }));
 
-  connection.onPrepareRename(on("prepareRename", (p) => {
-    const a = analysisOf(p.textDocument.uri, "syntax");
+  connection.onPrepareRename(on("prepareRename", async (p, token) => {
+    const { a } = await syntaxOf(p.textDocument.uri, token);
     const r = prepareRename(a, toOffset(a.lines, p.position));
     if (!r.ok) throw new ResponseError(ErrorCodes.InvalidRequest, r.reason);
     return { range: toRange(a.lines, r.span), placeholder: r.placeholder };
   }));
 
-  connection.onRenameRequest(on("rename", (p): WorkspaceEdit => {
-    const a = analysisOf(p.textDocument.uri, "syntax");
+  connection.onRenameRequest(on("rename", async (p, token): Promise<WorkspaceEdit> => {
+    const { a } = await syntaxOf(p.textDocument.uri, token);
     const r = rename(a, toOffset(a.lines, p.position), p.newName);
     if (!r.ok) throw new ResponseError(ErrorCodes.InvalidRequest, r.reason);
     return { changes: { [p.textDocument.uri]: r.edits.map((e) => ({ range: toRange(a.lines, e.span), newText: e.newText })) } };
   }));
 
-  connection.onCompletion(on("completion", (p) => {
-    const a = analysisOf(p.textDocument.uri, "syntax");
+  connection.onCompletion(on("completion", async (p, token) => {
+    const { a } = await syntaxOf(p.textDocument.uri, token);
     const offset = toOffset(a.lines, p.position);
     const c = completion(a, offset);
     const range = toRange(a.lines, { start: c.replaceStart, end: offset });
@@ -175,14 +232,15 @@ export function registerHandlers(connection: Connection): Workspace {
         ...(i.detail !== undefined ? { detail: i.detail } : {}),
         ...(i.documentation !== undefined ? { documentation: i.documentation } : {}),
         ...(i.sortText !== undefined ? { sortText: i.sortText } : {}),
-        textEdit: { range, newText: i.insertText },
-        insertTextFormat: i.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+        // A client without snippet support would insert `${1:x}` literally.
+        textEdit: { range, newText: i.snippet && !snippetSupport ? snippetAsPlainText(i.insertText) : i.insertText },
+        insertTextFormat: i.snippet && snippetSupport ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
       })),
     };
   }));
 
-  connection.onSignatureHelp(on("signatureHelp", (p) => {
-    const a = analysisOf(p.textDocument.uri, "syntax");
+  connection.onSignatureHelp(on("signatureHelp", async (p, token) => {
+    const { a } = await syntaxOf(p.textDocument.uri, token);
     const s = signatureHelp(a, toOffset(a.lines, p.position));
     if (!s) return null;
     return {
@@ -205,9 +263,9 @@ export function registerHandlers(connection: Connection): Workspace {
     children: item.children.map((c) => toDocumentSymbol(a, c)),
   });
 
-  connection.onDocumentSymbol(on("documentSymbol", (p) => {
-    const a = analysisOf(p.textDocument.uri, "syntax");
-    return documentOutline(a).map((i) => toDocumentSymbol(a, i));
+  connection.onDocumentSymbol(on("documentSymbol", async (p, token) => {
+    const { a, version } = await wholeDocumentOf(p.textDocument.uri, token);
+    return features.outline(p.textDocument.uri, a, version).map((i) => toDocumentSymbol(a, i));
   }));
 
   connection.onWorkspaceSymbol(on("workspaceSymbol", (p) => {
@@ -229,14 +287,24 @@ export function registerHandlers(connection: Connection): Workspace {
     return out;
   }));
 
-  connection.languages.semanticTokens.on(on("semanticTokens", (p): SemanticTokens => {
-    const a = analysisOf(p.textDocument.uri, "syntax");
-    return { data: encodeSemanticTokens(a.lines, semanticTokens(a)) };
+  connection.languages.semanticTokens.on(on("semanticTokens", async (p, token): Promise<SemanticTokens> => {
+    const { a, version } = await wholeDocumentOf(p.textDocument.uri, token);
+    return features.full(p.textDocument.uri, a, version);
   }));
 
-  connection.onFoldingRanges(on("foldingRange", (p) => {
-    const a = analysisOf(p.textDocument.uri, "syntax");
-    return foldingRanges(a).map((f) => {
+  connection.languages.semanticTokens.onDelta(on("semanticTokensDelta", async (p, token) => {
+    const { a, version } = await wholeDocumentOf(p.textDocument.uri, token);
+    return features.delta(p.textDocument.uri, a, version, p.previousResultId);
+  }));
+
+  connection.languages.semanticTokens.onRange(on("semanticTokensRange", async (p, token): Promise<SemanticTokens> => {
+    const { a } = await syntaxOf(p.textDocument.uri, token);
+    return { data: encodeSemanticTokens(a.lines, semanticTokens(a, toSpan(a.lines, p.range)), a.text) };
+  }));
+
+  connection.onFoldingRanges(on("foldingRange", async (p, token) => {
+    const { a, version } = await wholeDocumentOf(p.textDocument.uri, token);
+    return features.folds(p.textDocument.uri, a, version).map((f) => {
       const r = toRange(a.lines, f.span);
       return {
         startLine: r.start.line,
@@ -246,23 +314,27 @@ export function registerHandlers(connection: Connection): Workspace {
     });
   }));
 
-  connection.languages.inlayHint.on(on("inlayHint", async (p) => {
-    const a = await fullAnalysisOf(p.textDocument.uri);
+  connection.languages.inlayHint.on(on("inlayHint", async (p, token) => {
+    const a = await fullAnalysisOf(p.textDocument.uri, token);
     const span = toSpan(a.lines, p.range);
     return inlayHints(a, span.start, span.end).map((h) => ({ position: a.lines.position(h.offset), label: h.label, paddingLeft: false }));
   }));
 
-  const formatting = (uri: string, range?: Range) => {
-    const a = analysisOf(uri, "syntax");
+  /** With syntax errors there is nothing safe to format: null (no edits), so format-on-save saves as is. */
+  const formatting = async (uri: string, token: CancellationToken, range?: Range) => {
+    const { a } = await syntaxOf(uri, token);
     const r = formatEdits(a, range && toSpan(a.lines, range));
-    if (!r.ok) throw new ResponseError(LSPErrorCodes.RequestFailed, r.reason);
+    if (!r.ok) {
+      connection.console.info(`formatting ${uri}: ${r.reason}`);
+      return null;
+    }
     return r.edits.map((e) => ({ range: toRange(a.lines, e.span), newText: e.newText }));
   };
-  connection.onDocumentFormatting(on("formatting", (p) => formatting(p.textDocument.uri)));
-  connection.onDocumentRangeFormatting(on("rangeFormatting", (p) => formatting(p.textDocument.uri, p.range)));
+  connection.onDocumentFormatting(on("formatting", (p, token) => formatting(p.textDocument.uri, token)));
+  connection.onDocumentRangeFormatting(on("rangeFormatting", (p, token) => formatting(p.textDocument.uri, token, p.range)));
 
-  connection.onCodeAction(on("codeAction", async (p) => {
-    const a = await fullAnalysisOf(p.textDocument.uri);
+  connection.onCodeAction(on("codeAction", async (p, token) => {
+    const a = await fullAnalysisOf(p.textDocument.uri, token);
     const uri = p.textDocument.uri;
     return codeActions(a, toSpan(a.lines, p.range)).map((action) => {
       const fixes = action.fixes;
@@ -281,8 +353,8 @@ export function registerHandlers(connection: Connection): Workspace {
     });
   }));
 
-  connection.onCodeLens(on("codeLens", (p): CodeLens[] => {
-    const a = analysisOf(p.textDocument.uri, "syntax");
+  connection.onCodeLens(on("codeLens", async (p, token): Promise<CodeLens[]> => {
+    const { a } = await wholeDocumentOf(p.textDocument.uri, token);
     return codeLenses(a).map((l) => ({
       range: toRange(a.lines, l.span),
       command: { title: l.title, command: RUN_COMMAND, arguments: [{ uri: p.textDocument.uri, graph: l.graph }] },
@@ -291,7 +363,16 @@ export function registerHandlers(connection: Connection): Workspace {
 
   connection.onExecuteCommand(on("executeCommand", (p) => {
     if (p.command !== RUN_COMMAND) throw new ResponseError(ErrorCodes.MethodNotFound, `unknown command ${p.command}`);
-    return runCommand(workspace, p.arguments);
+    return runCommand(workspace, p.arguments).then(
+      (r) => {
+        if (!runView) connection.window.showInformationMessage(runSummary(r));
+        return r;
+      },
+      (e: unknown) => {
+        if (!runView) connection.window.showErrorMessage(`Run failed: ${e instanceof Error ? e.message : String(e)}`);
+        throw e;
+      },
+    );
   }));
   registerGraphRequest(connection, fullAnalysisOf);
 

@@ -7,7 +7,8 @@ import { TextDocument, type TextDocumentContentChangeEvent } from "vscode-langua
 import type { Diagnostic } from "../../grammar/src/diagnostics.js";
 import type { Analysis } from "../../core/src/ide/analysis.js";
 import { analyzeSteps } from "../../core/src/ide/analyze.js";
-import { reanalyzeSteps } from "../../core/src/ide/incremental.js";
+import { isConsumed, reanalyzeSteps } from "../../core/src/ide/incremental.js";
+import { composeChanges } from "../../core/src/ide/text-change.js";
 import type { RunValues } from "../../core/src/ide/run-values.js";
 import { shiftDiagnostics, type TextChange } from "../../core/src/ide/shift-diagnostics.js";
 import { statementSyntaxCheck } from "../../core/src/ide/statement-check.js";
@@ -44,7 +45,21 @@ interface Entry {
   publishedVersion: number;
   /** Requests waiting for the full analysis of the current text. */
   waiters: ((a: Analysis | undefined) => void)[];
+  /** Requests waiting for any analysis (the parse at least) of the current text. */
+  syntaxWaiters: ((a: Analysis | undefined) => void)[];
+  /** The last complete analysis that parsed cleanly: a later edit inside one of its statements re-analyses that statement only. */
+  base?: Analysis;
+  /** Edits since `base`'s text; undefined when one could not be mapped. */
+  baseChanges: TextChange[] | undefined;
+  /** The last edits, by the version they produced, for carrying results across them. */
+  history: { from: number; version: number; change: TextChange | undefined }[];
 }
+
+/** Texts up to this many characters (a ResNet-50 is about 110k) are analysed at once when a request needs it. */
+const SMALL_TEXT = 256 * 1024;
+
+/** How many edits `changesBetween` can look back. */
+const HISTORY = 64;
 
 type RangedChange = Extract<TextDocumentContentChangeEvent, { range: unknown }>;
 
@@ -64,7 +79,10 @@ export class Workspace {
 
   open(uri: string, languageId: string, version: number, text: string): void {
     this.close(uri);
-    const entry: Entry = { doc: TextDocument.create(uri, languageId, version, text), analysedVersion: -1, generation: 0, changes: undefined, waiters: [], publishedVersion: -1, lastSemantic: [] };
+    const entry: Entry = {
+      doc: TextDocument.create(uri, languageId, version, text), analysedVersion: -1, generation: 0, changes: undefined,
+      waiters: [], syntaxWaiters: [], publishedVersion: -1, lastSemantic: [], baseChanges: undefined, history: [],
+    };
     this.entries.set(uri, entry);
     this.schedule(entry, 0);
   }
@@ -77,12 +95,24 @@ export class Workspace {
     const singleChange = single && isRanged(single)
       ? { start: entry.doc.offsetAt(single.range.start), end: entry.doc.offsetAt(single.range.end), newLength: single.text.length }
       : undefined;
+    const from = entry.doc.version;
+    const applied: TextChange[] = [];
+    let mapped = true;
     for (const c of changes) {
-      if (isRanged(c)) {
-        entry.changes?.push({ start: entry.doc.offsetAt(c.range.start), end: entry.doc.offsetAt(c.range.end), newLength: c.text.length });
-      } else entry.changes = undefined;
+      const change = isRanged(c) ? { start: entry.doc.offsetAt(c.range.start), end: entry.doc.offsetAt(c.range.end), newLength: c.text.length } : undefined;
+      if (change) {
+        entry.changes?.push(change);
+        entry.baseChanges?.push(change);
+        applied.push(change);
+      } else {
+        entry.changes = undefined;
+        entry.baseChanges = undefined;
+        mapped = false;
+      }
       entry.doc = TextDocument.update(entry.doc, [c], version);
     }
+    entry.history.push({ from, version, change: mapped ? composeChanges(applied) : undefined });
+    if (entry.history.length > HISTORY) entry.history.splice(0, entry.history.length - HISTORY);
     entry.generation++;
     // A stale run is worthless once the text moved on.
     entry.runAbort?.abort();
@@ -107,6 +137,67 @@ export class Workspace {
     entry.generation++;
     this.entries.delete(uri);
     for (const w of entry.waiters.splice(0)) w(undefined);
+    for (const w of entry.syntaxWaiters.splice(0)) w(undefined);
+  }
+
+  /** The complete analysis of the current text if it is ready (never computes). */
+  ready(uri: string): Analysis | undefined {
+    const entry = this.entries.get(uri);
+    return entry && entry.analysedVersion === entry.doc.version && entry.analysis?.complete ? entry.analysis : undefined;
+  }
+
+  /** The version of the open document, or undefined. */
+  version(uri: string): number | undefined {
+    return this.entries.get(uri)?.doc.version;
+  }
+
+  /**
+   * The edits from version `from` to version `to` folded into one replacement (see
+   * composeChanges): null when the texts are the same, undefined when not known.
+   */
+  changesBetween(uri: string, from: number, to: number): TextChange | null | undefined {
+    const entry = this.entries.get(uri);
+    if (!entry) return undefined;
+    if (from === to) return null;
+    const changes: TextChange[] = [];
+    let at = from;
+    for (const h of entry.history) {
+      if (h.from !== at) continue;
+      if (!h.change) return undefined;
+      changes.push(h.change);
+      at = h.version;
+      if (at === to) break;
+    }
+    if (at !== to) return undefined;
+    return composeChanges(changes) ?? null;
+  }
+
+  /**
+   * An analysis of the current text with the parse at least, without blocking: it resolves
+   * when the analysis after the typing pause gets there (so a request never parses the whole
+   * text in its own turn, holding up the position requests queued behind it); undefined if
+   * the document closes.
+   */
+  syntaxAnalysis(uri: string): Promise<Analysis | undefined> {
+    const entry = this.entries.get(uri);
+    if (!entry) return Promise.resolve(undefined);
+    if (entry.analysedVersion === entry.doc.version && entry.analysis) return Promise.resolve(entry.analysis);
+    const waiting = new Promise<Analysis | undefined>((resolve) => entry.syntaxWaiters.push(resolve));
+    if (entry.doc.getText().length <= SMALL_TEXT) this.hurry(entry);
+    return waiting;
+  }
+
+  /**
+   * The newest complete analysis and the edits made since its text (folded into one), for
+   * answering a position request at once while the current text is analysed; undefined when
+   * there is none or its tree already belongs to a newer text.
+   */
+  lastComplete(uri: string): { analysis: Analysis; change: TextChange | null } | undefined {
+    const entry = this.entries.get(uri);
+    const a = entry?.lastComplete;
+    if (!entry || !a || !entry.changes || isConsumed(a)) return undefined;
+    const change = composeChanges(entry.changes) ?? null;
+    return { analysis: a, change };
   }
 
   uris(): string[] {
@@ -125,7 +216,10 @@ export class Workspace {
     const entry = this.entries.get(uri);
     if (!entry) return Promise.resolve(undefined);
     if (entry.analysedVersion === entry.doc.version && entry.analysis?.complete) return Promise.resolve(entry.analysis);
-    return new Promise((resolve) => entry.waiters.push(resolve));
+    const waiting = new Promise<Analysis | undefined>((resolve) => entry.waiters.push(resolve));
+    // A small text is analysed in a few milliseconds: no need to wait out the typing pause.
+    if (entry.doc.getText().length <= SMALL_TEXT) this.hurry(entry);
+    return waiting;
   }
 
   /** An analysis of the current text that meets `need`, computed now if none is ready. */
@@ -155,12 +249,15 @@ export class Workspace {
     return entry.steps.gen;
   }
 
-  /** One edit inside a statement since the last complete analysis: splice it into that one. */
+  /**
+   * Edits that, folded together, stay inside one statement of the last clean analysis: splice
+   * them into that one (so restoring a `(` just deleted re-analyses one statement, not all).
+   */
   private newSteps(entry: Entry): Generator<Analysis | undefined, Analysis, void> {
     const text = entry.doc.getText();
-    const last = entry.lastComplete;
-    const change = entry.changes?.length === 1 ? entry.changes[0] : undefined;
-    return (last && change && reanalyzeSteps(last, change, text)) || analyzeSteps(text);
+    const base = entry.base;
+    const change = entry.baseChanges && composeChanges(entry.baseChanges);
+    return (base && change && reanalyzeSteps(base, change, text)) || analyzeSteps(text);
   }
 
   /** Starts a run for the current version; a later edit aborts its signal. */
@@ -178,6 +275,14 @@ export class Workspace {
     if (!entry || entry.doc.version !== version) return;
     entry.run = { version, values };
     if (entry.analysis && entry.analysedVersion === version) entry.analysis = entry.analysis.withRun(values);
+  }
+
+  /** Starts a pending analysis now instead of after the typing pause. */
+  private hurry(entry: Entry): void {
+    if (!entry.timer) return;
+    clearTimeout(entry.timer);
+    entry.timer = undefined;
+    this.runSteps(entry);
   }
 
   private schedule(entry: Entry, delay: number): void {
@@ -228,6 +333,7 @@ export class Workspace {
       } catch (e) {
         this.onError(uri, e);
         for (const w of entry.waiters.splice(0)) w(undefined);
+        for (const w of entry.syntaxWaiters.splice(0)) w(undefined);
       }
     };
     step();
@@ -248,7 +354,12 @@ export class Workspace {
     const run = entry.run?.version === version ? entry.run.values : undefined;
     entry.analysis = run ? analysis.withRun(run) : analysis;
     entry.analysedVersion = version;
+    if (version === entry.doc.version) for (const w of entry.syntaxWaiters.splice(0)) w(entry.analysis);
     if (analysis.complete && version === entry.doc.version) {
+      if (analysis.syntaxCount === 0 && analysis.model) {
+        entry.base = analysis;
+        entry.baseChanges = [];
+      }
       entry.lastComplete = analysis;
       // A copy: an incremental analysis moves the spans of the tree these point into.
       entry.lastSemantic = analysis.diagnostics.slice(analysis.syntaxCount).map((d) => (d.span ? { ...d, span: { ...d.span } } : d));

@@ -75,7 +75,30 @@ describe("language server over stdio", function () {
   it("completes operators after =", async () => {
     const items = await expectCompletion(client, MLP.replace("y = Relu (h)", "y = Rel$0"), ["Relu", "MatMul", "Conv"]);
     const relu = items.find((i) => i.label === "Relu")!;
-    assert.equal(relu.textEdit.newText, "Relu (${1:X})");
+    // This client declared no snippet support: plain text, not `Relu (${1:X})`.
+    assert.equal(relu.textEdit.newText, "Relu (X)");
+  });
+
+  it("sends snippets to a client that supports them", async () => {
+    const snippets = new LspClient();
+    try {
+      await snippets.request("initialize", { processId: process.pid, rootUri: null, capabilities: { textDocument: { completion: { completionItem: { snippetSupport: true } } } } });
+      snippets.notify("initialized", {});
+      const text = MLP.replace("y = Relu (h)", "y = Rel");
+      const uri = "file:///snippets.onnxtxt";
+      snippets.notify("textDocument/didOpen", { textDocument: { uri, languageId: "onnxtxt", version: 1, text } });
+      const lines = text.split("\n");
+      const line = lines.findIndex((l) => l.includes("y = Rel"));
+      const r = await snippets.request<{ items: { label: string; insertTextFormat: number; textEdit: { newText: string } }[] }>("textDocument/completion", {
+        textDocument: { uri },
+        position: { line, character: lines[line]!.length },
+      });
+      const relu = r.items.find((i) => i.label === "Relu")!;
+      assert.equal(relu.textEdit.newText, "Relu (${1:X})");
+      assert.equal(relu.insertTextFormat, 2);
+    } finally {
+      await snippets.shutdown();
+    }
   });
 
   it("gives signature help inside an input list", async () => {

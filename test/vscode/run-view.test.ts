@@ -40,6 +40,16 @@ describe("run output view", () => {
       assert.ok(html.indexOf("<td>4</td>") > html.indexOf("<th>1</th>"), "row 1 holds 4, 5, 6");
     });
 
+    it("wraps one long row ([1, 1000] logits) into indexed cells instead of a sideways scroll", () => {
+      const t = parseTensorText(`float[1,1000] {${Array.from({ length: 1000 }, (_, i) => i / 4).join(", ")}}`)!;
+      const { html, shown } = tensorTables(t, 100);
+      assert.equal(shown, 100);
+      assert.equal(count(html, /<table class="wrapped">/g), 1);
+      assert.ok(html.includes('<td><span class="index">99</span> 24.75</td>'), "each cell names its index");
+      assert.ok(html.includes('<td class="more">…</td>'), "the truncation shows");
+      assert.ok(renderRunView({ title: "t", outputs: [], limits: [] }, "n", "c").includes("table.wrapped tr { display: flex; flex-wrap: wrap; }"));
+    });
+
     it("shows a rank-3 tensor as captioned slices", () => {
       const t = parseTensorText(`float[2,2,2] {${[...Array(8).keys()].join(", ")}}`)!;
       const { html, shown } = tensorTables(t, 100);

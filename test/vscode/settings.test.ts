@@ -16,6 +16,6 @@ describe("extension settings", () => {
     assert.equal(bad.trace, "off");
     assert.equal(bad.maxTensorElements, 100);
     assert.equal(bad.externalDataThreshold, 65536);
-    assert.deepEqual(serverSettings(s), { maxTensorElements: 7, externalDataThreshold: 0 });
+    assert.deepEqual(serverSettings(s), { maxTensorElements: 7, externalDataThreshold: 0, runView: true });
   });
 });

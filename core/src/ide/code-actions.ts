@@ -23,6 +23,7 @@ export interface CodeAction {
 
 const overlaps = (a: Span, b: Span): boolean => a.start <= b.end && b.start <= a.end;
 
+/** The quick fixes for `range`: only the statements and names it touches are looked at. */
 export function codeActions(a: Analysis, range: Span): CodeAction[] {
   return [...missingOpsets(a, range), ...raiseOpsets(a, range), ...quoteNames(a, range), ...closeNames(a, range), ...closeOps(a, range), ...declareOutputTypes(a, range), ...staleResiduals(a, range)];
 }
@@ -51,7 +52,8 @@ function missingOpsets(a: Analysis, range: Span): CodeAction[] {
   const out: CodeAction[] = [];
   const offered = new Set<string>();
   walkAst(model, (n) => {
-    if (n.kind !== "Node" || !overlaps(n.span, range) || !n.op?.opType) return;
+    if (!overlaps(n.span, range)) return false;
+    if (n.kind !== "Node" || !n.op?.opType) return;
     if (a.symbols.calledFunction(n)) return;
     const fn = model.functions.find((f) => f.span.start <= n.span.start && n.span.end <= f.span.end);
     const header = fn && headerOpsets(fn.header).size > 0 ? fn.header : model.header;
@@ -85,7 +87,8 @@ function raiseOpsets(a: Analysis, range: Span): CodeAction[] {
   if (!model) return [];
   const out: CodeAction[] = [];
   walkAst(model, (n) => {
-    if (n.kind !== "Node" || !overlaps(n.span, range) || !n.op?.opType || a.symbols.calledFunction(n)) return;
+    if (!overlaps(n.span, range)) return false;
+    if (n.kind !== "Node" || !n.op?.opType || a.symbols.calledFunction(n)) return;
     const found = schemaOfNode(model, n);
     if (found.schema || found.version === undefined) return;
     const later = getSchemaVersions(found.domain, opKey(n).name).find((s) => s.sinceVersion > found.version! && !s.deprecated);
@@ -145,7 +148,8 @@ function definedAt(sym: SymbolInfo): number {
 /** An undefined name: offer the close names defined before its first use (a later one would still be an error). */
 function closeNames(a: Analysis, range: Span): CodeAction[] {
   const out: CodeAction[] = [];
-  for (const sym of a.symbols.symbols) {
+  const touched = new Set(a.symbols.occurrencesIn(range).map((o) => o.symbol));
+  for (const sym of touched) {
     if (sym.kind !== "value" || sym.producer || !sym.scope) continue;
     const uses = sym.occurrences.filter((o) => overlaps(o.span, range));
     if (uses.length === 0) continue;
@@ -186,6 +190,7 @@ function declareOutputTypes(a: Analysis, range: Span): CodeAction[] {
   const decls: ValueDecl[] = [];
   if (a.ast) {
     walkAst(a.ast, (n) => {
+      if (!overlaps(n.span, range)) return false;
       if (n.kind === "Graph") for (const d of n.outputs?.items ?? []) if (!d.type && d.name && overlaps(d.span, range)) decls.push(d);
     });
   }

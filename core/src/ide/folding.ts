@@ -2,6 +2,9 @@
 import type { Span } from "../../../grammar/src/span.js";
 import type { Analysis } from "./analysis.js";
 import { walkAst } from "../../../grammar/src/ast-walk.js";
+import { editedStatement } from "./edited-statement.js";
+import type { TextChange } from "./shift-diagnostics.js";
+import { spliceRegion } from "./text-change.js";
 
 export interface Fold {
   readonly span: Span;
@@ -11,13 +14,8 @@ export interface Fold {
 const FOLDABLE = new Set(["Graph", "Function", "Header", "NodeBlock", "AttributeList", "ValueDeclList", "InlineData", "PackedNumbers", "ParamList", "List"]);
 
 export function foldingRanges(a: Analysis): Fold[] {
-  const out: Fold[] = [];
+  const out = regionFolds(a);
   const multiLine = (s: Span): boolean => a.lines.position(s.start).line !== a.lines.position(s.end).line;
-  if (a.ast) {
-    walkAst(a.ast, (n) => {
-      if (FOLDABLE.has(n.kind) && multiLine(n.span)) out.push({ span: n.span, kind: "region" });
-    });
-  }
   // Consecutive whole-line comments fold as one block.
   let run: Span | undefined;
   let lastLine = -2;
@@ -37,5 +35,32 @@ export function foldingRanges(a: Analysis): Fold[] {
     lastLine = line;
   }
   flush();
+  return out.sort((x, y) => x.span.start - y.span.start);
+}
+
+/** Folds of the syntax tree, or of the nodes inside `range` only. */
+function regionFolds(a: Analysis, range?: Span): Fold[] {
+  const out: Fold[] = [];
+  const multiLine = (s: Span): boolean => a.lines.position(s.start).line !== a.lines.position(s.end).line;
+  if (a.ast) {
+    walkAst(a.ast, (n) => {
+      if (range && (n.span.end <= range.start || n.span.start >= range.end)) return false;
+      const inside = !range || (range.start <= n.span.start && n.span.end <= range.end);
+      if (inside && FOLDABLE.has(n.kind) && multiLine(n.span)) out.push({ span: n.span, kind: "region" });
+    });
+  }
   return out;
+}
+
+/**
+ * The folds of `a` from those of an older text and one replacement between them, when it lies
+ * inside one node statement with no comment (see updatedTokens); otherwise undefined.
+ */
+export function updatedFolds(a: Analysis, old: readonly Fold[], change: TextChange): Fold[] | undefined {
+  const region = editedStatement(a, change);
+  if (!region || a.comments.some((c) => c.span.end > region.start && c.span.start < region.end)) return undefined;
+  const delta = change.newLength - (change.end - change.start);
+  const move = (f: Fold, d: number): Fold => ({ ...f, span: { start: f.span.start + d, end: f.span.end + d } });
+  const grow = (f: Fold, d: number): Fold => ({ ...f, span: { start: f.span.start, end: f.span.end + d } });
+  return spliceRegion(old, (f) => f.span, move, { start: region.start, end: region.end - delta }, delta, regionFolds(a, region), grow);
 }

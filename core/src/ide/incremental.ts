@@ -25,6 +25,11 @@ type MutableSpan = { start: number; end: number };
 /** Analyses reused by an edit: their tree and model now belong to the newer text. */
 const consumed = new WeakSet<Analysis>();
 
+/** True when a later edit took over this analysis's tree (its spans now fit a newer text). */
+export function isConsumed(a: Analysis): boolean {
+  return consumed.has(a);
+}
+
 /**
  * Steps like analyzeSteps for the text `after` = `before.text` with `change` applied, reusing
  * `before` (whose tree and model it takes over), or undefined when the edit is not of that kind.

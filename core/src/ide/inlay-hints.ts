@@ -9,13 +9,14 @@ export interface InlayHint {
 
 export function inlayHints(a: Analysis, start: number, end: number): InlayHint[] {
   const out: InlayHint[] = [];
-  for (const sym of a.symbols.symbols) {
-    if (sym.kind !== "value" || sym.producer?.kind !== "node" || sym.declaredType) continue;
+  // Only the names in the range: a 50k-node document asks for one screen at a time.
+  for (const o of a.symbols.occurrencesIn({ start, end })) {
+    const sym = o.symbol;
+    if (o.role !== "def" || sym.kind !== "value" || sym.producer?.kind !== "node" || sym.declaredType) continue;
     const type = a.typeOf(sym);
-    if (!type) continue;
-    for (const o of sym.occurrences) {
-      if (o.role === "def" && o.span.end >= start && o.span.start <= end) out.push({ offset: o.span.end, label: `: ${type}` });
-    }
+    // `float[]` says only that inference stopped (below an error, say): no hint rather than a wrong-looking one.
+    if (!type || type.endsWith("[]")) continue;
+    out.push({ offset: o.span.end, label: `: ${type}` });
   }
   return out.sort((x, y) => x.offset - y.offset);
 }

@@ -7,13 +7,15 @@
 import { create } from "@bufbuild/protobuf";
 import {
   GraphProtoSchema, ModelProtoSchema, NodeProtoSchema, OperatorSetIdProtoSchema, ValueInfoProtoSchema, type FunctionProto, type GraphProto,
-  type ModelProto, type ValueInfoProto,
+  type ModelProto, type TypeProto, type ValueInfoProto,
 } from "../../../proto/src/index.js";
 import { OnnxtxtError } from "../io/index.js";
 import { describeRunError, Interpreter, setAllocationLimit, type Value } from "../interp/index.js";
 import { resolveInputs, runDirectives, type InputSource } from "../run-inputs.js";
 import { observedRunRegistry } from "../interp/fast/index.js";
 import type { Analysis } from "./analysis.js";
+import { semanticState } from "./analyze.js";
+import { toTypeProto } from "../infer/types.js";
 import type { RunValues } from "./run-values.js";
 import { parseTensorText, valueText, valueTypeOf } from "./value-text.js";
 
@@ -62,17 +64,42 @@ const HOVER_ELEMENTS = 64;
 const EDITOR_SOURCE: Readonly<Record<InputSource, string>> = { given: "request", directive: "directive", "data set": "test_data_set_0", default: "default" };
 
 /** A model whose main graph is the requested graph: the main one, or a call of a function. */
-function runnableModel(model: ModelProto, graph: string | undefined): { model: ModelProto; name: string } {
+function runnableModel(a: Analysis, model: ModelProto, graph: string | undefined): { model: ModelProto; name: string } {
   const main = model.graph!;
   if (graph === undefined || graph === main.name) return { model, name: main.name };
   const fn = model.functions.find((f) => f.name === graph);
   if (!fn) throw new OnnxtxtError(`no graph or function named '${graph}'`);
-  return { model: wrapFunction(model, fn), name: fn.name };
+  return { model: wrapFunction(model, fn, callSiteTypes(a, model, fn)), name: fn.name };
 }
 
-function wrapFunction(model: ModelProto, fn: FunctionProto): ModelProto {
+/**
+ * Types for a function's untyped inputs (functions rarely declare them), taken from where the
+ * main graph calls it: the declared or inferred type of the value passed in.
+ */
+function callSiteTypes(a: Analysis, model: ModelProto, fn: FunctionProto): Map<string, TypeProto> {
+  const out = new Map<string, TypeProto>();
+  const main = model.graph!;
+  const inferred = semanticState(a)?.inference.graphTypes.get(main);
+  const declared = new Map([...main.input, ...main.valueInfo, ...main.output].filter((v) => v.type).map((v) => [v.name, v.type!]));
+  for (const node of main.node) {
+    if (node.opType !== fn.name || node.domain !== fn.domain || node.overload !== fn.overload) continue;
+    fn.input.forEach((name, i) => {
+      const arg = node.input[i];
+      if (out.has(name) || !arg) return;
+      const known = inferred?.get(arg);
+      const type = declared.get(arg) ?? (known ? toTypeProto(known) : undefined);
+      if (type) out.set(name, type);
+    });
+  }
+  return out;
+}
+
+function wrapFunction(model: ModelProto, fn: FunctionProto, derived: ReadonlyMap<string, TypeProto>): ModelProto {
   const typed = new Map(fn.valueInfo.map((v) => [v.name, v]));
-  const info = (name: string): ValueInfoProto => typed.get(name) ?? create(ValueInfoProtoSchema, { name });
+  const info = (name: string): ValueInfoProto => {
+    const type = derived.get(name);
+    return typed.get(name) ?? create(ValueInfoProtoSchema, { name, ...(type ? { type } : {}) });
+  };
   const defaults = fn.attributeProto;
   const graph: GraphProto = create(GraphProtoSchema, {
     name: fn.name,
@@ -91,7 +118,7 @@ export async function runCell(a: Analysis, req: RunCellRequest): Promise<RunCell
     const first = a.diagnostics.find((d) => d.severity === "error");
     throw new OnnxtxtError(`the document has errors; fix them before running${first ? ` (${a.lines.lineCol(first.span?.start ?? 0)}: ${first.message})` : ""}`);
   }
-  const { model, name } = runnableModel(a.model, req.graph);
+  const { model, name } = runnableModel(a, a.model, req.graph);
   const graph = model.graph!;
   const limits = req.limits ?? RUN_CELL_LIMITS;
   const given = new Map(Object.entries(req.inputs ?? {}).map(([n, text]) => [n, () => parseTensorText(text)]));

@@ -2,7 +2,11 @@
 // a value called `float` colours as a value and an op type as a function.
 import type { AstNode } from "../../../grammar/src/ast.js";
 import type { Analysis } from "./analysis.js";
-import { walkAst } from "../../../grammar/src/ast-walk.js";
+import { childrenOf } from "../../../grammar/src/ast-walk.js";
+import type { Span } from "../../../grammar/src/span.js";
+import type { TextChange } from "./shift-diagnostics.js";
+import { editedStatement } from "./edited-statement.js";
+import { spliceRegion } from "./text-change.js";
 
 export const TOKEN_TYPES = [
   "namespace", "type", "typeParameter", "parameter", "variable", "property", "function", "keyword",
@@ -20,39 +24,53 @@ export interface SemanticToken {
   readonly modifiers: readonly TokenModifier[];
 }
 
-export function semanticTokens(a: Analysis): SemanticToken[] {
+/** The tokens of the document, or of those that overlap `range` (a whole-document walk is pruned to it). */
+export function semanticTokens(a: Analysis, range?: Span): SemanticToken[] {
   const out: SemanticToken[] = [];
+  const inRange = (s: Span): boolean => !range || (s.start < range.end && range.start < s.end);
   const push = (start: number, end: number, type: TokenType, modifiers: TokenModifier[] = []): void => {
     if (end > start) out.push({ start, length: end - start, type, modifiers });
   };
-  for (const c of a.comments) push(c.span.start, c.span.end, "comment");
-  if (a.ast) {
-    const parents = new Map<AstNode, AstNode | undefined>();
-    walkAst(a.ast, (n, parent) => {
-      if (n.kind === "PackedNumbers") return false;
-      parents.set(n, parent);
-      const s = n.span;
-      switch (n.kind) {
-        case "Int":
-        case "Float":
-          push(s.start, s.end, "number");
-          break;
-        case "Str":
-          push(s.start, s.end, "string");
-          break;
-        case "Keyword":
-          push(s.start, s.end, parent?.kind === "HeaderEntry" ? "keyword" : "type");
-          break;
-        case "Name": {
-          const cls = classifyName(a, n, parent, parent ? parents.get(parent) : undefined);
-          if (cls) push(s.start, s.end, cls[0], cls[1]);
-          break;
-        }
+  for (const c of a.comments) if (inRange(c.span)) push(c.span.start, c.span.end, "comment");
+  const visit = (n: AstNode, parent: AstNode | undefined, grandparent: AstNode | undefined): void => {
+    if (n.kind === "PackedNumbers" || !inRange(n.span)) return;
+    const s = n.span;
+    switch (n.kind) {
+      case "Int":
+      case "Float":
+        push(s.start, s.end, "number");
+        return;
+      case "Str":
+        push(s.start, s.end, "string");
+        return;
+      case "Keyword":
+        push(s.start, s.end, parent?.kind === "HeaderEntry" ? "keyword" : "type");
+        return;
+      case "Name": {
+        const cls = classifyName(a, n, parent, grandparent);
+        if (cls) push(s.start, s.end, cls[0], cls[1]);
+        return;
       }
-    });
-  }
+    }
+    for (const child of childrenOf(n)) visit(child, n, parent);
+  };
+  if (a.ast) visit(a.ast, undefined, undefined);
   out.sort((x, y) => x.start - y.start);
   return out;
+}
+
+/**
+ * The tokens of `a` from those of an older text `old` and one replacement between the two
+ * texts, when the replacement lies inside one statement of `a` that parsed cleanly: only that
+ * statement is classified again (a name's class depends on its own statement and on
+ * declarations, which a node statement does not hold). Undefined when that does not apply.
+ */
+export function updatedTokens(a: Analysis, old: readonly SemanticToken[], change: TextChange): SemanticToken[] | undefined {
+  const region = editedStatement(a, change);
+  if (!region) return undefined;
+  const delta = change.newLength - (change.end - change.start);
+  const moved = (t: SemanticToken, d: number): SemanticToken => ({ ...t, start: t.start + d });
+  return spliceRegion(old, (t) => ({ start: t.start, end: t.start + t.length }), moved, { start: region.start, end: region.end - delta }, delta, semanticTokens(a, region));
 }
 
 function classifyName(

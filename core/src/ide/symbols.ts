@@ -102,6 +102,22 @@ export class SymbolIndex {
     return undefined;
   }
 
+  /** The occurrences whose names overlap `range` (touching counts), in text order. */
+  occurrencesIn(range: { start: number; end: number }): Occurrence[] {
+    const occ = this.sorted;
+    let lo = 0;
+    let hi = occ.length;
+    // The first occurrence that may reach the range (names do not overlap each other).
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (occ[mid]!.span.end < range.start) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: Occurrence[] = [];
+    for (let i = lo; i < occ.length && occ[i]!.span.start <= range.end; i++) out.push(occ[i]!);
+    return out;
+  }
+
   /** The innermost scope whose owner encloses `offset`. */
   scopeAt(offset: number): Scope | undefined {
     let best: Scope | undefined;

@@ -1,0 +1,99 @@
+// Whole-document results (semantic tokens, folds, the outline, code lenses) kept per document
+// version: asked again for the same text they are answered from memory; after an edit inside
+// one statement the tokens and folds of the previous version are carried across it and only
+// that statement is walked again. Semantic tokens also answer `full/delta` from the last result.
+import type { SemanticTokens, SemanticTokensDelta, SemanticTokensEdit } from "vscode-languageserver/node";
+import type { Analysis } from "../../core/src/ide/analysis.js";
+import { foldingRanges, updatedFolds, type Fold } from "../../core/src/ide/folding.js";
+import { documentOutline, type OutlineItem } from "../../core/src/ide/outline.js";
+import { semanticTokens, updatedTokens, type SemanticToken } from "../../core/src/ide/semantic-tokens.js";
+import { encodeSemanticTokens } from "./convert.js";
+import type { Workspace } from "./workspace.js";
+
+interface Cached {
+  readonly version: number;
+  readonly text: string;
+  tokens?: SemanticToken[];
+  /** The encoded tokens and the id a `full/delta` request refers to them by. */
+  encoded?: { data: number[]; resultId: string };
+  folds?: Fold[];
+  outline?: OutlineItem[];
+}
+
+let nextResultId = 1;
+
+export class DocumentFeatures {
+  private readonly cache = new Map<string, Cached>();
+  /** The encoded tokens last sent per document, by result id (one kept: the client sends the last). */
+  private readonly sent = new Map<string, { resultId: string; data: number[] }>();
+
+  constructor(private readonly workspace: Workspace) {}
+
+  forget(uri: string): void {
+    this.cache.delete(uri);
+    this.sent.delete(uri);
+  }
+
+  /** The cache entry for `a`, which is the analysis of the document's version `version`. */
+  private entry(uri: string, a: Analysis, version: number): { now: Cached; before?: Cached } {
+    const before = this.cache.get(uri);
+    if (before && before.version === version && before.text === a.text) return { now: before };
+    const now: Cached = { version, text: a.text };
+    this.cache.set(uri, now);
+    return before ? { now, before } : { now };
+  }
+
+  private carried<T>(uri: string, before: Cached | undefined, version: number, old: T | undefined, update: (old: T, change: NonNullable<ReturnType<Workspace["changesBetween"]>>) => T | undefined): T | undefined {
+    if (!before || old === undefined) return undefined;
+    const change = this.workspace.changesBetween(uri, before.version, version);
+    return change ? update(old, change) : undefined;
+  }
+
+  tokens(uri: string, a: Analysis, version: number): SemanticToken[] {
+    const { now, before } = this.entry(uri, a, version);
+    now.tokens ??= this.carried(uri, before, version, before?.tokens, (old, change) => updatedTokens(a, old, change)) ?? semanticTokens(a);
+    return now.tokens;
+  }
+
+  full(uri: string, a: Analysis, version: number): SemanticTokens {
+    const tokens = this.tokens(uri, a, version);
+    const now = this.cache.get(uri)!;
+    now.encoded ??= { data: encodeSemanticTokens(a.lines, tokens, a.text), resultId: String(nextResultId++) };
+    this.sent.set(uri, now.encoded);
+    return { resultId: now.encoded.resultId, data: now.encoded.data };
+  }
+
+  /** The edit from the result the client has to the current one, or the full result. */
+  delta(uri: string, a: Analysis, version: number, previousResultId: string): SemanticTokens | SemanticTokensDelta {
+    const previous = this.sent.get(uri);
+    const full = this.full(uri, a, version);
+    if (!previous || previous.resultId !== previousResultId) return full;
+    return { resultId: full.resultId, edits: diff(previous.data, full.data) };
+  }
+
+  folds(uri: string, a: Analysis, version: number): Fold[] {
+    const { now, before } = this.entry(uri, a, version);
+    now.folds ??= this.carried(uri, before, version, before?.folds, (old, change) => updatedFolds(a, old, change)) ?? foldingRanges(a);
+    return now.folds;
+  }
+
+  outline(uri: string, a: Analysis, version: number): OutlineItem[] {
+    const { now } = this.entry(uri, a, version);
+    now.outline ??= documentOutline(a);
+    return now.outline;
+  }
+}
+
+/** One edit that turns `before` into `after`: what lies between their common ends. */
+function diff(before: readonly number[], after: readonly number[]): SemanticTokensEdit[] {
+  let start = 0;
+  const max = Math.min(before.length, after.length);
+  while (start < max && before[start] === after[start]) start++;
+  let end = 0;
+  while (end < max - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
+  if (start === before.length && start === after.length) return [];
+  // Tokens are 5 numbers: keep the edit on token boundaries, as clients expect.
+  start -= start % 5;
+  end -= end % 5;
+  return [{ start, deleteCount: before.length - end - start, data: after.slice(start, after.length - end) }];
+}

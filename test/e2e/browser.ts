@@ -1,0 +1,44 @@
+// The slice of playwright-core's API the end-to-end suite uses. playwright-core is installed
+// by real-vscode-setup.sh outside the repository's dependencies, so it is loaded at run time
+// and typed here (a true boundary).
+export interface Locator {
+  first(): Locator;
+  count(): Promise<number>;
+  textContent(): Promise<string | null>;
+  innerText(): Promise<string>;
+  isVisible(): Promise<boolean>;
+  click(options?: { timeout?: number }): Promise<void>;
+  waitFor(options?: { state?: "visible" | "attached" | "hidden"; timeout?: number }): Promise<void>;
+  /** `fn` is the source of a function of the matched DOM elements (no DOM types here). */
+  evaluateAll<R>(fn: string): Promise<R>;
+}
+
+export interface Keyboard {
+  press(key: string): Promise<void>;
+  type(text: string, options?: { delay?: number }): Promise<void>;
+  insertText(text: string): Promise<void>;
+}
+
+export interface Frame {
+  locator(selector: string): Locator;
+  url(): string;
+}
+
+export interface Page {
+  goto(url: string, options?: { timeout?: number; waitUntil?: string }): Promise<unknown>;
+  locator(selector: string): Locator;
+  keyboard: Keyboard;
+  screenshot(options: { path: string; fullPage?: boolean }): Promise<unknown>;
+  waitForTimeout(ms: number): Promise<void>;
+  frames(): Frame[];
+  setViewportSize(size: { width: number; height: number }): Promise<void>;
+}
+
+export interface Browser {
+  newPage(options?: { viewport?: { width: number; height: number } }): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export interface Playwright {
+  chromium: { launch(options: { executablePath: string; args?: string[]; headless?: boolean }): Promise<Browser> };
+}
