@@ -12,7 +12,7 @@ import { OperatorSetIdProtoSchema } from "../../proto/src/index.js";
 import { printModel } from "../../core/src/print/print-model.js";
 import { modelFromText } from "../../core/src/text.js";
 import { runCli } from "../helpers/cli.js";
-import { LIGHT, nodeTestDirs, REPO } from "../helpers/paths.js";
+import { CLI, LIGHT, nodeTestDirs, REPO } from "../helpers/paths.js";
 
 function residualLines(text: string): { line: number; text: string }[] {
   return text
@@ -241,6 +241,13 @@ g (float[2] x) => (float[2] y) {
         assert.equal(fs.readFileSync(f, "utf8"), text, "the input is untouched");
       }
       assert.ok(!fs.existsSync(path.join(work, "out.onnxtxt")));
+      // Through stdin and stdout too.
+      for (const args of [["convert", "--to", "onnxtxt", "-", "-"], ["infer", "-", "-"]]) {
+        const r = spawnSync(process.execPath, [CLI, ...args], { input: text, encoding: "utf8" });
+        assert.equal(r.status, 2, args.join(" "));
+        assert.match(r.stderr, /has 2 comments \(first at 2:1\) that writing text through the model would drop/);
+        assert.equal(r.stdout, "");
+      }
       // Asked for: the residual survives (it comes from the model), the ordinary comments go.
       assert.equal(runCli(["convert", "--drop-comments", f, path.join(work, "out.onnxtxt")]).code, 0);
       const out = fs.readFileSync(path.join(work, "out.onnxtxt"), "utf8");

@@ -51,6 +51,8 @@ export interface LoadedModel {
   readonly format: ModelFormat;
   /** The text's comments (for `# @input` directives); empty for binary input. */
   readonly comments: readonly Comment[];
+  /** The text, for text input (positions of comments in messages). */
+  readonly text?: string;
 }
 
 /** The folder external data paths are relative to: the model's, or the current one for stdin. */
@@ -159,5 +161,5 @@ function parseTextModel(file: string, text: string, note?: (message: string) => 
   const residual = r.diagnostics.filter((d) => d.code === "residual-stale" || d.code === "extension");
   if (note && residual.length) note(diagnosticLines(file, text, residual));
   about(file, () => bringBack(r.model!, modelDir(file), readDataRange(modelDir(file))));
-  return { model: r.model, format: "onnxtxt", comments: r.comments };
+  return { model: r.model, format: "onnxtxt", comments: r.comments, text };
 }

@@ -6,7 +6,7 @@ import { refuseDroppingComments } from "../comment-guard.js";
 import type { Command, Output } from "../command.js";
 import { InputError } from "../diagnostic-lines.js";
 import { FileError, makeDirs } from "../files.js";
-import { FORMAT_EXTENSIONS, loadModel, readModel, requireFormat, saveModel, writeModelToStdout, type ModelFormat, type SaveOptions } from "../model-files.js";
+import { FORMAT_EXTENSIONS, modelDir, readModel, requireFormat, saveModel, writeModelToStdout, type ModelFormat, type SaveOptions } from "../model-files.js";
 import { parseSize } from "../size.js";
 import { progress } from "../progress.js";
 import { reportFileError } from "../report.js";
@@ -22,16 +22,13 @@ extensions. IN - reads stdin; OUT - writes stdout (the other format than IN's, o
 inputs' folders relative to the folder they share.`;
 
 function convertOne(input: string, output: string, opts: SaveOptions, io: Output, dropComments: boolean, to?: ModelFormat): void {
-  if (input !== "-" && output !== "-") refuseDroppingComments(input, output, dropComments);
-  if (output === "-") {
-    const loaded = readModel(input, (m) => io.err(m));
-    const format = to ?? (loaded.format === "onnx" ? "onnxtxt" : "onnx");
-    writeModelToStdout(io, "stdout.onnxtxt", format, loaded.model, opts);
-    return;
-  }
-  if (to !== undefined && requireFormat(output) !== to) throw new UsageError(`--to ${to} does not match the extension of '${output}'`);
-  requireFormat(output);
-  saveModel(output, loadModel(input, (m) => io.err(m)), { ...opts, sourceDir: path.dirname(input) });
+  if (output !== "-" && to !== undefined && requireFormat(output) !== to) throw new UsageError(`--to ${to} does not match the extension of '${output}'`);
+  const outFormat = output === "-" ? undefined : requireFormat(output);
+  const loaded = readModel(input, (m) => io.err(m));
+  const format = outFormat ?? to ?? (loaded.format === "onnx" ? "onnxtxt" : "onnx");
+  refuseDroppingComments(input, loaded, format, dropComments);
+  if (output === "-") writeModelToStdout(io, "stdout.onnxtxt", format, loaded.model, opts);
+  else saveModel(output, loaded.model, { ...opts, sourceDir: modelDir(input) });
 }
 
 function parseFormat(value: string | undefined): ModelFormat {

@@ -26,9 +26,9 @@ from a text input would lose its ordinary comments: that is refused unless
 
 /** Returns true when inference found errors in the input. */
 function inferOne(input: string, output: string, io: Output, dropComments: boolean, to?: ModelFormat): boolean {
-  if (output !== "-") requireFormat(output);
-  if (input !== "-" && output !== "-") refuseDroppingComments(input, output, dropComments);
+  const outFormat = output === "-" ? undefined : requireFormat(output);
   const loaded = readModel(input, (m) => io.err(m));
+  refuseDroppingComments(input, loaded, outFormat ?? to ?? loaded.format, dropComments);
   const model = loaded.model;
   const result = inferModel(model);
   const typed = withInferredTypes(model, result);
