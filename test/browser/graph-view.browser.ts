@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The graph view's real page script in a real browser (Debian's Chromium, headless, through
 // playwright-core): the page the extension shows, served from 127.0.0.1 with its CSP, its ELK
 // worker and a stand-in for VS Code's webview API that records what the page posts. ResNet-50
@@ -50,10 +49,19 @@ function viewOf(text: string): GraphViewData {
   return data;
 }
 
+/** The page's drawing counter: it changes each time a picture is drawn. These run in the page
+ * and are written as source text, so this Node-side test needs no DOM types. */
+const READY = 'document.body.dataset.ready ?? "0"';
+
+/** A message to the page, as the extension posts it. */
+async function post(page: Page, message: unknown): Promise<void> {
+  await page.evaluate(`window.postMessage(${JSON.stringify(message)}, "*")`);
+}
+
 async function show(page: Page, data: GraphViewData): Promise<void> {
-  const before = await page.evaluate(() => document.body.dataset["ready"] ?? "0");
-  await page.evaluate((d) => window.postMessage({ type: "graph", data: d }, "*"), data);
-  await page.waitForFunction((b) => (document.body.dataset["ready"] ?? "0") !== b, before, { timeout: 60_000 });
+  const before = await page.evaluate<string>(READY);
+  await post(page, { type: "graph", data });
+  await page.waitForFunction(`(${READY}) !== ${JSON.stringify(before)}`, undefined, { timeout: 60_000 });
 }
 
 /** Boxes (`g.<kind>`) whose first line is exactly `label`. */
@@ -62,10 +70,7 @@ function boxes(page: Page, kind: string, label: string): ReturnType<Page["locato
 }
 
 async function lastReveal(page: Page): Promise<{ start: number; end: number }> {
-  return page.evaluate(() => {
-    const posted = (window as unknown as { posted: { type: string; start: number; end: number }[] }).posted;
-    return posted.filter((m) => m.type === "reveal").pop()!;
-  });
+  return page.evaluate<{ start: number; end: number }>('window.posted.filter((m) => m.type === "reveal").pop()');
 }
 
 describe("graph view in Chromium", function () {
@@ -88,7 +93,7 @@ describe("graph view in Chromium", function () {
       if (m.type() === "error") errors.push(m.text());
     });
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
-    await page.waitForFunction(() => (window as unknown as { posted: { type: string }[] }).posted.some((m) => m.type === "ready"));
+    await page.waitForFunction('window.posted.some((m) => m.type === "ready")');
   });
 
   after(async () => {
@@ -132,7 +137,7 @@ describe("graph view in Chromium", function () {
   it("selects the box under the cursor", async () => {
     const text = printModel(decodeModel(fs.readFileSync(path.join(LIGHT, "light_resnet50.onnx"))));
     const offset = text.indexOf(" = Relu") - 2;
-    await page.evaluate((o) => window.postMessage({ type: "cursor", offset: o }, "*"), offset);
+    await post(page, { type: "cursor", offset });
     assert.equal(await page.locator("g.selected").count(), 1);
     assert.equal(await page.locator("g.selected > text.label").textContent(), "Relu");
   });
@@ -149,7 +154,7 @@ describe("graph view in Chromium", function () {
     const { start, end } = await lastReveal(page);
     assert.equal(text.slice(start, end), "negated = Neg (x)");
     await page.locator("g.group.expanded text.label").first().dblclick();
-    await page.waitForFunction(() => document.querySelectorAll("g.group").length === 0);
+    await page.waitForFunction('document.querySelectorAll("g.group").length === 0');
     await page.screenshot({ path: path.join(ARTIFACTS, "graph-control-flow-folded.png") });
     assert.equal(await boxes(page, "box.op", "If").count(), 1, "the If is one box once folded");
     assert.deepEqual(errors, []);

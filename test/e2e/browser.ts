@@ -3,6 +3,7 @@
 // and typed here (a true boundary).
 export interface Locator {
   first(): Locator;
+  nth(index: number): Locator;
   count(): Promise<number>;
   textContent(): Promise<string | null>;
   innerText(): Promise<string>;

@@ -18,7 +18,7 @@ import type { Page, Playwright } from "./browser.js";
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const WORK = path.join(REPO, ".e2e");
 const SHOTS = path.join(WORK, "screenshots");
-const LIGHT = path.resolve(REPO, "../shared/testdata/light");
+const LIGHT = path.join(REPO, "test/data/light");
 const VSIX = path.join(REPO, "client-vscode/onnxtxt-0.1.0.vsix");
 const MOD = process.platform === "darwin" ? "Meta" : "Control";
 
@@ -306,6 +306,28 @@ async function features(ed: Editor, text: string, net: string): Promise<void> {
   }, 180000);
   check("Run and its output view", /softmaxout_1/.test(table) && /1, 1000/.test(table), table.split("\n").slice(0, 3).join(" | "));
   await ed.shot("06-run-output");
+
+  // ONNX: Show Graph: the view beside the text draws the network; a click on a box selects
+  // its statement in the text.
+  await ed.open("squeezenet.onnxtxt");
+  await ed.command("ONNX: Show Graph");
+  const graphFrame = await until("graph view", async () => {
+    for (const f of page.frames()) if ((await f.locator("svg.onnx-graph g.box.op").count()) > 10) return f;
+    return undefined;
+  }, 60000);
+  const boxes = await graphFrame.locator("svg.onnx-graph g.box.op").count();
+  await ed.shot("06b-graph");
+  await graphFrame.locator('g.box.op:has(> text.label:text-is("Conv"))').nth(2).click();
+  const at = await until("selection from the graph", async () => {
+    const c = await ed.cursor();
+    return c.line > 1 ? c : undefined;
+  }, 10000);
+  // The selection ends at the statement's end: its start is the last ` = ` line at or above it.
+  const lines = text.split("\n");
+  let start = at.line - 1;
+  while (start > 0 && !lines[start]!.includes(" = ")) start--;
+  check("graph view: a box selects its statement", boxes > 20 && /= Conv\b/.test(lines[start] ?? ""), `${boxes} boxes; selected up to line ${at.line}: ${lines[start]?.trim().slice(0, 60)}`);
+  await ed.shot("06c-graph-selected");
 
   // Convert to Binary writes squeezenet.onnx beside the text; onnx (Debian's) reads it.
   await ed.open("squeezenet.onnxtxt");
