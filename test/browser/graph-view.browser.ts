@@ -49,19 +49,25 @@ function viewOf(text: string): GraphViewData {
   return data;
 }
 
-/** The page's drawing counter: it changes each time a picture is drawn. These run in the page
- * and are written as source text, so this Node-side test needs no DOM types. */
-const READY = 'document.body.dataset.ready ?? "0"';
+/**
+ * What the functions run in the page read of it. They are typed through this instead of the DOM
+ * library, which would change the types of the whole program (WebAssembly's among them). The
+ * page's CSP forbids evaluating strings, so predicates are functions.
+ */
+interface PageGlobals {
+  readonly document: { readonly body: { readonly dataset: Record<string, string | undefined> }; querySelectorAll(selector: string): { readonly length: number } };
+  readonly posted: readonly { readonly type: string; readonly start: number; readonly end: number }[];
+}
 
 /** A message to the page, as the extension posts it. */
 async function post(page: Page, message: unknown): Promise<void> {
-  await page.evaluate(`window.postMessage(${JSON.stringify(message)}, "*")`);
+  await page.evaluate((m) => (globalThis as unknown as { postMessage(m: unknown, to: string): void }).postMessage(m, "*"), message);
 }
 
 async function show(page: Page, data: GraphViewData): Promise<void> {
-  const before = await page.evaluate<string>(READY);
+  const before = await page.evaluate(() => (globalThis as unknown as PageGlobals).document.body.dataset["ready"] ?? "0");
   await post(page, { type: "graph", data });
-  await page.waitForFunction(`(${READY}) !== ${JSON.stringify(before)}`, undefined, { timeout: 60_000 });
+  await page.waitForFunction((b) => ((globalThis as unknown as PageGlobals).document.body.dataset["ready"] ?? "0") !== b, before, { timeout: 60_000 });
 }
 
 /** Boxes (`g.<kind>`) whose first line is exactly `label`. */
@@ -70,7 +76,7 @@ function boxes(page: Page, kind: string, label: string): ReturnType<Page["locato
 }
 
 async function lastReveal(page: Page): Promise<{ start: number; end: number }> {
-  return page.evaluate<{ start: number; end: number }>('window.posted.filter((m) => m.type === "reveal").pop()');
+  return page.evaluate(() => (globalThis as unknown as PageGlobals).posted.filter((m) => m.type === "reveal").pop()!);
 }
 
 describe("graph view in Chromium", function () {
@@ -93,7 +99,7 @@ describe("graph view in Chromium", function () {
       if (m.type() === "error") errors.push(m.text());
     });
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
-    await page.waitForFunction('window.posted.some((m) => m.type === "ready")');
+    await page.waitForFunction(() => (globalThis as unknown as PageGlobals).posted.some((m) => m.type === "ready"));
   });
 
   after(async () => {
@@ -154,7 +160,7 @@ describe("graph view in Chromium", function () {
     const { start, end } = await lastReveal(page);
     assert.equal(text.slice(start, end), "negated = Neg (x)");
     await page.locator("g.group.expanded text.label").first().dblclick();
-    await page.waitForFunction('document.querySelectorAll("g.group").length === 0');
+    await page.waitForFunction(() => (globalThis as unknown as PageGlobals).document.querySelectorAll("g.group").length === 0);
     await page.screenshot({ path: path.join(ARTIFACTS, "graph-control-flow-folded.png") });
     assert.equal(await boxes(page, "box.op", "If").count(), 1, "the If is one box once folded");
     assert.deepEqual(errors, []);
