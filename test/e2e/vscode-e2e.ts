@@ -317,10 +317,11 @@ async function features(ed: Editor, text: string, net: string): Promise<void> {
   }, 60000);
   const boxes = await graphFrame.locator("svg.onnx-graph g.box.op").count();
   await ed.shot("06b-graph");
+  const beforeClick = await ed.cursor();
   await graphFrame.locator('g.box.op:has(> text.label:text-is("Conv"))').nth(2).click();
   const at = await until("selection from the graph", async () => {
     const c = await ed.cursor();
-    return c.line > 1 ? c : undefined;
+    return c.line !== beforeClick.line ? c : undefined;
   }, 10000);
   // The selection ends at the statement's end: its start is the last ` = ` line at or above it.
   const lines = text.split("\n");
