@@ -57,8 +57,10 @@ function run<T>(text: string, what: string, fn: (p: OnnxTextParser) => T | undef
  */
 function withoutLexerEchoes(text: string, lexer: readonly Diagnostic[], parser: Diagnostic[]): Diagnostic[] {
   if (lexer.length === 0) return parser;
+  // A leading byte order mark is not text: a parser position on it is the text's start.
+  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   return parser.filter((p) => {
-    const at = p.span?.start ?? 0;
+    const at = Math.max(p.span?.start ?? 0, start);
     return !lexer.some((l) => {
       const from = l.span?.start ?? 0;
       return from <= at && !/[\n\r]/.test(text.slice(from, at));

@@ -2,7 +2,7 @@
 // Deep input gets a located error from the parser's nesting limit instead of a stack overflow;
 // everything the parser accepts lowers, checks and reads back from binary.
 import { strict as assert } from "node:assert";
-import { MAX_NESTING } from "../../grammar/src/index.js";
+import { MAX_NESTING, parseModel } from "../../grammar/src/index.js";
 import { checkModel } from "../../core/src/check/index.js";
 import { decodeModel, encodeModel } from "../../core/src/io/index.js";
 import { modelFromText } from "../../core/src/text.js";
@@ -46,6 +46,14 @@ const DEEP_INPUTS: Record<string, string> = {
 };
 
 describe("hostile text", () => {
+  it("a leading byte order mark changes no diagnostic, only shifts it (found by npm run fuzz, seed 1)", () => {
+    for (const text of ["\uFD90", " x", "<ir_version: 7> g (float x) => (float y) { y = Relu(x) } \u0001"]) {
+      const plain = parseModel(text).diagnostics.map((d) => `${(d.span?.start ?? 0) + 1}:${d.message}`);
+      const marked = parseModel(`\uFEFF${text}`).diagnostics.map((d) => `${d.span?.start ?? 0}:${d.message}`);
+      assert.deepEqual(marked, plain, JSON.stringify(text));
+    }
+  });
+
   for (const [name, text] of Object.entries(DEEP_INPUTS)) {
     it(`${DEEP} nested ${name}: a located error, no stack overflow`, () => {
       const r = allStages(text);

@@ -168,6 +168,13 @@ describe("format with a comment inside a dimension list (#22 item 12)", function
         assert.equal(twice.stdout, once.stdout, JSON.stringify(comment));
         assert.match(once.stdout, /# c|#/);
       }
+      // Found by `npm run fuzz` (seed 1): comments right after the `[` of an output's type.
+      const file = path.join(dir, "fuzz.onnxtxt");
+      fs.writeFileSync(file, '<ir_version: 7, opset_import: ["" : 13]>\ng (int16[3,4,5] x) => (bool[#\t \n# c  \n3,4,5] y) {\n   y = Greater (x, x)\n}\n');
+      const once = runCli(["format", file]);
+      assert.equal(once.code, 0, once.stderr);
+      fs.writeFileSync(file, once.stdout);
+      assert.equal(runCli(["format", file]).stdout, once.stdout);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -78,7 +78,10 @@ function ownLine(text: string, offset: number): boolean {
   return true;
 }
 
-function place(p: Placement, root: Node, c: A.Comment, text: string): void {
+function place(p: Placement, root: Node, comment: A.Comment, text: string): void {
+  // Blanks at the end of a comment are invisible; some placements end the line right after the
+  // comment and others do not, so keeping them would make a second format differ from the first.
+  const c = { ...comment, text: comment.text.replace(/[ \t\r]+$/, "") };
   let container: Node = root;
   let kids = children(container);
   for (;;) {
