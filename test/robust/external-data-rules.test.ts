@@ -3,13 +3,14 @@
 // FIFO or /dev/zero is never read, run --input-dir obeys the same rules; a model converted or
 // printed to another folder takes its external data along, and check reports missing or
 // short data files.
+import { externalAddModel } from "./harness/external-model.js";
 import { strict as assert } from "node:assert";
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { create, toBinary } from "@bufbuild/protobuf";
-import { GraphProtoSchema, ModelProtoSchema, NodeProtoSchema, TensorProtoSchema, ValueInfoProtoSchema, type ModelProto } from "../../proto/src/index.js";
+import { TensorProtoSchema, type ModelProto } from "../../proto/src/index.js";
 import { decodeModel, encodeModel } from "../../core/src/io/index.js";
 import { CLI } from "../helpers/paths.js";
 
@@ -18,31 +19,7 @@ const WEIGHTS = new Float32Array(Array.from({ length: N }, (_, i) => Math.fround
 
 /** y = x + w, with w (float[N]) in the external file `location` at `offset`. */
 function externalModel(location: string, offset = 0, length = N * 4): ModelProto {
-  const vi = (name: string) =>
-    create(ValueInfoProtoSchema, { name, type: { value: { case: "tensorType", value: { elemType: 1, shape: { dim: [{ value: { case: "dimValue", value: BigInt(N) } }] } } } } });
-  return create(ModelProtoSchema, {
-    irVersion: 10n,
-    opsetImport: [{ domain: "", version: 21n }],
-    graph: create(GraphProtoSchema, {
-      name: "g",
-      node: [create(NodeProtoSchema, { opType: "Add", input: ["x", "w"], output: ["y"] })],
-      initializer: [
-        create(TensorProtoSchema, {
-          name: "w",
-          dataType: 1,
-          dims: [BigInt(N)],
-          dataLocation: 1,
-          externalData: [
-            { key: "location", value: location },
-            { key: "offset", value: String(offset) },
-            { key: "length", value: String(length) },
-          ],
-        }),
-      ],
-      input: [vi("x")],
-      output: [vi("y")],
-    }),
-  });
+  return externalAddModel(N, location, offset, length);
 }
 
 const bytes = (a: Float32Array) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);

@@ -4,12 +4,13 @@
 // as a child process, and checks the invariants: no hang, exit 0/1/2 with one-line errors and
 // no stack trace, hostile data refused, special files and files outside never replaced, no
 // temp file left behind, the server never failing internally.
+import { externalAddModel } from "./external-model.js";
 import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { create, toBinary } from "@bufbuild/protobuf";
-import { GraphProtoSchema, ModelProtoSchema, NodeProtoSchema, TensorProtoSchema, ValueInfoProtoSchema } from "../../../proto/src/index.js";
+import { ModelProtoSchema, TensorProtoSchema } from "../../../proto/src/index.js";
 import { encodeModel } from "../../../core/src/io/index.js";
 import { LspClient, RpcError } from "../../server/lsp-client.js";
 import { CLI } from "../../helpers/paths.js";
@@ -36,33 +37,7 @@ function weights(seed: number): Uint8Array {
 
 /** y = x + w with w external at `location`; x an input fed from input_0.pb. */
 function externalModel(location: string, offset: number, length: number): Uint8Array {
-  const vi = (name: string) =>
-    create(ValueInfoProtoSchema, { name, type: { value: { case: "tensorType", value: { elemType: 1, shape: { dim: [{ value: { case: "dimValue", value: BigInt(N) } }] } } } } });
-  return encodeModel(
-    create(ModelProtoSchema, {
-      irVersion: 10n,
-      opsetImport: [{ domain: "", version: 21n }],
-      graph: create(GraphProtoSchema, {
-        name: "g",
-        node: [create(NodeProtoSchema, { opType: "Add", input: ["x", "w"], output: ["y"] })],
-        initializer: [
-          create(TensorProtoSchema, {
-            name: "w",
-            dataType: 1,
-            dims: [BigInt(N)],
-            dataLocation: 1,
-            externalData: [
-              { key: "location", value: location },
-              { key: "offset", value: String(offset) },
-              { key: "length", value: String(length) },
-            ],
-          }),
-        ],
-        input: [vi("x")],
-        output: [vi("y")],
-      }),
-    }),
-  );
+  return encodeModel(externalAddModel(N, location, offset, length));
 }
 
 interface Ran {
