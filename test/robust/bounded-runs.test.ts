@@ -7,9 +7,9 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
-import { defaultValue, describeRunError, GuardError, Rng, runModel, type RunOptions } from "../../core/src/interp/index.js";
+import { describeRunError, GuardError } from "../../core/src/interp/index.js";
 import { fastRegistry } from "../../core/src/interp/fast/index.js";
-import { modelFromText } from "../../core/src/text.js";
+import { runFailure } from "./harness/run-failure.js";
 import { CLI } from "../helpers/paths.js";
 
 const H = `<ir_version: 8, opset_import: ["" : 18]>\n`;
@@ -23,20 +23,6 @@ await import(${JSON.stringify(pathToFileURL(CLI).href)});`;
   const m = /\npeak-rss-kb=(\d+)\n$/.exec(r.stderr);
   assert.ok(m, r.stderr);
   return { code: r.status ?? -1, stderr: r.stderr.slice(0, m.index), peakMb: Number(m[1]) / 1024 };
-}
-
-/** Runs a text model on default inputs; returns what it fails with and how long it took. */
-function failure(text: string, options: RunOptions = {}): { error: unknown; ms: number } {
-  const r = modelFromText(text);
-  assert.ok(r.model, r.diagnostics.map((d) => d.message).join("; "));
-  const feeds = new Map(r.model.graph!.input.map((i) => [i.name, defaultValue(i.type, new Map(), new Rng(0), i.name)]));
-  const t0 = Date.now();
-  try {
-    runModel(r.model, feeds, options);
-  } catch (error) {
-    return { error, ms: Date.now() - t0 };
-  }
-  return assert.fail("the run succeeded");
 }
 
 const OVER_THE_CAP: Record<string, string> = {
@@ -68,7 +54,7 @@ describe("bounded runs: memory claimed before allocation, deadlines inside kerne
 
   it("a 4000 x 4000 MatMul on the fast kernels stops at a 300 ms deadline, inside the kernel", () => {
     const text = `${H}g (float[4000, 4000] a, float[4000, 4000] b) => (float y) { y = MatMul(a, b) }`;
-    const { error, ms } = failure(text, { registry: fastRegistry(), timeoutMs: 300 });
+    const { error, ms } = runFailure(text, { registry: fastRegistry(), timeoutMs: 300 });
     assert.ok(error instanceof GuardError, describeRunError(error));
     assert.match(describeRunError(error), /took longer than 300 ms/);
     assert.ok(ms < 5000, `stopped after ${ms} ms`);
@@ -78,7 +64,7 @@ describe("bounded runs: memory claimed before allocation, deadlines inside kerne
     const matmul = `${H}g (float[1500, 1500] a, float[1500, 1500] b) => (float y) { y = MatMul(a, b) }`;
     const conv = `${H}g (float[1, 64, 128, 128] x, float[64, 64, 5, 5] w) => (float y) { y = Conv(x, w) }`;
     for (const text of [matmul, conv]) {
-      const { error, ms } = failure(text, { timeoutMs: 100 });
+      const { error, ms } = runFailure(text, { timeoutMs: 100 });
       assert.match(describeRunError(error), /took longer than 100 ms/);
       assert.ok(ms < 3000, `stopped after ${ms} ms`);
     }
@@ -87,7 +73,7 @@ describe("bounded runs: memory claimed before allocation, deadlines inside kerne
   it("the memory check counts what is live: a second large value does not fit beside the first", () => {
     // each tensor alone is 40 MB, under the 64 MiB cap; together they are not
     const text = `${H}g (float[1] x) => (float y, float z) { s = Constant <value = int64[1] {10000000}> ()\n y = ConstantOfShape <value = float[1] {1}> (s)\n t = Constant <value = int64[1] {10000001}> ()\n z = ConstantOfShape <value = float[1] {2}> (t) }`;
-    const { error } = failure(text, { maxMemoryBytes: 64 * 1024 * 1024, registry: fastRegistry() });
+    const { error } = runFailure(text, { maxMemoryBytes: 64 * 1024 * 1024, registry: fastRegistry() });
     assert.ok(error instanceof GuardError);
     assert.equal(describeRunError(error), "a tensor of 10000001 float elements would exceed the memory limit");
   });

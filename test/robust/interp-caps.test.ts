@@ -4,26 +4,12 @@ import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { defaultValue, describeRunError, GuardError, InterpError, Rng, runModel, type RunOptions } from "../../core/src/interp/index.js";
-import { modelFromText } from "../../core/src/text.js";
+import { describeRunError, GuardError, InterpError } from "../../core/src/interp/index.js";
+import { runFailure } from "./harness/run-failure.js";
 import { runCli } from "../helpers/cli.js";
 
 const H = `<ir_version: 8, opset_import: ["" : 18]>\n`;
 const TERA = "1000000000000";
-
-/** Runs a one-graph text model with default inputs; returns the error message it fails with. */
-function failure(text: string, options: RunOptions = {}): { error: unknown; ms: number } {
-  const r = modelFromText(text);
-  assert.ok(r.model, r.diagnostics.map((d) => d.message).join("; "));
-  const feeds = new Map(r.model.graph!.input.map((i) => [i.name, defaultValue(i.type, new Map(), new Rng(0), i.name)]));
-  const t0 = Date.now();
-  try {
-    runModel(r.model, feeds, options);
-  } catch (error) {
-    return { error, ms: Date.now() - t0 };
-  }
-  assert.fail("the run succeeded");
-}
 
 const HUGE_OUTPUTS: Record<string, string> = {
   "Expand to 10^12 elements": `${H}g (float[1] x) => (float y) { s = Constant <value = int64[2] {1000000, 1000000}> ()\n y = Expand(x, s) }`,
@@ -50,26 +36,26 @@ const LOOP = (withScan: boolean) =>
 describe("interpreter caps", () => {
   for (const [name, text] of Object.entries(HUGE_OUTPUTS)) {
     it(`${name}: a clear memory error`, () => {
-      const { error } = failure(text);
+      const { error } = runFailure(text);
       assert.ok(error instanceof GuardError, `${describeRunError(error)}`);
       assert.match(describeRunError(error), /memory/);
     });
   }
 
   it("a Loop with a 10^15 trip count stops at the iteration limit", () => {
-    const { error } = failure(LOOP(false), { maxLoopIterations: 2000 });
+    const { error } = runFailure(LOOP(false), { maxLoopIterations: 2000 });
     assert.ok(error instanceof GuardError);
     assert.match(describeRunError(error), /loop stopped after 2000 iterations \(limit 2000\)/);
   });
 
   it("a Loop that accumulates scan outputs hits the memory limit, counting what it holds", () => {
-    const { error } = failure(LOOP(true), { maxLoopIterations: 1e12, maxMemoryBytes: 4 * 1024 * 1024 });
+    const { error } = runFailure(LOOP(true), { maxLoopIterations: 1e12, maxMemoryBytes: 4 * 1024 * 1024 });
     assert.ok(error instanceof GuardError);
     assert.match(describeRunError(error), /more than 4 MiB of memory/);
   });
 
   it("a Loop stops at the time limit", () => {
-    const { error, ms } = failure(LOOP(false), { maxLoopIterations: 1e12, timeoutMs: 300 });
+    const { error, ms } = runFailure(LOOP(false), { maxLoopIterations: 1e12, timeoutMs: 300 });
     assert.ok(error instanceof GuardError);
     assert.match(describeRunError(error), /took longer than 300 ms/);
     assert.ok(ms < 30_000, `stopped after ${ms} ms`);
@@ -77,7 +63,7 @@ describe("interpreter caps", () => {
 
   it("every failure is an InterpError with a one-line message", () => {
     for (const text of Object.values(HUGE_OUTPUTS)) {
-      const { error } = failure(text);
+      const { error } = runFailure(text);
       assert.ok(error instanceof InterpError);
       assert.doesNotMatch(describeRunError(error), /\n/);
     }
