@@ -18,21 +18,12 @@ import { graphView } from "../core/src/graph/view-data.js";
 import { decodeModel } from "../core/src/io/index.js";
 import { printModel } from "../core/src/print/print-model.js";
 import { bigGraphText } from "./parse-bench.js";
+import { median, numberArg } from "./stats.js";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const CLI = path.join(REPO, "bin/onnxtxt.js");
 const RESNET = path.join(REPO, "test/data/light/light_resnet50.onnx");
 const Elk = (elkModule as unknown as { default: new () => LayoutEngine }).default;
-
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-}
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor((s.length - 1) / 2)]!;
-}
 
 async function timed<T>(fn: () => Promise<T> | T): Promise<[T, number]> {
   const t0 = performance.now();
@@ -45,7 +36,7 @@ function row(what: string, ms: number, goal: number): void {
 }
 
 async function main(): Promise<void> {
-  const runs = arg("runs", 5);
+  const runs = numberArg("runs", 5);
   const text = printModel(decodeModel(fs.readFileSync(RESNET)));
   const engine = new Elk();
   const analysisMs: number[] = [], viewMs: number[] = [], layoutMs: number[] = [];

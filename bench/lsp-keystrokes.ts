@@ -14,6 +14,7 @@ import { decodeModel } from "../core/src/io/index.js";
 import { printModel } from "../core/src/print/print-model.js";
 import { LspClient } from "../test/server/lsp-client.js";
 import { largeDocument } from "./lsp-document.js";
+import { median } from "./stats.js";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const QUIET_MS = 1000;
@@ -21,11 +22,6 @@ const QUIET_MS = 1000;
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1]! : fallback;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.floor((s.length - 1) / 2)]! : NaN;
 }
 
 interface Published {

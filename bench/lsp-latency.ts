@@ -9,18 +9,9 @@
 // Usage: node dist/bench/lsp-latency.js [--nodes 50000] [--repeat 5]
 import { LspClient } from "../test/server/lsp-client.js";
 import { largeDocument } from "./lsp-document.js";
+import { median, numberArg } from "./stats.js";
 
 const TARGETS = { open: 2000, hover: 100, edit: 500 };
-
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor((s.length - 1) / 2)]!;
-}
 
 interface Published {
   uri: string;
@@ -29,8 +20,8 @@ interface Published {
 }
 
 async function main(): Promise<void> {
-  const nodes = arg("nodes", 50000);
-  const repeat = arg("repeat", 5);
+  const nodes = numberArg("nodes", 50000);
+  const repeat = numberArg("repeat", 5);
   const text = largeDocument(nodes);
   const lines = text.split("\n");
   const client = new LspClient();

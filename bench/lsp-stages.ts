@@ -7,25 +7,16 @@ import type { Analysis } from "../core/src/ide/analysis.js";
 import { hover } from "../core/src/ide/hover.js";
 import { reanalyzeSteps } from "../core/src/ide/incremental.js";
 import { largeDocument } from "./lsp-document.js";
-
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-}
+import { median, numberArg } from "./stats.js";
 
 function cpuMs(): number {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor((s.length - 1) / 2)]!;
-}
-
 const STAGES = ["parse", "lower", "infer", "check"];
-const nodes = arg("nodes", 50000);
-const repeat = arg("repeat", 5);
+const nodes = numberArg("nodes", 50000);
+const repeat = numberArg("repeat", 5);
 const text = largeDocument(nodes);
 const costs: number[][] = STAGES.map(() => []);
 const walls: number[] = [];

@@ -54,6 +54,7 @@ import sys, onnx.parser
 m = onnx.parser.parse_model(open(sys.argv[1], encoding="utf-8").read())
 open(sys.argv[2], "wb").write(m.SerializeToString())
 `;
+import { median } from "./stats.js";
 
 interface Timing {
   readonly wall: number;
@@ -74,11 +75,6 @@ function timeRun(cmd: string, args: readonly string[]): Timing {
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed: ${r.stderr}`);
   const m = /cpu (\d+\.\d+) (\d+\.\d+)\s*$/.exec(r.stderr);
   return { wall, cpu: m ? (Number(m[1]) + Number(m[2])) * 1000 : NaN };
-}
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor((s.length - 1) / 2)]!;
 }
 
 /** Runs the two commands alternately, so both see the same machine noise; medians of wall and CPU. */

@@ -18,6 +18,7 @@ import { printModel } from "../core/src/print/print-model.js";
 import { modelFromText } from "../core/src/text.js";
 import { GraphProtoSchema, ModelProtoSchema, NodeProtoSchema, OperatorSetIdProtoSchema, TensorProtoSchema, TensorProto_DataType, ValueInfoProtoSchema, type ModelProto } from "../proto/src/index.js";
 import { bigGraphText, bigTensorText } from "./parse-bench.js";
+import { median } from "./stats.js";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const CLI = path.join(REPO, "bin/onnxtxt.js");
@@ -30,11 +31,6 @@ function bestMs(runs: number, fn: () => void): number {
     best = Math.min(best, Number(process.hrtime.bigint() - t0) / 1e6);
   }
   return best;
-}
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor((s.length - 1) / 2)]!;
 }
 
 function parse(text: string): ModelProto {
