@@ -68,7 +68,7 @@ export class DocumentFeatures {
     const previous = this.sent.get(uri);
     const full = this.full(uri, a, version);
     if (!previous || previous.resultId !== previousResultId) return full;
-    return { resultId: full.resultId, edits: diff(previous.data, full.data) };
+    return { ...(full.resultId !== undefined && { resultId: full.resultId }), edits: diff(previous.data, full.data) };
   }
 
   folds(uri: string, a: Analysis, version: number): Fold[] {

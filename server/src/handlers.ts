@@ -8,7 +8,6 @@ import type { Analysis } from "../../core/src/ide/analysis.js";
 import { codeActions } from "../../core/src/ide/code-actions.js";
 import { codeLenses } from "../../core/src/ide/code-lens.js";
 import { completion, type CompletionKind } from "../../core/src/ide/completion.js";
-import { foldingRanges } from "../../core/src/ide/folding.js";
 import { formatEdits } from "../../core/src/ide/formatting.js";
 import { hover } from "../../core/src/ide/hover.js";
 import { inlayHints } from "../../core/src/ide/inlay-hints.js";

@@ -38,7 +38,7 @@ function release(w: Worker): void {
 }
 
 function runInWorker(job: RunJob, signal: AbortSignal): Promise<RunReply> {
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     if (signal.aborted) return resolve({ ok: false, message: "the run was cancelled by an edit" });
     const worker = takeWorker();
     worker.ref();

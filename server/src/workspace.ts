@@ -34,7 +34,7 @@ interface Entry {
   lastSemantic: Diagnostic[];
   /** Edits since `lastComplete`'s text; undefined when one could not be mapped. */
   changes: TextChange[] | undefined;
-  timer?: NodeJS.Timeout;
+  timer?: NodeJS.Timeout | undefined;
   /** The analysis in progress, shared by the background steps and synchronous requests. */
   steps?: { version: number; gen: Generator<Analysis | undefined, Analysis, void> };
   /** Bumped on each edit; running steps stop when it changes. */

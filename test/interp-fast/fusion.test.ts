@@ -18,7 +18,7 @@ function node(opType: string, input: string[], output: string[], attrs: Record<s
       : Number.isInteger(v) && name !== 'epsilon'
         ? create(AttributeProtoSchema, { name, type: AT.INT, i: BigInt(v) })
         : create(AttributeProtoSchema, { name, type: AT.FLOAT, f: v }));
-  return create(NodeProtoSchema, { opType, input, output, attribute, name: output[0] });
+  return create(NodeProtoSchema, { opType, input, output, attribute, name: output[0] ?? "" });
 }
 
 function init(name: string, dims: number[], data?: Float32Array): TensorProto {

@@ -22,7 +22,7 @@ function flatten(text: string): string {
     from = c.span.end;
   }
   out += text.slice(from);
-  return out.replace(/("(?:[^"\\]|\\.)*")|\s+/g, (m, str: string | undefined) => str ?? " ");
+  return out.replace(/("(?:[^"\\]|\\.)*")|\s+/g, (_m, str: string | undefined) => str ?? " ");
 }
 
 describe("corpus: 1.23 syntax", () => {

@@ -37,6 +37,8 @@ describe("float32 literals", () => {
       const mid = exactDecimal((lo + hi) / 2);
       const evenIsLo = (u32[0]! & 1) === 0;
       const above = mid.includes(".") ? mid + "0000000000001" : mid + ".0000000000001";
+      assert.equal(parseFloat32(mid), evenIsLo ? lo : hi, `midpoint ${mid} rounds to even`);
+      assert.equal(parseFloat32(above), hi, `above ${above}`);
       // A decimal just below the midpoint.
       const last = Number(mid[mid.length - 1]);
       const justBelow = !mid.includes(".") ? `${BigInt(mid) - 1n}.9` : last > 0 ? `${mid.slice(0, -1)}${last - 1}9` : undefined;

@@ -25,7 +25,7 @@ import { tensor, toTypeProto, type Dim } from "../../core/src/infer/index.js";
 export function valueInfo(spec: string): ValueInfoProto {
   const m = /^\s*(\w+)\s*(?::\s*(\w+)(?:\[(.*)\])?)?\s*$/.exec(spec);
   if (!m) throw new Error(`bad value spec ${spec}`);
-  const [, name, elemName, dims] = m;
+  const [, name = "", elemName, dims] = m;
   if (!elemName) return create(ValueInfoProtoSchema, { name });
   const elem = dataTypeByName(elemName)!.id;
   const shape: Dim[] | undefined =

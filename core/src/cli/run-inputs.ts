@@ -95,7 +95,7 @@ export function gatherInputs(graph: GraphProto, opts: InputOptions): ResolvedInp
     given,
     givenLabel: "--input",
     directives: opts.directives,
-    ...(dataSet ? { dataSet, dataSetName: dir } : {}),
+    ...(dataSet && dir !== undefined ? { dataSet, dataSetName: dir } : {}),
     dims: opts.dims,
     seed: opts.seed,
     parseTensor: (text) => parseInlineValue(text, "(# @input)"),

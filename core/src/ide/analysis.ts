@@ -18,8 +18,8 @@ export interface Analysis {
   readonly comments: readonly Comment[];
   readonly symbols: SymbolIndex;
   /** The lowered model, when the text lowers. */
-  readonly model?: ModelProto;
-  readonly sourceMap?: SourceMap;
+  readonly model?: ModelProto | undefined;
+  readonly sourceMap?: SourceMap | undefined;
   /** Syntax, lowering, checker and inference diagnostics, in that order. */
   readonly diagnostics: readonly Diagnostic[];
   /** How many of `diagnostics` (the first ones) come from the parser. */
@@ -27,7 +27,7 @@ export interface Analysis {
   /** The type and shape of a value, declared or inferred, in the text syntax (`float[N, 8]`). */
   typeOf(value: SymbolInfo): string | undefined;
   /** Values computed by the last run of this text, if any. */
-  readonly run?: RunValues;
+  readonly run?: RunValues | undefined;
   /** The same snapshot with the values of a run. */
   withRun(run: RunValues): Analysis;
 }

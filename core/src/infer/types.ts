@@ -24,20 +24,20 @@ export interface TensorType {
   /** TensorProto.DataType; 0 when unknown. */
   readonly elem: number;
   /** Undefined when even the rank is unknown. */
-  readonly shape?: Shape;
+  readonly shape?: Shape | undefined;
 }
 export interface SequenceType {
   readonly kind: "sequence";
-  readonly elem?: ValueType;
+  readonly elem?: ValueType | undefined;
 }
 export interface OptionalType {
   readonly kind: "optional";
-  readonly elem?: ValueType;
+  readonly elem?: ValueType | undefined;
 }
 export interface MapType {
   readonly kind: "map";
   readonly key: number;
-  readonly value?: ValueType;
+  readonly value?: ValueType | undefined;
 }
 export type ValueType = TensorType | SequenceType | OptionalType | MapType;
 

@@ -38,7 +38,7 @@ export interface SequenceValue {
   readonly kind: "sequence";
   readonly items: readonly Value[];
   /** Element tensor type when known (for empty sequences). */
-  readonly elemType?: number;
+  readonly elemType?: number | undefined;
 }
 
 export interface MapValue {
@@ -51,7 +51,7 @@ export interface MapValue {
 export interface OptionalValue {
   readonly kind: "optional";
   readonly value: Value | undefined;
-  readonly elemType?: number;
+  readonly elemType?: number | undefined;
 }
 
 export type Value = Tensor | SequenceValue | MapValue | OptionalValue;

@@ -116,7 +116,7 @@ function matmulLoops(a: Float32Array, b: Float32Array, m: number, k: number, n: 
       for (let p = 0; p < k; p++) {
         const v = transA ? a[p * m + i]! : a[i * k + p]!;
         const bp = p * n;
-        for (let j = 0; j < n; j++) acc[j] += v * b[bp + j]!;
+        for (let j = 0; j < n; j++) acc[j]! += v * b[bp + j]!;
       }
       for (let j = 0; j < n; j++) out[i * n + j] = acc[j]!;
     }

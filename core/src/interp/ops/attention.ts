@@ -125,7 +125,7 @@ function attention(inputs: readonly (Value | undefined)[], ctx: KernelContext): 
           const p = row[j]!;
           if (p === 0) continue;
           const vOff = ((b * KN + kn) * SK + j) * HV;
-          for (let h = 0; h < HV; h++) Y[yOff + h] += p * v.data[vOff + h]!;
+          for (let h = 0; h < HV; h++) Y[yOff + h]! += p * v.data[vOff + h]!;
         }
       }
     }
@@ -239,7 +239,7 @@ function linearAttention(inputs: readonly (Value | undefined)[], ctx: KernelCont
           for (let d = 0; d < DK; d++) {
             const g = decayLast === KN ? decay[(b * T + i) * KN + h]! : decay[(b * T + i) * KN * DK + h * DK + d]!;
             const f = Math.exp(g);
-            for (let m = 0; m < DV; m++) state[st + d * DV + m] *= f;
+            for (let m = 0; m < DV; m++) state[st + d * DV + m]! *= f;
           }
         }
         for (let m = 0; m < DV; m++) vt[m] = v.data[vOff + m]!;
@@ -251,7 +251,7 @@ function linearAttention(inputs: readonly (Value | undefined)[], ctx: KernelCont
             vt[m] = bt * (vt[m]! - retrieved);
           }
         }
-        for (let d = 0; d < DK; d++) for (let m = 0; m < DV; m++) state[st + d * DV + m] += k.data[kOff + d]! * vt[m]!;
+        for (let d = 0; d < DK; d++) for (let m = 0; m < DV; m++) state[st + d * DV + m]! += k.data[kOff + d]! * vt[m]!;
       }
       for (let h = 0; h < QN; h++) {
         const st = (b * KN + Math.floor(h / group)) * DK * DV;
@@ -315,7 +315,7 @@ function flexAttention(inputs: readonly (Value | undefined)[], ctx: KernelContex
     const p = probs[((b * QN + h) * L + i) * S + j]!;
     const vOff = ((b * KN + Math.floor(h / rep)) * S + j) * EV;
     const oOff = ((b * QN + h) * L + i) * EV;
-    for (let e = 0; e < EV; e++) out[oOff + e] += p * v.data[vOff + e]!;
+    for (let e = 0; e < EV; e++) out[oOff + e]! += p * v.data[vOff + e]!;
   }
   return [fromNumbers(Vt.dtype, [B, QN, L, EV], out)];
 }

@@ -130,7 +130,7 @@ function col2im([x, imageShape, blockShape]: readonly (Value | undefined)[], ctx
       }
       off += p * is[r]!;
     }
-    if (inside) out[(n * C + c) * imgSize + off] += xv[(n * CK + c * kSize + k) * L + l]!;
+    if (inside) out[(n * C + c) * imgSize + off]! += xv[(n * CK + c * kSize + k) * L + l]!;
   }
   return [fromNumbers(a.dtype, [N, C, ...image], out)];
 }

@@ -10,7 +10,7 @@ function unbroadcast(g: Float64Array, outDims: readonly number[], dims: readonly
   if (sizeOf(dims) === g.length) return g;
   const map = broadcastIndex(outDims, dims);
   const r = floats64(sizeOf(dims));
-  for (let i = 0; i < g.length; i++) r[at(map, i)] += g[i]!;
+  for (let i = 0; i < g.length; i++) r[at(map, i)]! += g[i]!;
   return r;
 }
 
@@ -25,7 +25,7 @@ function gradient(_inputs: readonly (Value | undefined)[], ctx: KernelContext): 
     const r = unbroadcast(g, outDims, dims);
     const cur = grads.get(name);
     if (!cur) grads.set(name, Float64Array.from(r));
-    else for (let i = 0; i < cur.length; i++) cur[i] += r[i]!;
+    else for (let i = 0; i < cur.length; i++) cur[i]! += r[i]!;
   };
   grads.set(y, floats64(sizeOf(value(y).dims)).fill(1));
   const self = graph.nodes.indexOf(ctx.node);
@@ -89,8 +89,8 @@ function gradient(_inputs: readonly (Value | undefined)[], ctx: KernelContext): 
         const ga = floats64(m * kk);
         const gb = floats64(kk * n);
         for (let i = 0; i < m; i++) for (let j = 0; j < n; j++) for (let p = 0; p < kk; p++) {
-          ga[i * kk + p] += g[i * n + j]! * bv![p * n + j]!;
-          gb[p * n + j] += av![i * kk + p]! * g[i * n + j]!;
+          ga[i * kk + p]! += g[i * n + j]! * bv![p * n + j]!;
+          gb[p * n + j]! += av![i * kk + p]! * g[i * n + j]!;
         }
         add(a!, ga, value(a!).dims);
         add(b!, gb, value(b!).dims);

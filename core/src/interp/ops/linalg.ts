@@ -25,7 +25,7 @@ export function gemm(
       const av = a[aOff + i * k + p]!;
       if (av === 0) continue;
       const bp = bOff + p * n;
-      for (let j = 0; j < n; j++) c[ci + j] += av * b[bp + j]!;
+      for (let j = 0; j < n; j++) c[ci + j]! += av * b[bp + j]!;
     }
   }
 }
@@ -89,14 +89,14 @@ function gemmOp(a: Tensor, b: Tensor, c: Tensor | undefined, alpha: number, beta
   if (k !== k2) fail(`Gemm: inner dimensions differ (${k} and ${k2})`);
   const out = a.dtype === DT.FLOAT ? floats32(m * n) : floats64(m * n);
   gemm(av, 0, bv, 0, out, 0, m, k, n);
-  if (alpha !== 1) for (let i = 0; i < out.length; i++) out[i] *= alpha;
+  if (alpha !== 1) for (let i = 0; i < out.length; i++) out[i]! *= alpha;
   if (c && beta !== 0) {
     const cv = numbers(c);
     const cd = c.dims;
     const rows = cd.length === 2 ? cd[0]! : 1;
     const cols = cd.length >= 1 ? cd[cd.length - 1]! : 1;
     for (let i = 0; i < m; i++) {
-      for (let j = 0; j < n; j++) out[i * n + j] += beta * cv[(rows === 1 ? 0 : i) * cols + (cols === 1 ? 0 : j)]!;
+      for (let j = 0; j < n; j++) out[i * n + j]! += beta * cv[(rows === 1 ? 0 : i) * cols + (cols === 1 ? 0 : j)]!;
     }
   }
   if (a.dtype === DT.FLOAT) return tensor(DT.FLOAT, [m, n], out as Float32Array);
@@ -180,7 +180,7 @@ function einsum(equation: string, inputs: Tensor[]): Tensor {
     }
     let o = 0;
     for (let l = 0; l < letters.length; l++) o += pos[l]! * outLetterStride[l]!;
-    out[o] += prod;
+    out[o]! += prod;
     for (let l = letters.length - 1; l >= 0; l--) {
       if (++pos[l]! < dims[l]!) break;
       pos[l] = 0;

@@ -1,7 +1,7 @@
 // Assorted tensor kernels: Clip, Range, Trilu, OneHot, EyeLike, Compress, TopK, NonZero,
 // DepthToSpace/SpaceToDepth, ReverseSequence, Unique, Det, window functions.
 import type { KernelContext, Registry } from "../registry.js";
-import { DT, fromNumbers, getElement, int64Tensor, intList, isBigType, numbers, reshaped, sizeOf, stridesOf, tensor, type Tensor, type TensorData, type Value, floats64 } from "../value.js";
+import { DT, fromNumbers, getElement, int64Tensor, intList, isBigType, numbers, reshaped, sizeOf, stridesOf, tensor, type TensorData, type Value, floats64 } from "../value.js";
 import { transpose } from "./shape.js";
 import { axisOf, fail, splitAt, t } from "./util.js";
 
@@ -321,7 +321,7 @@ function det([x]: readonly (Value | undefined)[]): Value[] {
       d *= m[c * n + c]!;
       for (let r = c + 1; r < n; r++) {
         const f = m[r * n + c]! / m[c * n + c]!;
-        for (let k = c; k < n; k++) m[r * n + k] -= f * m[c * n + k]!;
+        for (let k = c; k < n; k++) m[r * n + k]! -= f * m[c * n + k]!;
       }
     }
     out[b] = d;

@@ -116,8 +116,8 @@ function treeEnsemble([x]: readonly (Value | undefined)[], ctx: KernelContext): 
       }
       const o = r * nTargets + leafTargets[leaf]!;
       const w = leafWeights[leaf]!;
-      if (agg === 0) out[o] += w / roots.length;
-      else if (agg === 1) out[o] += w;
+      if (agg === 0) out[o]! += w / roots.length;
+      else if (agg === 1) out[o]! += w;
       else if (agg === 2) out[o] = Math.min(out[o]!, w);
       else out[o] = Math.max(out[o]!, w);
     }

@@ -153,7 +153,7 @@ export function conv(x: Tensor, w: Tensor, b: Tensor | undefined, ctx: KernelCon
     for (let n = 0; n < N; n++) for (let m = 0; m < M; m++) {
       const base = (n * M + m) * outSize;
       const bias = bv[m]!;
-      for (let o = 0; o < outSize; o++) out[base + o] += bias;
+      for (let o = 0; o < outSize; o++) out[base + o]! += bias;
     }
   }
   return { data: out, dims: [N, M, ...win.out] };
@@ -246,7 +246,7 @@ function convTranspose([x, w, b]: readonly (Value | undefined)[], ctx: KernelCon
             }
             if (!inside) continue;
             for (let m = 0; m < mg; m++) {
-              out[(n * M + g * mg + m) * outSize + off] += xval * wv[((ci * mg + m) * kSize) + k]!;
+              out[(n * M + g * mg + m) * outSize + off]! += xval * wv[((ci * mg + m) * kSize) + k]!;
             }
           }
         }
@@ -255,7 +255,7 @@ function convTranspose([x, w, b]: readonly (Value | undefined)[], ctx: KernelCon
   }
   if (b) {
     const bv = numbers(t(b));
-    for (let n = 0; n < N; n++) for (let m = 0; m < M; m++) for (let o = 0; o < outSize; o++) out[(n * M + m) * outSize + o] += bv[m]!;
+    for (let n = 0; n < N; n++) for (let m = 0; m < M; m++) for (let o = 0; o < outSize; o++) out[(n * M + m) * outSize + o]! += bv[m]!;
   }
   return [fromNumbers(xt.dtype, [N, M, ...outDims], out)];
 }
@@ -380,8 +380,8 @@ function batchNorm([x, scale, bias, mean, variance]: readonly (Value | undefined
     const bm = floats64(C);
     const bvar = floats64(C);
     const cnt = N * inner;
-    for (let n = 0; n < N; n++) for (let c = 0; c < C; c++) for (let i = 0; i < inner; i++) bm[c] += xv[(n * C + c) * inner + i]! / cnt;
-    for (let n = 0; n < N; n++) for (let c = 0; c < C; c++) for (let i = 0; i < inner; i++) bvar[c] += (xv[(n * C + c) * inner + i]! - bm[c]!) ** 2 / cnt;
+    for (let n = 0; n < N; n++) for (let c = 0; c < C; c++) for (let i = 0; i < inner; i++) bm[c]! += xv[(n * C + c) * inner + i]! / cnt;
+    for (let n = 0; n < N; n++) for (let c = 0; c < C; c++) for (let i = 0; i < inner; i++) bvar[c]! += (xv[(n * C + c) * inner + i]! - bm[c]!) ** 2 / cnt;
     const runMean = floats64(C);
     const runVar = floats64(C);
     for (let c = 0; c < C; c++) {
@@ -542,8 +542,8 @@ function meanVarianceNorm([x]: readonly (Value | undefined)[], ctx: KernelContex
   };
   for (let i = 0; i < xv.length; i++) {
     const s = statIdx(i);
-    sums[s] += xv[i]!;
-    sq[s] += xv[i]! ** 2;
+    sums[s]! += xv[i]!;
+    sq[s]! += xv[i]! ** 2;
   }
   const out = floats64(xv.length);
   for (let i = 0; i < xv.length; i++) {

@@ -1,7 +1,7 @@
 // Reductions over axes (ReduceSum and friends, ArgMax/ArgMin) and the softmax family.
 import type { KernelContext, Registry } from "../registry.js";
 import { DT, fromNumbers, int64Tensor, isBigType, numbers, sizeOf, stridesOf, tensor, type Tensor, type Value, floats64 } from "../value.js";
-import { axisOf, fail, optInts, splitAt, t } from "./util.js";
+import { axisOf, optInts, splitAt, t } from "./util.js";
 
 interface Reduction {
   init: number;

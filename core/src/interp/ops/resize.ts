@@ -117,7 +117,7 @@ function applyAxis(src: Float64Array, dims: number[], axis: number, plan: AxisPl
       for (let k = 0; k < ids.length; k++) {
         const ib = (p * inLen + ids[k]!) * inner;
         const wt = ws[k]!;
-        for (let q = 0; q < inner; q++) out[ob + q] += wt * src[ib + q]!;
+        for (let q = 0; q < inner; q++) out[ob + q]! += wt * src[ib + q]!;
       }
     }
   }
