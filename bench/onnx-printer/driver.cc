@@ -8,7 +8,6 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
-#include <iterator>
 #include <vector>
 
 #include "onnx/defs/printer.h"
@@ -21,12 +20,13 @@ int main(int argc, char** argv) {
   }
   onnx::ModelProto model;
   {
-    std::ifstream in(argv[1], std::ios::binary);
-    if (!in) {
-      std::cerr << "onnx-printer: cannot open " << argv[1] << "\n";
+    std::ifstream in(argv[1], std::ios::binary | std::ios::ate);
+    const std::streamsize size = in ? static_cast<std::streamsize>(in.tellg()) : -1;
+    std::vector<char> bytes(size > 0 ? size : 0);
+    if (size < 0 || !in.seekg(0).read(bytes.data(), size)) {
+      std::cerr << "onnx-printer: cannot read " << argv[1] << "\n";
       return 1;
     }
-    std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     if (!onnx::ParseProtoFromBytes(&model, bytes.data(), bytes.size())) {
       std::cerr << "onnx-printer: " << argv[1] << " is not a ModelProto\n";
       return 1;
