@@ -7,7 +7,7 @@ import type { Span } from "../../../grammar/src/span.js";
 import { canonicalDomain, getSchemaVersions, latestOpsetVersion } from "../schema/index.js";
 import type { Analysis } from "./analysis.js";
 import { walkAst } from "../../../grammar/src/ast-walk.js";
-import { isIdentifier, quote } from "../print/names.js";
+import { isIdentifier, quote } from "../../../grammar/src/names.js";
 import { closeValueNames, DID_YOU_MEAN } from "../check/suggest.js";
 import { headerOpsets, schemaOfNode } from "./opsets.js";
 import { opKey, type SymbolInfo } from "./symbols.js";

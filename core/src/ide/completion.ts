@@ -3,7 +3,7 @@
 import type { Analysis } from "./analysis.js";
 import { innermost, pathAt } from "../../../grammar/src/ast-walk.js";
 import { ATTRIBUTE_TYPES as ATTRIBUTE_TYPE_WORDS, ELEMENT_TYPES, FUNCTION_HEADER_KEYS, MODEL_HEADER_KEYS, TYPE_CONSTRUCTORS } from "../../../grammar/src/keywords.js";
-import { nameText } from "../print/names.js";
+import { nameText } from "../../../grammar/src/names.js";
 import { opsetsAt } from "./opsets.js";
 import { attributeText, defaultText } from "./schema-text.js";
 import { canonicalDomain, getSchema, knownDomains, latestOpsetVersion, listOps, type AttributeSchema, type OpSchema } from "../schema/index.js";

@@ -2,7 +2,7 @@
 // symbol index links, so subgraph scopes and outer-scope captures are respected.
 import type { Span } from "../../../grammar/src/span.js";
 import type { Analysis } from "./analysis.js";
-import { isIdentifier, nameText } from "../print/names.js";
+import { isIdentifier, nameText } from "../../../grammar/src/names.js";
 import { functionKey, functionKeyString, type Scope, type SymbolInfo } from "./symbols.js";
 import type { TextEdit } from "./text-edit.js";
 

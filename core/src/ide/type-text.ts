@@ -2,7 +2,7 @@
 import type { TypeExpr } from "../../../grammar/src/ast.js";
 import { dataTypeInfo } from "../../../proto/src/index.js";
 import type { Shape, ValueType } from "../infer/index.js";
-import { nameText } from "../print/names.js";
+import { nameText } from "../../../grammar/src/names.js";
 
 /** A declared type, normalised to single spaces after commas (`float[N, 8]`). */
 export function declaredTypeText(source: string, type: TypeExpr): string {

@@ -7,7 +7,7 @@ import { OnnxtxtError } from "../io/index.js";
 import { DT, getElement, tensorFromProto, type Tensor, type Value } from "../interp/index.js";
 import { lowerTensorConstant } from "../lower/index.js";
 import { formatFloat32, formatFloat64 } from "../print/float-text.js";
-import { quote } from "../print/names.js";
+import { quote } from "../../../grammar/src/names.js";
 
 function elementText(t: Tensor, i: number): string {
   if (t.dtype === DT.COMPLEX64 || t.dtype === DT.COMPLEX128) {

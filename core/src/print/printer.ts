@@ -7,7 +7,7 @@ import type { CommentPlacement } from "./comments.js";
 import { NO_COMMENTS } from "./comments.js";
 import { fill, freshline, group, hardline, indent, join, knownGroup, layout, line, lineSuffix, softline, type Doc, type FillWriter } from "./doc.js";
 import { formatFloat32, formatFloat64, writeFloat32s } from "./float-text.js";
-import { quote } from "./names.js";
+import { quote } from "../../../grammar/src/names.js";
 
 export interface PrintOptions {
   readonly comments?: CommentPlacement;

@@ -2,7 +2,7 @@
 // offset 0, as the AST contract allows for raised trees.
 import type * as A from "../../../grammar/src/ast.js";
 import type { Span } from "../../../grammar/src/span.js";
-import { nameText } from "../print/names.js";
+import { nameText } from "../../../grammar/src/names.js";
 
 export const NO_SPAN: Span = { start: 0, end: 0 };
 

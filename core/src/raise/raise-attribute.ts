@@ -6,7 +6,7 @@ import { AttributeProto_AttributeType as AT, AttributeProtoSchema, TensorProtoSc
 import { isSet } from "../ext/fields.js";
 import { CANONICAL_NAN32, nanBitsAt } from "../io/nan-bits.js";
 import { asFloatLiteral, float32Bits, formatFloat32 } from "../print/float-text.js";
-import { isBareGraphName, isPlainWord } from "../print/names.js";
+import { isBareGraphName, isPlainWord } from "../../../grammar/src/names.js";
 import { bareName, float, int, keyword, name, NO_SPAN, str } from "./ast-build.js";
 import type { RaiseContext } from "./context.js";
 import { raiseGraph } from "./raise-graph.js";

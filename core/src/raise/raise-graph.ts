@@ -14,7 +14,7 @@ import {
   type ValueInfoProto,
 } from "../../../proto/src/index.js";
 import { isSet } from "../ext/fields.js";
-import { isBareGraphName, isPlainWord } from "../print/names.js";
+import { isBareGraphName, isPlainWord } from "../../../grammar/src/names.js";
 import { bareName, name, NO_SPAN, valueDeclList } from "./ast-build.js";
 import type { RaiseContext } from "./context.js";
 import { raiseAttribute } from "./raise-attribute.js";

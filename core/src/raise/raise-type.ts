@@ -16,7 +16,7 @@ import {
 } from "../../../proto/src/index.js";
 import { isElementType } from "../../../grammar/src/keywords.js";
 import { isSet } from "../ext/fields.js";
-import { isPlainWord } from "../print/names.js";
+import { isPlainWord } from "../../../grammar/src/names.js";
 import { bareName, int, keyword, name, NO_SPAN } from "./ast-build.js";
 
 function elemKeyword(id: number): A.Keyword | undefined {

@@ -1,6 +1,6 @@
 // How names and strings are spelled: bare when the syntax allows it, otherwise quoted with
 // the only escapes the syntax knows (`\"` and `\\`).
-import { DATA_TYPES } from "../../../proto/src/index.js";
+import { isTypeStart } from "./keywords.js";
 
 /** `[A-Za-z_][A-Za-z0-9_]*` by character codes: names are checked once per raised name. */
 function identifierLike(s: string): boolean {
@@ -14,16 +14,6 @@ function identifierLike(s: string): boolean {
   }
   return true;
 }
-
-/** Words that start a type or a float literal where a value may also be a name. */
-const RESERVED = new Set<string>([
-  ...DATA_TYPES.map((d) => d.name),
-  "seq",
-  "map",
-  "optional",
-  "sparse_tensor",
-  "opaque",
-]);
 
 const FLOAT_WORDS = /^(inf|infinity|nan)$/i;
 
@@ -44,7 +34,7 @@ export function quote(s: string): string {
  * since an untyped value called `float` would otherwise start a type.
  */
 export function nameText(s: string): string {
-  return identifierLike(s) && !RESERVED.has(s) && !isFloatWord(s) ? s : quote(s);
+  return identifierLike(s) && !isTypeStart(s) && !isFloatWord(s) ? s : quote(s);
 }
 
 /** True when `s` can stand bare where the grammar takes only an identifier. */
@@ -54,5 +44,5 @@ export function isPlainWord(s: string): boolean {
 
 /** True when a subgraph name can follow `attr =` (graph names there cannot be quoted). */
 export function isBareGraphName(s: string): boolean {
-  return identifierLike(s) && !RESERVED.has(s) && !isFloatWord(s);
+  return identifierLike(s) && !isTypeStart(s) && !isFloatWord(s);
 }
