@@ -1,13 +1,13 @@
 // Checks the fast float32 digit path (WebAssembly) against the exact search over every
 // positive normal float32 (2^31 - 2^24 values; a few minutes per core). Too slow for
 // `npm test`, which runs a sample of the same comparison (test/print/float-text.test.ts); run
-// this after changing core/wasm/float32-text.ts or core/src/print/float32-digits.ts:
+// this after changing core/wasm/float32-text.ts or core/src/numbers/float32-digits.ts:
 //   npx tsc -p . && node dist/scripts/check-float32-digits.js [--workers N]
 import * as os from "node:os";
 import { fileURLToPath } from "node:url";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
-import { found, shortestDigitsSearch } from "../core/src/print/float32-digits.js";
-import { fastDigits } from "../core/src/print/float32-wasm.js";
+import { found, shortestDigitsSearch } from "../core/src/numbers/float32-digits.js";
+import { fastDigits } from "../core/src/numbers/float32-wasm.js";
 
 interface Range {
   readonly from: number;

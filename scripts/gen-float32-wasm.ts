@@ -1,5 +1,5 @@
 // Compiles core/wasm/float32-text.ts (AssemblyScript) and writes the module's bytes, as
-// base64, to core/src/print/float32-wasm-binary.ts.
+// base64, to core/src/numbers/float32-wasm-binary.ts.
 //   node dist/scripts/gen-float32-wasm.js           regenerate
 //   node dist/scripts/gen-float32-wasm.js --check   exit 1 when the committed file is stale
 import * as fs from "node:fs";
@@ -14,7 +14,7 @@ interface Asc {
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const WASM_SOURCE = path.join(REPO, "core/wasm/float32-text.ts");
-export const WASM_BINARY_FILE = path.join(REPO, "core/src/print/float32-wasm-binary.ts");
+export const WASM_BINARY_FILE = path.join(REPO, "core/src/numbers/float32-wasm-binary.ts");
 
 /** The binary module file's text as the current AssemblyScript source compiles. */
 export async function generatedWasmModuleText(): Promise<string> {

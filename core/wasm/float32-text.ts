@@ -4,7 +4,7 @@
 // Printing a big float tensor spends most of its time here; the same loop in JavaScript
 // took about twice as long (bounds checks, calls, byte-at-a-time stores).
 //
-// The decision tables are computed in JavaScript (core/src/print/float32-digits.ts) and
+// The decision tables are computed in JavaScript (core/src/numbers/float32-digits.ts) and
 // copied into memory before `init`, so both sides use the same doubles; this code uses only IEEE basic
 // operations on them, which give the same results in both. A value this fast path cannot
 // decide with certainty goes back to JavaScript's exact search (the `slow` import).

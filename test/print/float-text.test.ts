@@ -1,10 +1,10 @@
 // Shortest exact float text: every float32 reads back bit for bit at its own width, and no
 // shorter spelling exists; special values have fixed spellings.
 import { strict as assert } from "node:assert";
-import { ByteWriter } from "../../core/src/print/byte-writer.js";
-import { asFloatLiteral, float32Bits, float32FromBits, formatFloat32, formatFloat64, writeFloat32s } from "../../core/src/print/float-text.js";
-import { decimalExponent, found, shortestDigitsSearch } from "../../core/src/print/float32-digits.js";
-import { fastDigits } from "../../core/src/print/float32-wasm.js";
+import { ByteWriter } from "../../core/src/numbers/byte-writer.js";
+import { asFloatLiteral, float32Bits, float32FromBits, formatFloat32, formatFloat64, writeFloat32s } from "../../core/src/numbers/float-text.js";
+import { decimalExponent, found, shortestDigitsSearch } from "../../core/src/numbers/float32-digits.js";
+import { fastDigits } from "../../core/src/numbers/float32-wasm.js";
 
 /** Fewest significant digits that read back to `v` (reference: a plain search). */
 function fewestDigits(v: number): number {

@@ -2,8 +2,8 @@
 // compiles to (a stale file fails), and big fills go through in chunks without changing a byte.
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
-import { ByteWriter } from "../../core/src/print/byte-writer.js";
-import { formatFloat32, writeFloat32s } from "../../core/src/print/float-text.js";
+import { ByteWriter } from "../../core/src/numbers/byte-writer.js";
+import { formatFloat32, writeFloat32s } from "../../core/src/numbers/float-text.js";
 import { WASM_BINARY_FILE, generatedWasmModuleText } from "../../scripts/gen-float32-wasm.js";
 
 describe("float32 text module", () => {

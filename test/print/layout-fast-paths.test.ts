@@ -3,7 +3,7 @@
 // and a known group matches the group it stands for, at widths that break and that do not.
 import { strict as assert } from "node:assert";
 import { fill, group, hardline, indent, knownGroup, layout, line, softline, type Doc, type FillWriter } from "../../core/src/print/doc.js";
-import { formatFloat32, writeFloat32s } from "../../core/src/print/float-text.js";
+import { formatFloat32, writeFloat32s } from "../../core/src/numbers/float-text.js";
 
 function floats(count: number): Float64Array {
   let seed = 4242;

@@ -9,7 +9,7 @@ import type { Span } from "../../../grammar/src/span.js";
 import type { Diagnostic } from "../diagnostics.js";
 import type { ValueType } from "../infer/index.js";
 import { valueTypeText } from "../ide/type-text.js";
-import { formatFloat32 } from "../print/float-text.js";
+import { formatFloat32 } from "../numbers/float-text.js";
 import type { SourceMap } from "../source-map.js";
 
 export type DisplayNodeKind = "op" | "input" | "output" | "collapsed";

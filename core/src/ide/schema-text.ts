@@ -1,5 +1,5 @@
 // Operator schemas as short text: signatures, parameters and attribute defaults.
-import { asFloatLiteral, formatFloat32 } from "../print/float-text.js";
+import { asFloatLiteral, formatFloat32 } from "../numbers/float-text.js";
 import type { AttributeDefault, AttributeSchema, AttributeTypeName, FormalParameter, OpSchema } from "../schema/index.js";
 
 export function paramText(p: FormalParameter): string {

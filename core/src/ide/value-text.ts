@@ -6,7 +6,7 @@ import { dataTypeInfo } from "../../../proto/src/index.js";
 import { OnnxtxtError } from "../io/index.js";
 import { DT, getElement, tensorFromProto, type Tensor, type Value } from "../interp/index.js";
 import { lowerTensorConstant } from "../lower/index.js";
-import { formatFloat32, formatFloat64 } from "../print/float-text.js";
+import { formatFloat32, formatFloat64 } from "../numbers/float-text.js";
 import { quote } from "../../../grammar/src/names.js";
 
 function elementText(t: Tensor, i: number): string {

@@ -1,7 +1,7 @@
 // One-line summaries of values for `onnxtxt run`: type, shape and the first elements. Floats are
 // in the shortest form that reads back to the same value of their type, with an exponent when
 // plain digits would be long (3.2075434e+17, not 320754340000000000).
-import { formatFloat32 } from "../print/float-text.js";
+import { formatFloat32 } from "../numbers/float-text.js";
 import { DT, encodeElement, getElement, isFloatType, typeLabel, type Value } from "./value.js";
 
 /** The fewest significant digits that encode to the same bits in `dtype` (16- and 8-bit floats). */

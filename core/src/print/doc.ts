@@ -1,7 +1,9 @@
-import { ByteWriter } from "./byte-writer.js";
-
 // A small document algebra for layout (after Wadler's "prettier printer"): the printer builds
 // a Doc, and `layout` chooses where groups break so lines stay within the width.
+import { ByteWriter } from "../numbers/byte-writer.js";
+import type { FillLayout, FillWriter } from "../numbers/fill-layout.js";
+
+export type { FillLayout, FillWriter };
 
 export type Doc = string | Doc[] | DocNode;
 
@@ -22,23 +24,6 @@ export type DocNode =
       readonly write?: FillWriter;
     };
 
-/** Where a broken fill's items go: `sep` + space between items, `lineBreak` instead when too long. */
-export interface FillLayout {
-  /** The separator (one ASCII character), written with a space after it. */
-  readonly sep: string;
-  /** The column where the first item starts. */
-  readonly col: number;
-  readonly width: number;
-  /** The separator, a newline and the indentation: what starts a new line. */
-  readonly lineBreak: string;
-  readonly indentWidth: number;
-}
-
-/**
- * Appends a broken fill's items as ASCII bytes to `out`, lines broken as the fill of strings
- * would break them; returns the column after the last item.
- */
-export type FillWriter = (out: ByteWriter, at: FillLayout) => number;
 
 /** A space in flat mode, a newline when the group breaks. */
 export const line: Doc = { t: "line", soft: false, hard: false };

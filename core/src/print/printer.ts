@@ -6,7 +6,7 @@ import type * as A from "../../../grammar/src/ast.js";
 import type { CommentPlacement } from "./comments.js";
 import { NO_COMMENTS } from "./comments.js";
 import { fill, freshline, group, hardline, indent, join, knownGroup, layout, line, lineSuffix, softline, type Doc, type FillWriter } from "./doc.js";
-import { formatFloat32, formatFloat64, writeFloat32s } from "./float-text.js";
+import { formatFloat32, formatFloat64, writeFloat32s } from "../numbers/float-text.js";
 import { quote } from "../../../grammar/src/names.js";
 
 export interface PrintOptions {

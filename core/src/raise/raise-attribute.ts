@@ -5,7 +5,7 @@ import type * as A from "../../../grammar/src/ast.js";
 import { AttributeProto_AttributeType as AT, AttributeProtoSchema, TensorProtoSchema as tensorSchema, type AttributeProto } from "../../../proto/src/index.js";
 import { isSet } from "../ext/fields.js";
 import { CANONICAL_NAN32, nanBitsAt } from "../io/nan-bits.js";
-import { asFloatLiteral, float32Bits, formatFloat32 } from "../print/float-text.js";
+import { asFloatLiteral, float32Bits, formatFloat32 } from "../numbers/float-text.js";
 import { isBareGraphName, isPlainWord } from "../../../grammar/src/names.js";
 import { bareName, float, int, keyword, name, NO_SPAN, str } from "./ast-build.js";
 import type { RaiseContext } from "./context.js";

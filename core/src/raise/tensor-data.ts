@@ -6,7 +6,7 @@ import type * as A from "../../../grammar/src/ast.js";
 import { TensorProto_DataType as DT, TensorProtoSchema, type TensorProto } from "../../../proto/src/index.js";
 import { nanBitsOf } from "../io/nan-bits.js";
 import { rawField, rawToNumbers, rawToTyped, type BigField, type NumberField } from "../ext/raw-data.js";
-import { DEFAULT_NAN32, float32Bits, float64Bits } from "../print/float-text.js";
+import { DEFAULT_NAN32, float32Bits, float64Bits } from "../numbers/float-text.js";
 import { NO_SPAN } from "./ast-build.js";
 
 export interface RaisedElements {

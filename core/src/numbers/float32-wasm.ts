@@ -3,7 +3,7 @@
 // `slowText`, the exact path in JavaScript.
 /// <reference path="../interp/fast/wasm/webassembly.d.ts" />
 import type { ByteWriter } from "./byte-writer.js";
-import type { FillLayout } from "./doc.js";
+import type { FillLayout } from "./fill-layout.js";
 import { FAST_PATH_TABLES } from "./float32-digits.js";
 import { FLOAT32_TEXT_WASM } from "./float32-wasm-binary.js";
 

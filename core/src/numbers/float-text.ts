@@ -4,7 +4,7 @@
 
 import type { ByteWriter } from "./byte-writer.js";
 import { found, shortestDigitsSearch } from "./float32-digits.js";
-import type { FillLayout } from "./doc.js";
+import type { FillLayout } from "./fill-layout.js";
 import { fastFloat32Text, spellScaled, writeFloat32Fill } from "./float32-wasm.js";
 
 const f32 = new Float32Array(1);
