@@ -16,7 +16,7 @@ import { toElk, type LayoutEngine } from "../core/src/graph/index.js";
 import { analyze } from "../core/src/ide/analyze.js";
 import { graphView } from "../core/src/graph/view-data.js";
 import { decodeModel } from "../core/src/io/index.js";
-import { printModel } from "../core/src/print/print-model.js";
+import { printModel } from "../core/src/print-model.js";
 import { bigGraphText } from "./parse-bench.js";
 import { median, numberArg } from "./stats.js";
 

@@ -11,7 +11,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { decodeModel } from "../core/src/io/index.js";
-import { printModel } from "../core/src/print/print-model.js";
+import { printModel } from "../core/src/print-model.js";
 import { LspClient } from "../test/server/lsp-client.js";
 import { largeDocument } from "./lsp-document.js";
 import { median } from "./stats.js";

@@ -14,7 +14,7 @@ import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { create } from "@bufbuild/protobuf";
 import { encodeModel } from "../core/src/io/index.js";
-import { printModel } from "../core/src/print/print-model.js";
+import { printModel } from "../core/src/print-model.js";
 import { modelFromText } from "../core/src/text.js";
 import { GraphProtoSchema, ModelProtoSchema, NodeProtoSchema, OperatorSetIdProtoSchema, TensorProtoSchema, TensorProto_DataType, ValueInfoProtoSchema, type ModelProto } from "../proto/src/index.js";
 import { bigGraphText, bigTensorText } from "./parse-bench.js";

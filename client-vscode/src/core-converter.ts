@@ -4,7 +4,7 @@ import type { Diagnostic } from "../../grammar/src/diagnostics.js";
 import { LineIndex } from "../../grammar/src/line-index.js";
 import { bringBack, externalize } from "../../core/src/ext/externalize.js";
 import { decodeModel, describeError, encodeModel } from "../../core/src/io/index.js";
-import { printModel } from "../../core/src/print/print-model.js";
+import { printModel } from "../../core/src/print-model.js";
 import { modelFromText } from "../../core/src/text.js";
 import type { ModelConverter } from "./model-converter.js";
 

@@ -47,14 +47,14 @@ export type { FunctionProto, GraphProto, ModelProto, NodeProto, TensorProto, Typ
 /** Text -> ModelProto, as onnx 1.23.1's parser makes it (plus the lossless `#@` extensions). `model` is set only when there is no error. */
 export { modelFromText, type TextModel } from "./text.js";
 /** ModelProto -> text that onnx's parser reads as the same model (extension comments carry what the official syntax cannot). */
-export { printModel } from "./print/print-model.js";
+export { printModel } from "./print-model.js";
 /** Formats model text in the canonical layout, keeping comments; text with syntax errors is refused. */
 export { formatText, type FormatResult } from "./print/format.js";
 /**
  * One graph, function or node: proto -> text (refused when it needs an extension comment, which
  * only a model carries), and formatting of its text.
  */
-export { printGraph, printFunction, printNode, formatGraphText, formatFunctionText, formatNodeText } from "./print/parts.js";
+export { printGraph, printFunction, printNode, formatGraphText, formatFunctionText, formatNodeText } from "./print-parts.js";
 /** ModelProto <-> the bytes of an .onnx file. */
 export { decodeModel, encodeModel } from "./io/binary.js";
 /** The error type of everything that refuses input (bad bytes, unsupported data). */

@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import * as path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { decodeModel } from "../../core/src/io/index.js";
-import { printModel } from "../../core/src/print/print-model.js";
+import { printModel } from "../../core/src/print-model.js";
 import { analyze } from "../../core/src/ide/analyze.js";
 import { graphView, type GraphViewData } from "../../core/src/graph/view-data.js";
 import { bundleGraphView } from "../../scripts/package-vscode.js";

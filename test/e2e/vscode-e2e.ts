@@ -11,7 +11,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { decodeModel } from "../../core/src/io/index.js";
-import { printModel } from "../../core/src/print/print-model.js";
+import { printModel } from "../../core/src/print-model.js";
 import { largeDocument } from "../../bench/lsp-document.js";
 import type { Page, Playwright } from "./browser.js";
 

@@ -9,7 +9,7 @@ import * as path from "node:path";
 import { diagnosticLines } from "../../core/src/cli/diagnostic-lines.js";
 import { analyze } from "../../core/src/ide/analyze.js";
 import { decodeModel } from "../../core/src/io/index.js";
-import { printModel } from "../../core/src/print/print-model.js";
+import { printModel } from "../../core/src/print-model.js";
 import { runCli } from "../helpers/cli.js";
 import { nodeTestDirs } from "../helpers/paths.js";
 import { checkCodeAction } from "./check.js";

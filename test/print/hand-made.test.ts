@@ -19,7 +19,7 @@ import {
   type TensorProto,
 } from "../../proto/src/index.js";
 import { decodeModel, encodeModel } from "../../core/src/io/index.js";
-import { printModel } from "../../core/src/print/print-model.js";
+import { printModel } from "../../core/src/print-model.js";
 import { modelFromText } from "../../core/src/text.js";
 
 function roundTrip(model: ModelProto): string {

@@ -18,7 +18,7 @@ import { toJson, type JsonValue } from "@bufbuild/protobuf";
 import { parseModel } from "../../grammar/src/index.js";
 import { decodeModel } from "../../core/src/io/index.js";
 import { lowerModel } from "../../core/src/lower/index.js";
-import { printModel } from "../../core/src/print/print-model.js";
+import { printModel } from "../../core/src/print-model.js";
 import { rawToTyped } from "../../core/src/ext/raw-data.js";
 import { walkModel } from "../../core/src/walk.js";
 import { ModelProtoSchema, type ModelProto } from "../../proto/src/index.js";

@@ -9,7 +9,7 @@ import * as path from "node:path";
 import { clearField } from "@bufbuild/protobuf";
 import { decodeModel } from "../../core/src/io/index.js";
 import { OperatorSetIdProtoSchema } from "../../proto/src/index.js";
-import { printModel } from "../../core/src/print/print-model.js";
+import { printModel } from "../../core/src/print-model.js";
 import { modelFromText } from "../../core/src/text.js";
 import { runCli } from "../helpers/cli.js";
 import { CLI, LIGHT, nodeTestDirs, REPO } from "../helpers/paths.js";

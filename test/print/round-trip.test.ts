@@ -5,7 +5,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { decodeModel, encodeModel } from "../../core/src/io/index.js";
-import { printModel } from "../../core/src/print/print-model.js";
+import { printModel } from "../../core/src/print-model.js";
 import { modelFromText } from "../../core/src/text.js";
 import { runCli } from "../helpers/cli.js";
 import { LIGHT, libonnxModelDirs, nodeTestDirs, requireDir } from "../helpers/paths.js";

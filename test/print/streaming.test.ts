@@ -8,7 +8,7 @@ import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 import { create } from "@bufbuild/protobuf";
 import { decodeModel, encodeModel } from "../../core/src/io/index.js";
-import { printModel } from "../../core/src/print/print-model.js";
+import { printModel } from "../../core/src/print-model.js";
 import { GraphProtoSchema, ModelProtoSchema, NodeProtoSchema, OperatorSetIdProtoSchema, TensorProtoSchema, TensorProto_DataType } from "../../proto/src/index.js";
 import { CLI, LIGHT, libonnxModelDirs } from "../helpers/paths.js";
 

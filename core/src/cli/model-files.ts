@@ -9,7 +9,7 @@ import { modelFromText } from "../text.js";
 import { diagnosticLines, InputError } from "./diagnostic-lines.js";
 import { bringBack } from "../ext/externalize.js";
 import { buildSidecar, hasExternalData, nameSidecar } from "../ext/sidecar.js";
-import { printModel } from "../print/print-model.js";
+import { printModel } from "../print-model.js";
 import { readDataRange } from "./data-files.js";
 import { FileError, readBytes } from "./files.js";
 import { removeOldSidecars, sidecarName, writeSidecar } from "./sidecar-files.js";

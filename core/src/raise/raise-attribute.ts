@@ -9,6 +9,7 @@ import { asFloatLiteral, float32Bits, formatFloat32 } from "../numbers/float-tex
 import { isBareGraphName, isPlainWord } from "../../../grammar/src/names.js";
 import { bareName, float, int, keyword, name, NO_SPAN, str } from "./ast-build.js";
 import type { RaiseContext } from "./context.js";
+// biome-ignore lint/suspicious/noImportCycles: a graph attribute holds a graph, which holds attributes (mutual recursion)
 import { raiseGraph } from "./raise-graph.js";
 import { raiseTensor } from "./raise-tensor.js";
 import { fieldsOf, has, setNames } from "./presence.js";

@@ -17,6 +17,7 @@ import { isSet } from "../ext/fields.js";
 import { isBareGraphName, isPlainWord } from "../../../grammar/src/names.js";
 import { bareName, name, NO_SPAN, valueDeclList } from "./ast-build.js";
 import type { RaiseContext } from "./context.js";
+// biome-ignore lint/suspicious/noImportCycles: a graph attribute holds a graph, which holds attributes (mutual recursion)
 import { raiseAttribute } from "./raise-attribute.js";
 import { liftAttributes } from "./lift.js";
 import { raiseTensor } from "./raise-tensor.js";

@@ -7,7 +7,7 @@ import { checkModel } from "../../../core/src/check/index.js";
 import { inferModel } from "../../../core/src/infer/index.js";
 import { decodeModel, encodeModel, OnnxtxtError } from "../../../core/src/io/index.js";
 import { formatText } from "../../../core/src/print/format.js";
-import { printModel } from "../../../core/src/print/print-model.js";
+import { printModel } from "../../../core/src/print-model.js";
 import { modelFromText } from "../../../core/src/text.js";
 import { toBinary } from "@bufbuild/protobuf";
 import { ModelProtoSchema, type ModelProto } from "../../../proto/src/index.js";

@@ -1,8 +1,8 @@
 // Binary model -> text: raise to the AST (with residual comments), then print.
-import type { ModelProto } from "../../../proto/src/index.js";
-import { raiseModel } from "../raise/raise-model.js";
-import { onlyLeading } from "./comments.js";
-import { printAst } from "./printer.js";
+import type { ModelProto } from "../../proto/src/index.js";
+import { raiseModel } from "./raise/raise-model.js";
+import { onlyLeading } from "./print/comments.js";
+import { printAst } from "./print/printer.js";
 
 /** With `write`, the text is streamed to it in chunks (see layout) and the result is "". */
 export function printModel(model: ModelProto, opts: { width?: number; write?: (bytes: Uint8Array) => void; chunkBytes?: number } = {}): string {

@@ -2,18 +2,18 @@
 // parse_node read it. A model carries the `#@` extension comments for what the official syntax
 // cannot say, but a part read on its own applies none; so a part that would need one is refused
 // rather than printed with something missing. Formatting keeps the source's comments.
-import type * as A from "../../../grammar/src/ast.js";
-import type { Diagnostic } from "../../../grammar/src/diagnostics.js";
-import { hasErrors } from "../../../grammar/src/diagnostics.js";
-import { parseFunction, parseGraph, parseNode, type ParseResult } from "../../../grammar/src/index.js";
-import type { FunctionProto, GraphProto, NodeProto } from "../../../proto/src/index.js";
-import { OnnxtxtError } from "../io/errors.js";
-import { RaiseContext } from "../raise/context.js";
-import { raiseGraph, raiseNode } from "../raise/raise-graph.js";
-import { raiseFunction } from "../raise/raise-model.js";
-import { attachComments } from "./attach-comments.js";
-import type { FormatResult } from "./format.js";
-import { printPart } from "./printer.js";
+import type * as A from "../../grammar/src/ast.js";
+import type { Diagnostic } from "../../grammar/src/diagnostics.js";
+import { hasErrors } from "../../grammar/src/diagnostics.js";
+import { parseFunction, parseGraph, parseNode, type ParseResult } from "../../grammar/src/index.js";
+import type { FunctionProto, GraphProto, NodeProto } from "../../proto/src/index.js";
+import { OnnxtxtError } from "./io/errors.js";
+import { RaiseContext } from "./raise/context.js";
+import { raiseGraph, raiseNode } from "./raise/raise-graph.js";
+import { raiseFunction } from "./raise/raise-model.js";
+import { attachComments } from "./print/attach-comments.js";
+import type { FormatResult } from "./print/format.js";
+import { printPart } from "./print/printer.js";
 
 /** What the text reader assumes when no model header says otherwise. */
 const READER_DEFAULTS = { nodeDomainUnset: false, tensorNameUnset: false, rawStorage: false, attrRawStorage: false, firstOutputs: new Map<string, number>() } as const;
