@@ -1,18 +1,12 @@
 // The ModelConverter over core: text -> ModelProto -> bytes and bytes -> ModelProto -> text.
 // Bundled into the extension, so conversion needs no server round trip.
-import type { Diagnostic } from "../../grammar/src/diagnostics.js";
 import { LineIndex } from "../../grammar/src/line-index.js";
 import { bringBack, externalize } from "../../core/src/ext/externalize.js";
 import { decodeModel, describeError, encodeModel } from "../../core/src/io/index.js";
+import { diagnosticLine } from "../../core/src/diagnostic-lines.js";
 import { printModel } from "../../core/src/print-model.js";
 import { modelFromText } from "../../core/src/text.js";
 import type { ModelConverter } from "./model-converter.js";
-
-/** `FILE:LINE:COL: error: MESSAGE [code]`, the CLI's one-line form. */
-export function formatDiagnostic(fileName: string, lines: LineIndex, d: Diagnostic): string {
-  const at = d.span ? `${fileName}:${lines.lineCol(d.span.start)}` : d.where ? `${fileName}: ${d.where}` : fileName;
-  return `${at}: ${d.severity}: ${d.message} [${d.code}]`;
-}
 
 export const coreConverter: ModelConverter = {
   textToBinary(text, fileName, external) {
@@ -20,7 +14,7 @@ export const coreConverter: ModelConverter = {
     const errors = diagnostics.filter((d) => d.severity === "error");
     if (!model || errors.length > 0) {
       const lines = new LineIndex(text);
-      const shown = errors.length > 0 ? errors.map((d) => formatDiagnostic(fileName, lines, d)) : [`${fileName}: the text did not produce a model`];
+      const shown = errors.length > 0 ? errors.map((d) => diagnosticLine(fileName, lines, d)) : [`${fileName}: the text did not produce a model`];
       return { ok: false, errors: shown };
     }
     try {

@@ -6,7 +6,7 @@ import type { LanguageClient } from "vscode-languageclient/node";
 import { BinaryAsText } from "./binary-as-text.js";
 import { BinaryFsProvider } from "./binary-fs-provider.js";
 import { convertToBinary } from "./convert-to-binary.js";
-import { readDataRange } from "../../core/src/cli/data-files.js";
+import { readDataRange } from "../../core/src/io/data-files.js";
 import { coreConverter } from "./core-converter.js";
 import { createLanguageClient, requestGraph, RUN_COMMAND, sendRun } from "./language-client.js";
 import { OpenAsTextOffer, textViewForCommand } from "./open-as-text.js";

@@ -6,8 +6,8 @@ import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { ErrorCodes, ResponseError } from "vscode-languageserver/node";
-import { readCheckedAsync, type ReadRules } from "../../core/src/cli/data-files.js";
-import { FileError } from "../../core/src/cli/files.js";
+import { readCheckedAsync, type ReadRules } from "../../core/src/io/data-files.js";
+import { FileError } from "../../core/src/io/files.js";
 import type { RunJob, RunReply } from "./run-protocol.js";
 import type { Workspace } from "./workspace.js";
 

@@ -6,7 +6,7 @@ import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { diagnosticLines } from "../../core/src/cli/diagnostic-lines.js";
+import { diagnosticLines } from "../../core/src/diagnostic-lines.js";
 import { analyze } from "../../core/src/ide/analyze.js";
 import { decodeModel } from "../../core/src/io/index.js";
 import { printModel } from "../../core/src/print-model.js";

@@ -2,7 +2,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { decodeModel, decodeValue, inlineExternalData, valueKindOf } from "../../core/src/io/index.js";
-import { readDataRange } from "../../core/src/cli/data-files.js";
+import { readDataRange } from "../../core/src/io/data-files.js";
 import { Interpreter, compareValues, describeRunError, valueFromProto, type Registry, type Tolerance, type Value } from "../../core/src/interp/index.js";
 import type { ModelProto } from "../../proto/src/index.js";
 

@@ -1,7 +1,7 @@
 // Bugs the fuzzer found in other stages, each pinned by the smallest input that showed it.
 import { strict as assert } from "node:assert";
 import { checkModel } from "../../core/src/check/index.js";
-import { diagnosticLines } from "../../core/src/cli/diagnostic-lines.js";
+import { diagnosticLines } from "../../core/src/diagnostic-lines.js";
 import { formatText } from "../../core/src/print/format.js";
 import { modelFromText } from "../../core/src/text.js";
 import { encodeModel } from "../../core/src/io/index.js";

@@ -10,7 +10,7 @@ import * as path from "node:path";
 import { create } from "@bufbuild/protobuf";
 import { GraphProtoSchema, ModelProtoSchema, TensorProtoSchema, ValueInfoProtoSchema, type ModelProto } from "../../proto/src/index.js";
 import { decodeModel, encodeModel } from "../../core/src/io/index.js";
-import { writeOutput as writeAtomic } from "../../core/src/cli/write-output.js";
+import { writeOutput as writeAtomic } from "../../core/src/io/write-output.js";
 import { runCli } from "../helpers/cli.js";
 import { CLI, NODE_TESTS } from "../helpers/paths.js";
 

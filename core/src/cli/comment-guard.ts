@@ -4,7 +4,7 @@
 // drop them.
 import { LineIndex } from "../../../grammar/src/line-index.js";
 import { parseExtComment } from "../ext/ext-comment.js";
-import { FileError } from "./files.js";
+import { FileError } from "../io/files.js";
 import type { LoadedModel, ModelFormat } from "./model-files.js";
 
 export function refuseDroppingComments(input: string, loaded: LoadedModel, outFormat: ModelFormat, dropComments: boolean): void {

@@ -3,8 +3,8 @@
 import * as fs from "node:fs";
 import { UsageError } from "./args.js";
 import type { Command, Output } from "./command.js";
-import { InputError } from "./diagnostic-lines.js";
-import { FileError } from "./files.js";
+import { InputError } from "./input-error.js";
+import { FileError } from "../io/files.js";
 import { reportFileError } from "./report.js";
 import { describeError } from "../io/index.js";
 import { escapeControls } from "./terminal-text.js";

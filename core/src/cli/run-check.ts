@@ -10,7 +10,7 @@ import {
   formatSmall, type OrtOptions, type Tolerance, type Value,
 } from "../interp/index.js";
 import type { Output } from "./command.js";
-import { readBytes } from "./files.js";
+import { readBytes } from "../io/files.js";
 import { about } from "./model-files.js";
 import { escapeControls } from "./terminal-text.js";
 

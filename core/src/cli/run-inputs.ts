@@ -12,8 +12,8 @@ import { parseNpy, tensorFromProto, valueFromProto, type Value } from "../interp
 import { lowerTensorConstant } from "../lower/index.js";
 import { feedableInputs, resolveInputs, symbolicDims, type ResolvedInput, type RunDirectives } from "../run-inputs.js";
 import { UsageError } from "./args.js";
-import { readChecked, type ReadRules } from "./data-files.js";
-import { FileError } from "./files.js";
+import { readChecked, type ReadRules } from "../io/data-files.js";
+import { FileError } from "../io/files.js";
 import { about } from "./model-files.js";
 
 /** Reads a .pb or .npy value: a regular file only (never a FIFO or device), within `rules`. */

@@ -10,15 +10,15 @@ import { modelFromText } from "../../text.js";
 import { decodeModel } from "../../io/index.js";
 import { flag, parseArgs, UsageError } from "../args.js";
 import type { Command } from "../command.js";
-import { diagnosticLines } from "../diagnostic-lines.js";
-import { FileError, readBytes } from "../files.js";
+import { diagnosticLines } from "../../diagnostic-lines.js";
+import { FileError, readBytes } from "../../io/files.js";
 import { about, formatOf } from "../model-files.js";
 import { jsonDiagnostics, sarifLog, type FileDiagnostics } from "../diagnostic-formats.js";
 import { FORMAT_NAMES, sniffModel } from "../sniff.js";
 import { toolVersion } from "../version.js";
 import { reportFileError } from "../report.js";
 import { checkModel } from "../../check/index.js";
-import { externalDataDiagnostics } from "../external-check.js";
+import { externalDataDiagnostics } from "../../io/external-check.js";
 import { pushAll } from "../../arrays.js";
 
 /** A check over a model; `sourceMap` is present for text input. */

@@ -4,13 +4,13 @@ import { flag, hasFlag, parseArgs, UsageError } from "../args.js";
 import { batchOutputs } from "../batch.js";
 import { refuseDroppingComments } from "../comment-guard.js";
 import type { Command, Output } from "../command.js";
-import { InputError } from "../diagnostic-lines.js";
-import { FileError, makeDirs } from "../files.js";
+import { InputError } from "../input-error.js";
+import { FileError, makeDirs } from "../../io/files.js";
 import { FORMAT_EXTENSIONS, modelDir, readModel, requireFormat, saveModel, writeModelToStdout, type ModelFormat, type SaveOptions } from "../model-files.js";
 import { parseSize } from "../size.js";
 import { progress } from "../progress.js";
 import { reportFileError } from "../report.js";
-import { yieldToSignals } from "../write-output.js";
+import { yieldToSignals } from "../../io/write-output.js";
 
 const USAGE = `usage: onnxtxt convert [--to onnx|onnxtxt] IN OUT
        onnxtxt convert --to onnx|onnxtxt --out-dir DIR IN...

@@ -3,9 +3,9 @@
 // Text with syntax errors is refused: exit 1, the file untouched, the errors shown.
 import { hasFlag, parseArgs, UsageError } from "../args.js";
 import type { Command } from "../command.js";
-import { diagnosticLines } from "../diagnostic-lines.js";
-import { FileError, readText } from "../files.js";
-import { writeOutput, yieldToSignals } from "../write-output.js";
+import { diagnosticLines } from "../../diagnostic-lines.js";
+import { FileError, readText } from "../../io/files.js";
+import { writeOutput, yieldToSignals } from "../../io/write-output.js";
 import { reportFileError } from "../report.js";
 import { formatText } from "../../print/format.js";
 

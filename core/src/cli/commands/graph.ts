@@ -4,7 +4,7 @@ import { expandedTo, layoutSvg, modelGraph, renderDot, type LayoutEngine } from 
 import type { ModelProto } from "../../../../proto/src/index.js";
 import { flag, parseArgs, UsageError } from "../args.js";
 import type { Command } from "../command.js";
-import { writeOutput } from "../write-output.js";
+import { writeOutput } from "../../io/write-output.js";
 import { loadModel } from "../model-files.js";
 
 const USAGE = `usage: onnxtxt graph [--format svg|dot|json] [--depth N] [-o OUT] MODEL

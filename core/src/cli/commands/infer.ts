@@ -6,12 +6,12 @@ import { flag, hasFlag, parseArgs, UsageError } from "../args.js";
 import { batchOutputs } from "../batch.js";
 import { refuseDroppingComments } from "../comment-guard.js";
 import type { Command, Output } from "../command.js";
-import { diagnosticLines } from "../diagnostic-lines.js";
-import { FileError, makeDirs } from "../files.js";
+import { diagnosticLines } from "../../diagnostic-lines.js";
+import { FileError, makeDirs } from "../../io/files.js";
 import { modelDir, readModel, requireFormat, saveModel, writeModelToStdout, type ModelFormat } from "../model-files.js";
 import { progress } from "../progress.js";
 import { reportFileError } from "../report.js";
-import { yieldToSignals } from "../write-output.js";
+import { yieldToSignals } from "../../io/write-output.js";
 
 const USAGE = `usage: onnxtxt infer [--drop-comments] [--to onnx|onnxtxt] IN OUT
        onnxtxt infer [--drop-comments] --out-dir DIR IN...

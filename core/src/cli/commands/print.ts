@@ -4,7 +4,7 @@ import { flag, hasFlag, parseArgs, UsageError } from "../args.js";
 import type { Command } from "../command.js";
 import { about, loadModel, modelDir, writeModel } from "../model-files.js";
 import { printModel, printModelPlain } from "../../print-model.js";
-import { writeOutput } from "../write-output.js";
+import { writeOutput } from "../../io/write-output.js";
 import { parseSize } from "../size.js";
 import { byteProgress } from "../progress.js";
 

@@ -9,9 +9,9 @@ import { describeRunError, Interpreter, InterpError, runWithOrt, setAllocationLi
 import { prepareFastRun, startFastKernels } from "../../interp/fast/index.js";
 import { flag, hasFlag, parseArgs, UsageError } from "../args.js";
 import type { Command, Output } from "../command.js";
-import { readDataRange } from "../data-files.js";
-import { FileError, makeDirs } from "../files.js";
-import { writeOutput } from "../write-output.js";
+import { readDataRange } from "../../io/data-files.js";
+import { FileError, makeDirs } from "../../io/files.js";
+import { writeOutput } from "../../io/write-output.js";
 import { about, modelDir, readModel } from "../model-files.js";
 import { checkExpected, compareWithOrt, ortOptions } from "../run-check.js";
 import { escapeControls } from "../terminal-text.js";

@@ -6,7 +6,7 @@
 // the language server uses the async form so that it never blocks on file IO.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { RangeReader } from "../io/index.js";
+import type { RangeReader } from "./index.js";
 import { FileError, ioMessage } from "./files.js";
 
 export interface ReadRules {

@@ -3,7 +3,7 @@
 import * as fs from "node:fs";
 import { TensorProto_DataType as DT, type ModelProto, type TensorProto } from "../../../proto/src/index.js";
 import type { Diagnostic } from "../../../grammar/src/diagnostics.js";
-import { externalRef, isExternal, OnnxtxtError, resolveExternalPath } from "../io/index.js";
+import { externalRef, isExternal, OnnxtxtError, resolveExternalPath } from "./index.js";
 import { Reporter } from "../infer/location.js";
 import type { SourceMap } from "../source-map.js";
 import { walkModel } from "../walk.js";
