@@ -6,7 +6,7 @@ import { existsSync, statSync } from "node:fs";
 
 const dist = new URL("../dist/", import.meta.url);
 function bundleIsFresh() {
-  const bundle = new URL("core/src/cli/main.bundle.mjs", dist);
+  const bundle = new URL("cli/src/main.bundle.mjs", dist);
   const built = new URL(".tsbuildinfo", dist);
   try {
     return existsSync(built) ? statSync(bundle).mtimeMs >= statSync(built).mtimeMs : existsSync(bundle);
@@ -14,7 +14,7 @@ function bundleIsFresh() {
     return false;
   }
 }
-const entry = bundleIsFresh() ? "core/src/cli/main.bundle.mjs" : "core/src/cli/main.js";
+const entry = bundleIsFresh() ? "cli/src/main.bundle.mjs" : "cli/src/main.js";
 const { main, processOutput } = await import(new URL(entry, dist).href);
 
 process.exitCode = await main(process.argv.slice(2), processOutput());

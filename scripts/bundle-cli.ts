@@ -1,7 +1,7 @@
 // Part of `npm run build`: bundles the CLI with esbuild beside the compiled main.js
-// (dist/core/src/cli/main.bundle.mjs plus its chunks main.chunk-HASH.mjs in the same folder,
+// (dist/cli/src/main.bundle.mjs plus its chunks main.chunk-HASH.mjs in the same folder,
 // so paths taken from import.meta.url still hold in every chunk) and the kernels' helper
-// thread to dist/core/src/cli/helper.js, where the bundle looks for it. Loading a few files
+// thread to dist/cli/src/helper.js, where the bundle looks for it. Loading a few files
 // instead of ~280 modules takes a fraction of the start-up time of every command; code
 // splitting follows main.ts's lazy command imports, so `convert` compiles only what it uses.
 // bin/onnxtxt.js uses the bundle only when it is newer than the last tsc build.
@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { chevrotainStatic } from "./esbuild-chevrotain.js";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const CLI_DIR = path.join(REPO, "dist/core/src/cli");
+const CLI_DIR = path.join(REPO, "dist/cli/src");
 
 const CHUNK = /^main\.chunk-[A-Za-z0-9]+\.mjs$/;
 

@@ -3,7 +3,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { drawModel } from "../core/src/cli/commands/graph.js";
+import { drawModel } from "../cli/src/commands/graph.js";
 import { modelFromText } from "../core/src/text.js";
 import { writeOrCheck } from "./generated-file.js";
 

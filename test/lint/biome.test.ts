@@ -1,6 +1,8 @@
 // `npm run lint` as part of the suite: Biome's recommended rules (minus those listed off in
 // biome.json), no import cycle between files (the one mutual recursion, raise-graph <-> raise-attribute, is marked where it is), and the layer rules (grammar imports
-// nothing of core; core imports nothing of the CLI, the server or the extension).
+// nothing of core; core imports nothing of the CLI, the server or the extension; the server and the
+// extension nothing of the CLI; Node modules only in the CLI, the server, core/src/io and the
+// interpreter's worker pool).
 import { strict as assert } from "node:assert";
 import { spawnSync } from "node:child_process";
 import * as path from "node:path";

@@ -9,7 +9,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { REPO } from "../helpers/paths.js";
 
-const ROOTS = ["grammar/src", "proto/src", "proto/gen", "core/src", "server/src", "client-vscode/src"];
+const ROOTS = ["grammar/src", "proto/src", "proto/gen", "core/src", "cli/src", "server/src", "client-vscode/src"];
 
 function areaOf(file: string): string {
   const rel = path.relative(REPO, file).split(path.sep).join("/");

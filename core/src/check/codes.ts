@@ -1,6 +1,6 @@
 // Every code the checker and inference report, with its severity and what it means. The
 // codes are stable: tools and tests match on them. (`check` adds `external-data` for missing,
-// unsafe or short external data files: see cli/external-check.ts.)
+// unsafe or short external data files: see cli/src/external-check.ts.)
 import type { Severity } from "../diagnostics.js";
 
 export interface CodeInfo {

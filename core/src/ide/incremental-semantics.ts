@@ -8,7 +8,6 @@
 //   constant changed (the final scope of the last inference stands for everything else, which
 //   is exact because no name is defined twice or used before its definition).
 import { create } from "@bufbuild/protobuf";
-import { isDeepStrictEqual } from "node:util";
 import type { Diagnostic } from "../../../grammar/src/diagnostics.js";
 import type { Span } from "../../../grammar/src/span.js";
 import { GraphProtoSchema, NodeProtoSchema, type GraphProto, type ModelProto, type NodeProto, type ValueInfoProto } from "../../../proto/src/index.js";
@@ -106,10 +105,19 @@ function same(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
   if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => same(x, b[i]));
-  if (Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return isDeepStrictEqual(a, b);
+  if (ArrayBuffer.isView(a) || ArrayBuffer.isView(b)) return sameBytes(a, b);
+  // Anything else that is not a plain object counts as different: a needless recheck, never a missed one.
+  if (Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false;
   const ka = Object.keys(a);
   if (ka.length !== Object.keys(b).length) return false;
   return ka.every((k) => Object.hasOwn(b, k) && same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+function sameBytes(a: object, b: object): boolean {
+  if (!ArrayBuffer.isView(a) || !ArrayBuffer.isView(b) || a.constructor !== b.constructor || a.byteLength !== b.byteLength) return false;
+  const x = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+  const y = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+  return x.every((v, i) => v === y[i]);
 }
 
 function key(d: Diagnostic): string {

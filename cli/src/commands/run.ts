@@ -3,19 +3,19 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { create } from "@bufbuild/protobuf";
-import { ValueInfoProtoSchema, type ModelProto, type NodeProto } from "../../../../proto/src/index.js";
-import { encodeValue, inlineExternalData, OnnxtxtError } from "../../io/index.js";
-import { describeRunError, Interpreter, InterpError, runWithOrt, setAllocationLimit, summarize, valueToProto, type Value } from "../../interp/index.js";
-import { prepareFastRun, startFastKernels } from "../../interp/fast/index.js";
+import { ValueInfoProtoSchema, type ModelProto, type NodeProto } from "../../../proto/src/index.js";
+import { encodeValue, inlineExternalData, OnnxtxtError } from "../../../core/src/io/index.js";
+import { describeRunError, Interpreter, InterpError, runWithOrt, setAllocationLimit, summarize, valueToProto, type Value } from "../../../core/src/interp/index.js";
+import { prepareFastRun, startFastKernels } from "../../../core/src/interp/fast/index.js";
 import { flag, hasFlag, parseArgs, UsageError } from "../args.js";
 import type { Command, Output } from "../command.js";
-import { readDataRange } from "../../io/data-files.js";
-import { FileError, makeDirs } from "../../io/files.js";
-import { writeOutput } from "../../io/write-output.js";
+import { readDataRange } from "../../../core/src/io/data-files.js";
+import { FileError, makeDirs } from "../../../core/src/io/files.js";
+import { writeOutput } from "../../../core/src/io/write-output.js";
 import { about, modelDir, readModel } from "../model-files.js";
 import { checkExpected, compareWithOrt, ortOptions } from "../run-check.js";
 import { escapeControls } from "../terminal-text.js";
-import { runDirectives } from "../../run-inputs.js";
+import { runDirectives } from "../../../core/src/run-inputs.js";
 import { progress } from "../progress.js";
 import { gatherInputs } from "../run-inputs.js";
 

@@ -5,12 +5,12 @@ import { batchOutputs } from "../batch.js";
 import { refuseDroppingComments } from "../comment-guard.js";
 import type { Command, Output } from "../command.js";
 import { InputError } from "../input-error.js";
-import { FileError, makeDirs } from "../../io/files.js";
+import { FileError, makeDirs } from "../../../core/src/io/files.js";
 import { FORMAT_EXTENSIONS, modelDir, readModel, requireFormat, saveModel, writeModelToStdout, type ModelFormat, type SaveOptions } from "../model-files.js";
 import { parseSize } from "../size.js";
 import { progress } from "../progress.js";
 import { reportFileError } from "../report.js";
-import { yieldToSignals } from "../../io/write-output.js";
+import { yieldToSignals } from "../../../core/src/io/write-output.js";
 
 const USAGE = `usage: onnxtxt convert [--to onnx|onnxtxt] IN OUT
        onnxtxt convert --to onnx|onnxtxt --out-dir DIR IN...

@@ -3,23 +3,23 @@
 // The stages are a list: syntax and lowering first, then each entry of MODEL_CHECKS on a model
 // that lowered cleanly (the semantic checks plug in there).
 import * as path from "node:path";
-import type { Diagnostic, Severity } from "../../../../grammar/src/diagnostics.js";
-import type { ModelProto } from "../../../../proto/src/index.js";
-import type { SourceMap } from "../../source-map.js";
-import { modelFromText } from "../../text.js";
-import { decodeModel } from "../../io/index.js";
+import type { Diagnostic, Severity } from "../../../grammar/src/diagnostics.js";
+import type { ModelProto } from "../../../proto/src/index.js";
+import type { SourceMap } from "../../../core/src/source-map.js";
+import { modelFromText } from "../../../core/src/text.js";
+import { decodeModel } from "../../../core/src/io/index.js";
 import { flag, parseArgs, UsageError } from "../args.js";
 import type { Command } from "../command.js";
-import { diagnosticLines } from "../../diagnostic-lines.js";
-import { FileError, readBytes } from "../../io/files.js";
+import { diagnosticLines } from "../../../core/src/diagnostic-lines.js";
+import { FileError, readBytes } from "../../../core/src/io/files.js";
 import { about, formatOf } from "../model-files.js";
 import { jsonDiagnostics, sarifLog, type FileDiagnostics } from "../diagnostic-formats.js";
 import { FORMAT_NAMES, sniffModel } from "../sniff.js";
 import { toolVersion } from "../version.js";
 import { reportFileError } from "../report.js";
-import { checkModel } from "../../check/index.js";
-import { externalDataDiagnostics } from "../../io/external-check.js";
-import { pushAll } from "../../arrays.js";
+import { checkModel } from "../../../core/src/check/index.js";
+import { externalDataDiagnostics } from "../external-check.js";
+import { pushAll } from "../../../core/src/arrays.js";
 
 /** A check over a model; `sourceMap` is present for text input. */
 export interface ModelCheck {

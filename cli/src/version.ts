@@ -2,6 +2,6 @@
 import { createRequire } from "node:module";
 
 export function toolVersion(): string {
-  const pkg = createRequire(import.meta.url)("../../../../package.json") as { version: string };
+  const pkg = createRequire(import.meta.url)("../../../package.json") as { version: string };
   return pkg.version;
 }

@@ -4,16 +4,16 @@
 // text's `# @input` / `# @dim` directives; --dim wins over `# @dim`.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { GraphProto, ValueInfoProto } from "../../../proto/src/index.js";
-import { decodeValue, valueKindOf } from "../io/index.js";
-import type { Diagnostic } from "../../../grammar/src/diagnostics.js";
-import { parseTensorConstant } from "../../../grammar/src/index.js";
-import { parseNpy, tensorFromProto, valueFromProto, type Value } from "../interp/index.js";
-import { lowerTensorConstant } from "../lower/index.js";
-import { feedableInputs, resolveInputs, symbolicDims, type ResolvedInput, type RunDirectives } from "../run-inputs.js";
+import type { GraphProto, ValueInfoProto } from "../../proto/src/index.js";
+import { decodeValue, valueKindOf } from "../../core/src/io/index.js";
+import type { Diagnostic } from "../../grammar/src/diagnostics.js";
+import { parseTensorConstant } from "../../grammar/src/index.js";
+import { parseNpy, tensorFromProto, valueFromProto, type Value } from "../../core/src/interp/index.js";
+import { lowerTensorConstant } from "../../core/src/lower/index.js";
+import { feedableInputs, resolveInputs, symbolicDims, type ResolvedInput, type RunDirectives } from "../../core/src/run-inputs.js";
 import { UsageError } from "./args.js";
-import { readChecked, type ReadRules } from "../io/data-files.js";
-import { FileError } from "../io/files.js";
+import { readChecked, type ReadRules } from "../../core/src/io/data-files.js";
+import { FileError } from "../../core/src/io/files.js";
 import { about } from "./model-files.js";
 
 /** Reads a .pb or .npy value: a regular file only (never a FIFO or device), within `rules`. */

@@ -4,9 +4,9 @@ import * as fs from "node:fs";
 import { UsageError } from "./args.js";
 import type { Command, Output } from "./command.js";
 import { InputError } from "./input-error.js";
-import { FileError } from "../io/files.js";
+import { FileError } from "../../core/src/io/files.js";
 import { reportFileError } from "./report.js";
-import { describeError } from "../io/index.js";
+import { describeError } from "../../core/src/io/index.js";
 import { escapeControls } from "./terminal-text.js";
 import { toolVersion } from "./version.js";
 

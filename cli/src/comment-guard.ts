@@ -2,9 +2,9 @@
 // prints the model anew: residual comments come back from the model, ordinary comments cannot.
 // Such a run is refused when the input has ordinary comments, unless --drop-comments says to
 // drop them.
-import { LineIndex } from "../../../grammar/src/line-index.js";
-import { parseExtComment } from "../ext/ext-comment.js";
-import { FileError } from "../io/files.js";
+import { LineIndex } from "../../grammar/src/line-index.js";
+import { parseExtComment } from "../../core/src/ext/ext-comment.js";
+import { FileError } from "../../core/src/io/files.js";
 import type { LoadedModel, ModelFormat } from "./model-files.js";
 
 export function refuseDroppingComments(input: string, loaded: LoadedModel, outFormat: ModelFormat, dropComments: boolean): void {

@@ -3,8 +3,8 @@
 import { flag, hasFlag, parseArgs, UsageError } from "../args.js";
 import type { Command } from "../command.js";
 import { about, loadModel, modelDir, writeModel } from "../model-files.js";
-import { printModel, printModelPlain } from "../../print-model.js";
-import { writeOutput } from "../../io/write-output.js";
+import { printModel, printModelPlain } from "../../../core/src/print-model.js";
+import { writeOutput } from "../../../core/src/io/write-output.js";
 import { parseSize } from "../size.js";
 import { byteProgress } from "../progress.js";
 

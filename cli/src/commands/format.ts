@@ -3,11 +3,11 @@
 // Text with syntax errors is refused: exit 1, the file untouched, the errors shown.
 import { hasFlag, parseArgs, UsageError } from "../args.js";
 import type { Command } from "../command.js";
-import { diagnosticLines } from "../../diagnostic-lines.js";
-import { FileError, readText } from "../../io/files.js";
-import { writeOutput, yieldToSignals } from "../../io/write-output.js";
+import { diagnosticLines } from "../../../core/src/diagnostic-lines.js";
+import { FileError, readText } from "../../../core/src/io/files.js";
+import { writeOutput, yieldToSignals } from "../../../core/src/io/write-output.js";
 import { reportFileError } from "../report.js";
-import { formatText } from "../../print/format.js";
+import { formatText } from "../../../core/src/print/format.js";
 
 const USAGE = `usage: onnxtxt format [--write | --check] FILE...
 

@@ -1,10 +1,10 @@
 // `onnxtxt graph MODEL`: the model's graph as SVG (laid out by ELK), DOT or JSON.
 import * as elkModule from "elkjs/lib/elk.bundled.js";
-import { expandedTo, layoutSvg, modelGraph, renderDot, type LayoutEngine } from "../../graph/index.js";
-import type { ModelProto } from "../../../../proto/src/index.js";
+import { expandedTo, layoutSvg, modelGraph, renderDot, type LayoutEngine } from "../../../core/src/graph/index.js";
+import type { ModelProto } from "../../../proto/src/index.js";
 import { flag, parseArgs, UsageError } from "../args.js";
 import type { Command } from "../command.js";
-import { writeOutput } from "../../io/write-output.js";
+import { writeOutput } from "../../../core/src/io/write-output.js";
 import { loadModel } from "../model-files.js";
 
 const USAGE = `usage: onnxtxt graph [--format svg|dot|json] [--depth N] [-o OUT] MODEL

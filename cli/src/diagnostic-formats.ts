@@ -1,8 +1,8 @@
 // Machine-readable diagnostics for `onnxtxt check --format json|sarif`: one JSON document on
 // stdout for all files. Lines and columns are 1-based (UTF-16 columns, as the text lines);
 // binary input has no position, only `where` (a path in the model).
-import type { Diagnostic, Severity } from "../../../grammar/src/diagnostics.js";
-import { LineIndex } from "../../../grammar/src/line-index.js";
+import type { Diagnostic, Severity } from "../../grammar/src/diagnostics.js";
+import { LineIndex } from "../../grammar/src/line-index.js";
 
 export interface FileDiagnostics {
   readonly file: string;

@@ -1,17 +1,17 @@
 // `onnxtxt infer IN OUT` and `onnxtxt infer --out-dir DIR IN...`: writes each model with a
 // value_info for every intermediate value and the types of its graph outputs filled in.
 import * as path from "node:path";
-import { inferModel, withInferredTypes } from "../../infer/index.js";
+import { inferModel, withInferredTypes } from "../../../core/src/infer/index.js";
 import { flag, hasFlag, parseArgs, UsageError } from "../args.js";
 import { batchOutputs } from "../batch.js";
 import { refuseDroppingComments } from "../comment-guard.js";
 import type { Command, Output } from "../command.js";
-import { diagnosticLines } from "../../diagnostic-lines.js";
-import { FileError, makeDirs } from "../../io/files.js";
+import { diagnosticLines } from "../../../core/src/diagnostic-lines.js";
+import { FileError, makeDirs } from "../../../core/src/io/files.js";
 import { modelDir, readModel, requireFormat, saveModel, writeModelToStdout, type ModelFormat } from "../model-files.js";
 import { progress } from "../progress.js";
 import { reportFileError } from "../report.js";
-import { yieldToSignals } from "../../io/write-output.js";
+import { yieldToSignals } from "../../../core/src/io/write-output.js";
 
 const USAGE = `usage: onnxtxt infer [--drop-comments] [--to onnx|onnxtxt] IN OUT
        onnxtxt infer [--drop-comments] --out-dir DIR IN...

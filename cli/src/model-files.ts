@@ -2,23 +2,23 @@
 // `.onnxtxt` is the text syntax.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { ModelProto } from "../../../proto/src/index.js";
-import { decodeModel, encodeModel, OnnxtxtError } from "../io/index.js";
-import { hasErrors } from "../../../grammar/src/diagnostics.js";
-import { modelFromText } from "../text.js";
-import { diagnosticLines } from "../diagnostic-lines.js";
+import type { ModelProto } from "../../proto/src/index.js";
+import { decodeModel, encodeModel, OnnxtxtError } from "../../core/src/io/index.js";
+import { hasErrors } from "../../grammar/src/diagnostics.js";
+import { modelFromText } from "../../core/src/text.js";
+import { diagnosticLines } from "../../core/src/diagnostic-lines.js";
 import { InputError } from "./input-error.js";
-import { bringBack } from "../ext/externalize.js";
-import { buildSidecar, hasExternalData, nameSidecar } from "../ext/sidecar.js";
-import { printModel } from "../print-model.js";
-import { readDataRange } from "../io/data-files.js";
-import { FileError, readBytes } from "../io/files.js";
-import { removeOldSidecars, sidecarName, writeSidecar } from "../io/sidecar-files.js";
-import { writeOutput } from "../io/write-output.js";
+import { bringBack } from "../../core/src/ext/externalize.js";
+import { buildSidecar, hasExternalData, nameSidecar } from "../../core/src/ext/sidecar.js";
+import { printModel } from "../../core/src/print-model.js";
+import { readDataRange } from "../../core/src/io/data-files.js";
+import { FileError, readBytes } from "../../core/src/io/files.js";
+import { removeOldSidecars, sidecarName, writeSidecar } from "../../core/src/io/sidecar-files.js";
+import { writeOutput } from "../../core/src/io/write-output.js";
 import { FORMAT_NAMES, sniffModel } from "./sniff.js";
 import { UsageError } from "./args.js";
 import type { Output } from "./command.js";
-import type { Comment } from "../../../grammar/src/ast.js";
+import type { Comment } from "../../grammar/src/ast.js";
 
 export type ModelFormat = "onnx" | "onnxtxt";
 

@@ -1,14 +1,14 @@
 // `check`'s look at external data (the checker itself does no IO): each external tensor's file
 // must exist beside the model under onnx's rules, and hold the tensor's bytes.
 import * as fs from "node:fs";
-import { TensorProto_DataType as DT, type ModelProto, type TensorProto } from "../../../proto/src/index.js";
-import type { Diagnostic } from "../../../grammar/src/diagnostics.js";
-import { externalRef, isExternal, OnnxtxtError, resolveExternalPath } from "./index.js";
-import { Reporter } from "../infer/location.js";
-import type { SourceMap } from "../source-map.js";
-import { walkModel } from "../walk.js";
-import { openChecked, rangeProblem } from "./data-files.js";
-import { FileError } from "./files.js";
+import { TensorProto_DataType as DT, type ModelProto, type TensorProto } from "../../proto/src/index.js";
+import type { Diagnostic } from "../../grammar/src/diagnostics.js";
+import { externalRef, isExternal, OnnxtxtError, resolveExternalPath } from "../../core/src/io/index.js";
+import { Reporter } from "../../core/src/infer/location.js";
+import type { SourceMap } from "../../core/src/source-map.js";
+import { walkModel } from "../../core/src/walk.js";
+import { openChecked, rangeProblem } from "../../core/src/io/data-files.js";
+import { FileError } from "../../core/src/io/files.js";
 
 /** The diagnostic code of these problems (apart from CHECK_CODES: it needs the file system). */
 export const EXTERNAL_DATA_CODE = "external-data";

@@ -3,14 +3,14 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { create } from "@bufbuild/protobuf";
-import { ValueInfoProtoSchema, type ModelProto, type NodeProto } from "../../../proto/src/index.js";
-import { decodeValue, valueKindOf } from "../io/index.js";
+import { ValueInfoProtoSchema, type ModelProto, type NodeProto } from "../../proto/src/index.js";
+import { decodeValue, valueKindOf } from "../../core/src/io/index.js";
 import {
   backendCompareTolerance, describeErrors, difference, elementTypeOf, isFloatType, ONNX_BACKEND_TOLERANCE, runWithOrt, summarize, valueFromProto,
   formatSmall, type OrtOptions, type Tolerance, type Value,
-} from "../interp/index.js";
+} from "../../core/src/interp/index.js";
 import type { Output } from "./command.js";
-import { readBytes } from "../io/files.js";
+import { readBytes } from "../../core/src/io/files.js";
 import { about } from "./model-files.js";
 import { escapeControls } from "./terminal-text.js";
 
