@@ -1,28 +1,13 @@
 // The `onnxtxt.run` request and its answer, as the language server defines them
 // (workspace/executeCommand with one argument object).
+import type { RunCellAnswer, RunCellArguments, RunCellOutput } from "../../core/src/ide/run-cell.js";
 
-export interface RunArguments {
-  readonly uri: string;
-  /** The graph or function to run; the main graph when absent. */
-  readonly graph?: string;
-  /** Input name -> value text (`float[2] {1, 2}`); missing inputs are filled by the server. */
-  readonly inputs?: Readonly<Record<string, string>>;
-}
+export type RunArguments = RunCellArguments;
 
-export interface RunOutput {
-  readonly name: string;
-  /** The value's type in the text syntax: `float[2,3]`, `seq(int64[])`. */
-  readonly type: string;
-  /** The value as a constant in the text syntax: `float[2] {4, 6}`. */
-  readonly text: string;
-}
+export type RunOutput = RunCellOutput;
 
-export interface RunResult {
-  readonly outputs: readonly RunOutput[];
-  readonly elapsedMs: number;
-  /** Where each input's value came from: `request`, `directive`, `test_data_set_0`, `default`. */
-  readonly inputSources?: Readonly<Record<string, string>>;
-}
+/** The server's answer as read here: a server that names no input sources is still understood. */
+export type RunResult = Omit<RunCellAnswer, "inputSources"> & Partial<Pick<RunCellAnswer, "inputSources">>;
 
 export interface LspPosition {
   readonly line: number;

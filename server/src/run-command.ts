@@ -8,6 +8,7 @@ import { Worker } from "node:worker_threads";
 import { ErrorCodes, ResponseError } from "vscode-languageserver/node";
 import { readCheckedAsync, type ReadRules } from "../../core/src/io/data-files.js";
 import { FileError } from "../../core/src/io/files.js";
+import type { RunCellAnswer, RunCellArguments as RunArguments } from "../../core/src/ide/run-cell.js";
 import type { RunJob, RunReply } from "./run-protocol.js";
 import type { Workspace } from "./workspace.js";
 
@@ -81,17 +82,7 @@ function runInWorker(job: RunJob, signal: AbortSignal): Promise<RunReply> {
   });
 }
 
-export interface RunArguments {
-  readonly uri: string;
-  readonly graph?: string;
-  readonly inputs?: Record<string, string>;
-}
-
-export interface RunResponse {
-  readonly outputs: { name: string; type: string; text: string }[];
-  readonly elapsedMs: number;
-  readonly inputSources: Readonly<Record<string, string>>;
-}
+export type RunResponse = RunCellAnswer;
 
 /** Input files bigger than this are refused (the run itself has its own memory cap). */
 const MAX_INPUT_FILE_BYTES = 512 * 1024 * 1024;

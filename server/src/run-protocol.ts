@@ -1,4 +1,6 @@
 // Messages between the server and its run worker.
+import type { RunCellAnswer } from "../../core/src/ide/run-cell.js";
+
 export interface RunJob {
   readonly text: string;
   readonly graph?: string;
@@ -7,12 +9,9 @@ export interface RunJob {
 }
 
 export type RunReply =
-  | {
+  | (RunCellAnswer & {
       readonly ok: true;
-      readonly outputs: { name: string; type: string; text: string }[];
-      readonly elapsedMs: number;
-      readonly inputSources: Record<string, string>;
       readonly graph: string;
       readonly values: [string, string][];
-    }
+    })
   | { readonly ok: false; readonly message: string };

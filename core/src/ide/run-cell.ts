@@ -48,11 +48,24 @@ export interface RunCellOutput {
   readonly text: string;
 }
 
-export interface RunCellResult {
-  readonly outputs: RunCellOutput[];
+/** The arguments of the server's `onnxtxt.run` command (one object). */
+export interface RunCellArguments {
+  readonly uri: string;
+  /** The graph or function to run; the main graph when absent. */
+  readonly graph?: string;
+  /** Input name -> value text (`float[2] {1, 2}`); missing inputs are filled by the server. */
+  readonly inputs?: Readonly<Record<string, string>>;
+}
+
+/** What the editor is sent of a run (the answer to the server's `onnxtxt.run` command). */
+export interface RunCellAnswer {
+  readonly outputs: readonly RunCellOutput[];
   readonly elapsedMs: number;
   /** Where each fed input came from: "request", "directive", "test_data_set_0" or "default". */
   readonly inputSources: Readonly<Record<string, string>>;
+}
+
+export interface RunCellResult extends RunCellAnswer {
   /** Every value of the graph that ran, for hovers. */
   readonly values: RunValues;
 }
