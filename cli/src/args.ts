@@ -3,7 +3,7 @@
 
 export class UsageError extends Error {}
 
-export interface FlagSpec {
+interface FlagSpec {
   /** A flag that takes a value (`--out-dir DIR` or `--out-dir=DIR`); otherwise boolean. */
   value?: boolean;
   /** May be given several times; values are collected in order. */
@@ -11,7 +11,7 @@ export interface FlagSpec {
   short?: string;
 }
 
-export interface ParsedArgs {
+interface ParsedArgs {
   flags: Map<string, string[]>;
   positional: string[];
 }

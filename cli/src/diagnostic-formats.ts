@@ -10,7 +10,7 @@ export interface FileDiagnostics {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-export interface JsonDiagnostic {
+interface JsonDiagnostic {
   file: string;
   severity: Severity;
   code: string;

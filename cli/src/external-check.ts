@@ -11,7 +11,7 @@ import { openChecked, rangeProblem } from "../../core/src/io/data-files.js";
 import { FileError } from "../../core/src/io/files.js";
 
 /** The diagnostic code of these problems (apart from CHECK_CODES: it needs the file system). */
-export const EXTERNAL_DATA_CODE = "external-data";
+const EXTERNAL_DATA_CODE = "external-data";
 
 const ELEMENT_BYTES = new Map<number, number>([
   [DT.FLOAT, 4], [DT.UINT8, 1], [DT.INT8, 1], [DT.UINT16, 2], [DT.INT16, 2], [DT.INT32, 4], [DT.INT64, 8],

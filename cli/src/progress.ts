@@ -3,7 +3,7 @@
 import type { Output } from "./command.js";
 import { escapeControls } from "./terminal-text.js";
 
-export interface Progress {
+interface Progress {
   tick(label: string): void;
   done(): void;
 }

@@ -35,7 +35,7 @@ export function ortOptions(io: Output, modelPath?: string): OrtOptions {
 }
 
 /** Runs a model observing each main-graph node's outputs (the slow pass of a comparison). */
-export type ObservedRun = (observe: (node: NodeProto, outs: readonly (Value | undefined)[]) => void) => Promise<unknown>;
+type ObservedRun = (observe: (node: NodeProto, outs: readonly (Value | undefined)[]) => void) => Promise<unknown>;
 
 /**
  * Compares `mine` (the outputs of a plain run) with onnxruntime's outputs, one line per output

@@ -17,7 +17,7 @@ import { FileError } from "../../core/src/io/files.js";
 import { about } from "./model-files.js";
 
 /** Reads a .pb or .npy value: a regular file only (never a FIFO or device), within `rules`. */
-export function readValueFile(file: string, info: ValueInfoProto | undefined, rules: ReadRules = {}): Value {
+function readValueFile(file: string, info: ValueInfoProto | undefined, rules: ReadRules = {}): Value {
   const bytes = readChecked(file, rules);
   if (file.toLowerCase().endsWith(".npy")) return about(file, () => parseNpy(bytes));
   return about(file, () => valueFromProto(decodeValue(bytes, valueKindOf(info?.type))));
@@ -39,7 +39,7 @@ function parseInlineValue(text: string, name: string): Value {
   }
 }
 
-export interface InputOptions {
+interface InputOptions {
   /** The model file: test_data_set_0 is looked for beside it. */
   modelFile: string;
   inputs: readonly string[];
@@ -52,7 +52,7 @@ export interface InputOptions {
 }
 
 /** The folder input_N.pb come from: --input-dir, else test_data_set_0 beside a model file. */
-export function dataSetDir(opts: Pick<InputOptions, "modelFile" | "inputDir">): string | undefined {
+function dataSetDir(opts: Pick<InputOptions, "modelFile" | "inputDir">): string | undefined {
   if (opts.inputDir !== undefined) {
     if (!fs.existsSync(opts.inputDir)) throw new FileError(opts.inputDir, "no such file or directory");
     if (!fs.statSync(opts.inputDir).isDirectory()) throw new FileError(opts.inputDir, "not a directory");

@@ -4,7 +4,7 @@
 import type { ModelFormat } from "./model-files.js";
 import { decodeModel } from "../../core/src/io/index.js";
 
-export type Sniffed = { readonly format: ModelFormat } | { readonly format?: undefined; readonly looksLike: string };
+type Sniffed = { readonly format: ModelFormat } | { readonly format?: undefined; readonly looksLike: string };
 
 const UNKNOWN_BINARY = "a binary file that is not an ONNX ModelProto";
 

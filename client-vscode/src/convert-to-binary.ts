@@ -4,14 +4,14 @@ import type { EditorHost } from "./editor-host.js";
 import type { ExternalDataSource, ModelConverter } from "./model-converter.js";
 import { BINARY_AS_TEXT_SCHEME, baseName, binaryOfTextView, binaryUriFor, isTextModel, type UriParts } from "./uris.js";
 
-export interface TextDocumentLike {
+interface TextDocumentLike {
   readonly uri: UriParts;
   /** A path for messages (`fsPath` in VS Code). */
   readonly fileName: string;
   getText(): string;
 }
 
-export type ConvertOutcome = "written" | "cancelled" | "failed" | "not-onnxtxt" | "already-binary";
+type ConvertOutcome = "written" | "cancelled" | "failed" | "not-onnxtxt" | "already-binary";
 
 export const OVERWRITE = "Overwrite";
 

@@ -45,7 +45,7 @@ function locate(blocks: readonly NodeBlock[], path: readonly Step[]): OpNode | u
   return locate(inner, rest) ?? node;
 }
 
-export interface FailedNode {
+interface FailedNode {
   readonly range: LspRange;
   /** The step that was found: `b2 (Relu)` or `Relu`. */
   readonly node: string;

@@ -9,7 +9,7 @@ import type { FromView, ToView } from "./webview/graph-messages.js";
 
 const REFRESH_MS = 150;
 
-export type GraphSource = (uri: string) => Promise<GraphViewData | null>;
+type GraphSource = (uri: string) => Promise<GraphViewData | null>;
 
 export class GraphPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;

@@ -7,7 +7,7 @@ import { SETTINGS_SECTION, serverSettings, type Settings } from "./settings.js";
 
 export const RUN_COMMAND = "onnxtxt.run";
 
-export function serverModulePath(context: vscode.ExtensionContext, settings: Settings): string {
+function serverModulePath(context: vscode.ExtensionContext, settings: Settings): string {
   return settings.serverPath || context.asAbsolutePath("dist/server.js");
 }
 

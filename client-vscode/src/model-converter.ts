@@ -1,6 +1,6 @@
 // Conversion between the text syntax and binary .onnx, as the editor features need it.
 
-export type TextToBinaryResult =
+type TextToBinaryResult =
   | { readonly ok: true; readonly bytes: Uint8Array }
   /** `errors` are one-line messages, `FILE:LINE:COL: error: MESSAGE [code]`. */
   | { readonly ok: false; readonly errors: readonly string[] };
@@ -15,7 +15,7 @@ export interface ExternalDataSource {
   readonly read: RangeReader;
 }
 
-export interface TextView {
+interface TextView {
   readonly text: string;
   /** The bytes of the tensors moved out of the text; empty when every tensor is inline. */
   readonly sidecar: Uint8Array;

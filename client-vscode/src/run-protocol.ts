@@ -9,7 +9,7 @@ export type RunOutput = RunCellOutput;
 /** The server's answer as read here: a server that names no input sources is still understood. */
 export type RunResult = Omit<RunCellAnswer, "inputSources"> & Partial<Pick<RunCellAnswer, "inputSources">>;
 
-export interface LspPosition {
+interface LspPosition {
   readonly line: number;
   readonly character: number;
 }
@@ -36,7 +36,7 @@ function isPosition(x: unknown): x is LspPosition {
   return isRecord(x) && typeof x.line === "number" && typeof x.character === "number";
 }
 
-export function isRange(x: unknown): x is LspRange {
+function isRange(x: unknown): x is LspRange {
   return isRecord(x) && isPosition(x.start) && isPosition(x.end);
 }
 

@@ -13,7 +13,7 @@ export interface UriParts {
 export const BINARY_AS_TEXT_SCHEME = "onnxtxt-binary";
 const TEXT_SUFFIX = ".onnxtxt";
 
-export function hasExtension(uri: UriParts, ext: string): boolean {
+function hasExtension(uri: UriParts, ext: string): boolean {
   return uri.path.toLowerCase().endsWith(ext);
 }
 

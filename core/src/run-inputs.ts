@@ -67,7 +67,7 @@ export function symbolicDims(graph: GraphProto): Set<string> {
   return names;
 }
 
-export interface InputRequest {
+interface InputRequest {
   /** Values given by the caller, by input name; parsed lazily so an error names its input. */
   readonly given?: ReadonlyMap<string, () => Value>;
   /** How messages name a given value: the editor's "request", the CLI's "--input". */

@@ -2,7 +2,7 @@
 // function bodies and training info. Used wherever a pass must reach all of them.
 import type { AttributeProto, GraphProto, ModelProto, NodeProto, TensorProto } from "../../proto/src/index.js";
 
-export interface ModelVisitor {
+interface ModelVisitor {
   graph?(g: GraphProto): void;
   tensor?(t: TensorProto): void;
 }
@@ -16,7 +16,7 @@ export function walkModel(model: ModelProto, v: ModelVisitor): void {
   }
 }
 
-export function walkGraph(g: GraphProto, v: ModelVisitor): void {
+function walkGraph(g: GraphProto, v: ModelVisitor): void {
   v.graph?.(g);
   for (const t of g.initializer) v.tensor?.(t);
   for (const s of g.sparseInitializer) {

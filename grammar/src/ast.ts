@@ -7,7 +7,7 @@
 // they come beside it (ParseResult.comments) for the formatter.
 import type { Span } from "./span.js";
 
-export interface Node_ {
+interface Node_ {
   readonly span: Span;
 }
 

@@ -19,7 +19,7 @@ export function isIdentChar(c: number): boolean {
 }
 
 /** Result flags of scanNumber, packed in the sign of the return: see scanNumber. */
-export interface NumberScan {
+interface NumberScan {
   end: number;
   /** Has a `.`, an exponent, or is a word form. */
   isFloat: boolean;

@@ -50,7 +50,7 @@ const EMPTY_STREAM: TokenStream = {
 };
 
 /** A way of a decision the parser takes itself: `when` is tested at run time, in order. */
-export interface Way<R> {
+interface Way<R> {
   readonly when: () => boolean;
   readonly take: () => R;
 }

@@ -13,7 +13,7 @@ export function validateTokenTable(): void {
   new Lexer([...TOKENS], OPTIONS);
 }
 
-export interface ReferenceToken {
+interface ReferenceToken {
   readonly name: string;
   readonly start: number;
   readonly end: number;

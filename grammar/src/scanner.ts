@@ -29,7 +29,7 @@ export interface TokenStream {
   readonly lists: ReadonlyMap<number, PackedPayload>;
 }
 
-export interface LexResult {
+interface LexResult {
   readonly tokens: TokenStream;
   readonly comments: Comment[];
   readonly diagnostics: Diagnostic[];

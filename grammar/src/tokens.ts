@@ -22,7 +22,7 @@ function matchPackedList(text: string, offset: number): CustomPatternMatcherRetu
   return m;
 }
 
-export const WhiteSpace = createToken({ name: "WhiteSpace", pattern: /[ \t\n\v\f\r]+/, group: Lexer.SKIPPED, line_breaks: true });
+const WhiteSpace = createToken({ name: "WhiteSpace", pattern: /[ \t\n\v\f\r]+/, group: Lexer.SKIPPED, line_breaks: true });
 export const Comment = createToken({ name: "Comment", pattern: /#[^\n\r]*/, group: "comments", line_breaks: false });
 /** `{1, 2.5, -inf}`: a whole list of plain numbers as one token, values in the payload. */
 export const NumberList = createToken({

@@ -5,9 +5,9 @@ import type { Analysis } from "../../core/src/ide/analysis.js";
 import { graphView, type GraphViewData } from "../../core/src/graph/view-data.js";
 import { guarded } from "./guard.js";
 
-export const GRAPH_REQUEST = "onnxtxt/graph";
+const GRAPH_REQUEST = "onnxtxt/graph";
 
-export interface GraphParams {
+interface GraphParams {
   readonly uri: string;
 }
 

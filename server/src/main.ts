@@ -5,7 +5,7 @@ import { describe } from "./guard.js";
 import { registerHandlers } from "./handlers.js";
 import { wrapMalformedParams } from "./params.js";
 
-export function startServer(): void {
+function startServer(): void {
   const connection = createConnection(ProposedFeatures.all, { messageStrategy: wrapMalformedParams });
   // Whatever escapes a handler is logged; the server keeps serving.
   process.on("uncaughtException", (e) => connection.console.error(`uncaught: ${describe(e)}`));

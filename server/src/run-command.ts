@@ -82,7 +82,7 @@ function runInWorker(job: RunJob, signal: AbortSignal): Promise<RunReply> {
   });
 }
 
-export type RunResponse = RunCellAnswer;
+type RunResponse = RunCellAnswer;
 
 /** Input files bigger than this are refused (the run itself has its own memory cap). */
 const MAX_INPUT_FILE_BYTES = 512 * 1024 * 1024;

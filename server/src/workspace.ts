@@ -15,7 +15,7 @@ import { statementSyntaxCheck } from "../../core/src/ide/statement-check.js";
 import { LineIndex } from "../../grammar/src/line-index.js";
 
 /** Pause after an edit before analysing, so a burst of keystrokes is analysed once. */
-export const DEBOUNCE_MS = 60;
+const DEBOUNCE_MS = 60;
 
 /** Quiet time after the full diagnostics before the symbol index is built in advance. */
 const SYMBOLS_DELAY_MS = 150;
@@ -67,7 +67,7 @@ function isRanged(c: TextDocumentContentChangeEvent): c is RangedChange {
   return "range" in c && c.range !== undefined;
 }
 
-export type Publish = (uri: string, version: number, lines: Analysis["lines"], diagnostics: readonly Diagnostic[]) => void;
+type Publish = (uri: string, version: number, lines: Analysis["lines"], diagnostics: readonly Diagnostic[]) => void;
 
 export class Workspace {
   private readonly entries = new Map<string, Entry>();

@@ -22,13 +22,13 @@ import { externalDataDiagnostics } from "../external-check.js";
 import { pushAll } from "../../../core/src/arrays.js";
 
 /** A check over a model; `sourceMap` is present for text input. */
-export interface ModelCheck {
+interface ModelCheck {
   readonly name: string;
   run(model: ModelProto, sourceMap: SourceMap | undefined): Diagnostic[];
 }
 
 /** Checks run after parsing and lowering succeeded, in order. */
-export const MODEL_CHECKS: ModelCheck[] = [
+const MODEL_CHECKS: ModelCheck[] = [
   { name: "semantics", run: (model, sourceMap) => checkModel(model, sourceMap ? { sourceMap } : {}) },
 ];
 

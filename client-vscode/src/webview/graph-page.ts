@@ -2,7 +2,7 @@
 // Content-Security-Policy as VS Code's webview guide asks: nothing but our own script (by
 // nonce), our styles, the ELK worker fetched from the extension and run from a blob.
 
-export interface GraphPageResources {
+interface GraphPageResources {
   readonly cspSource: string;
   readonly nonce: string;
   readonly script: string;

@@ -3,7 +3,7 @@
 // unsafe or short external data files: see cli/src/external-check.ts.)
 import type { Severity } from "../diagnostics.js";
 
-export interface CodeInfo {
+interface CodeInfo {
   readonly severity: Severity;
   readonly summary: string;
 }

@@ -140,7 +140,7 @@ function checkAttributes(node: NodeProto, schema: OpSchema, version: number, whe
 }
 
 /** The declared type, or the one the set fields imply when the type is missing. */
-export function attributeType(a: AttributeProto): AT {
+function attributeType(a: AttributeProto): AT {
   if (a.type !== AT.UNDEFINED) return a.type;
   if (a.ints.length) return AT.INTS;
   if (a.floats.length) return AT.FLOATS;

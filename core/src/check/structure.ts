@@ -15,7 +15,7 @@ interface Definition {
 }
 
 /** One graph's names; `parent` holds the names the enclosing graph had defined so far. */
-export class NameScope {
+class NameScope {
   readonly defs = new Map<string, Definition>();
   /** Names used before their definition (already reported): not "unused" once defined. */
   readonly usedEarly = new Set<string>();
@@ -27,7 +27,7 @@ export class NameScope {
 }
 
 /** Called for every node (in main graph, subgraphs and function bodies) with its location. */
-export type NodeHook = (node: NodeProto, where: string) => void;
+type NodeHook = (node: NodeProto, where: string) => void;
 
 export class StructureChecker {
   constructor(

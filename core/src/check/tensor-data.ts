@@ -45,7 +45,7 @@ function checkNodes(nodes: readonly NodeProto[], where: string, out: Emitter): v
   });
 }
 
-export function checkGraphTensors(g: GraphProto, where: string, out: Emitter): void {
+function checkGraphTensors(g: GraphProto, where: string, out: Emitter): void {
   for (const t of g.initializer) checkTensor(t, `${where} > initializer '${t.name}'`, out);
   checkNodes(g.node, where, out);
 }

@@ -3,7 +3,7 @@
 // reads them back (apply-extensions.ts). See docs/syntax.md, "Lossless extensions".
 import type { JsonObject } from "@bufbuild/protobuf";
 
-export const EXT_KINDS = ["model", "graph", "function", "node", "attr", "value", "tensor"] as const;
+const EXT_KINDS = ["model", "graph", "function", "node", "attr", "value", "tensor"] as const;
 export type ExtKind = (typeof EXT_KINDS)[number];
 
 export interface ExtComment {
@@ -18,7 +18,7 @@ export function extCommentText(kind: ExtKind, data: JsonObject): string {
   return `@${kind} ${JSON.stringify(data)}`;
 }
 
-export type ExtParse = { ok: true; ext: ExtComment } | { ok: false; message: string; severity: "error" | "warning" } | undefined;
+type ExtParse = { ok: true; ext: ExtComment } | { ok: false; message: string; severity: "error" | "warning" } | undefined;
 
 const KIND_WORD = /^@([A-Za-z_]\w*)(?=\s|$)/;
 

@@ -17,7 +17,7 @@ import { walkModel } from "../walk.js";
 import { copyNanBits, recordNans } from "../io/nan-bits.js";
 import { rawField, rawToTyped, typedToRaw } from "./raw-data.js";
 
-export type Storage = "raw" | "typed";
+type Storage = "raw" | "typed";
 
 /** Tensors that --external-data moved out, with the storage they had (read by raise). */
 export const movedOut = new WeakMap<TensorProto, Storage>();
@@ -28,7 +28,7 @@ function entry(key: string, value: string): StringStringEntryProto {
   return create(StringStringEntryProtoSchema, { key, value });
 }
 
-export interface Externalized {
+interface Externalized {
   readonly model: ModelProto;
   readonly data: Uint8Array;
 }

@@ -53,7 +53,7 @@ const LAYOUTS = new Map<number, AnyLayout>([
   ...[DT.INT4, DT.UINT4, DT.FLOAT4E2M1, DT.INT2, DT.UINT2, DT.FLOAT6E2M3, DT.FLOAT6E3M2].map((t): [number, AnyLayout] => [t, u8]),
 ]);
 
-export type TypedValues = { readonly field: NumberField; readonly values: number[] } | { readonly field: BigField; readonly values: bigint[] };
+type TypedValues = { readonly field: NumberField; readonly values: number[] } | { readonly field: BigField; readonly values: bigint[] };
 
 /** The typed-field form of raw bytes, or undefined when the type or length does not allow it. */
 export function rawToTyped(dataType: number, raw: Uint8Array): TypedValues | undefined {

@@ -19,7 +19,7 @@ export interface Sidecar {
   readonly size: number;
 }
 
-export interface SidecarOptions {
+interface SidecarOptions {
   /** Move inline tensors with more bytes than this out (text output's --external-data). */
   readonly threshold?: number;
   /** Copy the model's existing external data, read from `fromDir`, into the sidecar. */

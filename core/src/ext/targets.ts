@@ -2,7 +2,6 @@
 // tree and the model side by side in the order lowering fills them (see lower/structure.ts).
 import type * as A from "../../../grammar/src/ast.js";
 import type { AttributeProto, FunctionProto, GraphProto, ModelProto, NodeProto, TensorProto, ValueInfoProto } from "../../../proto/src/index.js";
-import type { ExtKind } from "./ext-comment.js";
 
 export type Target =
   | { kind: "graph"; ast: A.Graph; msg: GraphProto }
@@ -13,12 +12,8 @@ export type Target =
   | { kind: "tensor"; ast: A.ValueDecl | A.TensorValue; msg: TensorProto; inAttribute: boolean; at?: string };
 
 /** How the file-level residual names a single attribute tensor: first output and attribute name. */
-export function attrTensorKey(output: string, attr: string): string {
+function attrTensorKey(output: string, attr: string): string {
   return JSON.stringify([output, attr]);
-}
-
-export function targetKind(t: Target): ExtKind {
-  return t.kind;
 }
 
 /** The node's first output name (how the file-level residual names a node), if written. */

@@ -4,7 +4,7 @@
 // last box. Every fold is described in the notes, so a view can say what it hides.
 import type { DisplayEdge, DisplayGraph, DisplayNode } from "./display-graph.js";
 
-export interface CollapseOptions {
+interface CollapseOptions {
   /** Graphs with at most this many boxes are left as they are. */
   readonly threshold?: number;
   /** Runs shorter than this stay unfolded. */

@@ -12,7 +12,7 @@ import { valueTypeText } from "../ide/type-text.js";
 import { formatFloat32 } from "../numbers/float-text.js";
 import type { SourceMap } from "../source-map.js";
 
-export type DisplayNodeKind = "op" | "input" | "output" | "collapsed";
+type DisplayNodeKind = "op" | "input" | "output" | "collapsed";
 
 export interface DisplayNode {
   /** Unique in the whole display graph (nested groups included). */
@@ -242,7 +242,7 @@ function quoted(bytes: Uint8Array): string {
 }
 
 /** One short line per attribute: enough to tell nodes apart, never the whole tensor. */
-export function attributeSummary(attr: AttributeProto): string {
+function attributeSummary(attr: AttributeProto): string {
   const value = ((): string => {
     if (attr.refAttrName !== "") return `@${attr.refAttrName}`;
     switch (attr.type) {

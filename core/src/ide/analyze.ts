@@ -62,16 +62,11 @@ export function semanticState(a: Analysis): SemanticState | undefined {
   return states.get(a);
 }
 
-/** The number of lowering diagnostics of a complete analysis with a model, else undefined. */
-export function loweringCount(a: Analysis): number | undefined {
-  return states.get(a)?.lowering;
-}
-
 /**
  * Checker and inference diagnostics in one canonical order (by place, then code and message),
  * so an incremental analysis that assembles them from parts lists them as a full one does.
  */
-export function semanticOrder(diags: Diagnostic[]): Diagnostic[] {
+function semanticOrder(diags: Diagnostic[]): Diagnostic[] {
   const key = (d: Diagnostic) => d.span?.start ?? 0;
   return diags.sort((a, b) => key(a) - key(b) || (a.span?.end ?? 0) - (b.span?.end ?? 0) || cmp(a.code, b.code) || cmp(a.message, b.message) || cmp(a.severity, b.severity));
 }

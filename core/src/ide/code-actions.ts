@@ -13,7 +13,7 @@ import { headerOpsets, schemaOfNode } from "./opsets.js";
 import { opKey, type SymbolInfo } from "./symbols.js";
 import type { TextEdit } from "./text-edit.js";
 
-export interface CodeAction {
+interface CodeAction {
   readonly title: string;
   readonly kind: "quickfix";
   readonly edits: TextEdit[];

@@ -2,7 +2,7 @@
 import type { Span } from "../../../grammar/src/span.js";
 import type { Analysis } from "./analysis.js";
 
-export interface RunLens {
+interface RunLens {
   readonly span: Span;
   readonly title: string;
   /** The graph or function to run. */

@@ -12,7 +12,7 @@ import { openBrackets, opBefore, wordBefore } from "./text-context.js";
 
 export type CompletionKind = "operator" | "function" | "attribute" | "value" | "type" | "keyword" | "domain" | "constant";
 
-export interface CompletionItem {
+interface CompletionItem {
   readonly label: string;
   readonly kind: CompletionKind;
   readonly detail?: string;
@@ -23,7 +23,7 @@ export interface CompletionItem {
   readonly sortText?: string;
 }
 
-export interface CompletionResult {
+interface CompletionResult {
   /** The text the items replace: the word typed so far. */
   readonly replaceStart: number;
   readonly items: CompletionItem[];

@@ -9,7 +9,7 @@ import type { TextEdit } from "./text-edit.js";
 /** Above this many differing lines per side, the middle is replaced as one edit. */
 const MAX_DIFF_LINES = 3000;
 
-export type FormatEditsResult = { readonly ok: true; readonly edits: TextEdit[] } | { readonly ok: false; readonly reason: string };
+type FormatEditsResult = { readonly ok: true; readonly edits: TextEdit[] } | { readonly ok: false; readonly reason: string };
 
 export function formatEdits(a: Analysis, range?: Span): FormatEditsResult {
   const r = formatText(a.text);
@@ -46,7 +46,7 @@ function splitLines(text: string): Line[] {
 }
 
 /** Edits that turn `before` into `after`, one per run of changed lines. */
-export function diffLines(before: string, after: string): TextEdit[] {
+function diffLines(before: string, after: string): TextEdit[] {
   if (before === after) return [];
   const a = splitLines(before);
   const b = splitLines(after);

@@ -8,7 +8,7 @@ import { schemaOfNode } from "./opsets.js";
 import { attributeText, schemaMarkdown } from "./schema-text.js";
 import { opKey, type SymbolInfo } from "./symbols.js";
 
-export interface HoverResult {
+interface HoverResult {
   readonly span: Span;
   readonly markdown: string;
 }

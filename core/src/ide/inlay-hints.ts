@@ -1,7 +1,7 @@
 // Inlay hints: the type and shape of each node output that has no written type.
 import type { Analysis } from "./analysis.js";
 
-export interface InlayHint {
+interface InlayHint {
   /** Where the hint shows: just after the output name. */
   readonly offset: number;
   readonly label: string;

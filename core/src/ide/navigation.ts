@@ -17,9 +17,9 @@ export function references(a: Analysis, offset: number, includeDeclaration: bool
   return sortedSpans(occ.symbol.occurrences.filter((o) => includeDeclaration || o.role !== "def"));
 }
 
-export type HighlightKind = "read" | "write" | "text";
+type HighlightKind = "read" | "write" | "text";
 
-export interface Highlight {
+interface Highlight {
   readonly span: Span;
   readonly kind: HighlightKind;
 }

@@ -7,7 +7,7 @@ import { functionKey, functionKeyString, type Scope, type SymbolInfo } from "./s
 import type { TextEdit } from "./text-edit.js";
 
 
-export type PrepareRenameResult =
+type PrepareRenameResult =
   | { readonly ok: true; readonly span: Span; readonly placeholder: string }
   | { readonly ok: false; readonly reason: string };
 
@@ -17,7 +17,7 @@ export function prepareRename(a: Analysis, offset: number): PrepareRenameResult 
   return { ok: true, span: occ.span, placeholder: occ.symbol.name };
 }
 
-export type RenameResult = { readonly ok: true; readonly edits: TextEdit[] } | { readonly ok: false; readonly reason: string };
+type RenameResult = { readonly ok: true; readonly edits: TextEdit[] } | { readonly ok: false; readonly reason: string };
 
 export function rename(a: Analysis, offset: number, newName: string): RenameResult {
   const prep = prepareRename(a, offset);

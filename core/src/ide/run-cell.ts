@@ -19,7 +19,7 @@ import { toTypeProto } from "../infer/types.js";
 import type { RunValues } from "./run-values.js";
 import { parseTensorText, valueText, valueTypeOf } from "./value-text.js";
 
-export interface RunCellRequest {
+interface RunCellRequest {
   /** The graph or function to run; the main graph when absent. */
   readonly graph?: string;
   /** Input name -> tensor constant text. */
@@ -31,13 +31,13 @@ export interface RunCellRequest {
   readonly limits?: RunCellLimits;
 }
 
-export interface RunCellLimits {
+interface RunCellLimits {
   readonly maxMemoryBytes: number;
   readonly timeoutMs: number;
 }
 
 /** What a run-cell may take unless told otherwise: live values, and time. */
-export const RUN_CELL_LIMITS: RunCellLimits = { maxMemoryBytes: 2 * 1024 ** 3, timeoutMs: 60_000 };
+const RUN_CELL_LIMITS: RunCellLimits = { maxMemoryBytes: 2 * 1024 ** 3, timeoutMs: 60_000 };
 
 /** Elements of an output given in full; past this the text ends with the count. */
 const OUTPUT_ELEMENTS = 100_000;
@@ -65,7 +65,7 @@ export interface RunCellAnswer {
   readonly inputSources: Readonly<Record<string, string>>;
 }
 
-export interface RunCellResult extends RunCellAnswer {
+interface RunCellResult extends RunCellAnswer {
   /** Every value of the graph that ran, for hovers. */
   readonly values: RunValues;
 }

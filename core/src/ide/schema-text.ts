@@ -7,7 +7,7 @@ export function paramText(p: FormalParameter): string {
   return `${p.name}${mark}: ${p.typeStr}`;
 }
 
-export function signatureText(s: OpSchema): string {
+function signatureText(s: OpSchema): string {
   const op = s.domain ? `${s.domain}.${s.name}` : s.name;
   return `${op}(${s.inputs.map(paramText).join(", ")}) => (${s.outputs.map(paramText).join(", ")})`;
 }

@@ -15,7 +15,7 @@ export const TOKEN_TYPES = [
 export const TOKEN_MODIFIERS = ["declaration", "readonly", "defaultLibrary"] as const;
 
 export type TokenType = (typeof TOKEN_TYPES)[number];
-export type TokenModifier = (typeof TOKEN_MODIFIERS)[number];
+type TokenModifier = (typeof TOKEN_MODIFIERS)[number];
 
 export interface SemanticToken {
   readonly start: number;

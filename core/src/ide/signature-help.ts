@@ -6,7 +6,7 @@ import { canonicalDomain, getSchema } from "../schema/index.js";
 import { functionKey } from "./symbols.js";
 import { openBrackets, opBefore, topLevelCommas } from "./text-context.js";
 
-export interface SignatureInfo {
+interface SignatureInfo {
   readonly label: string;
   readonly documentation?: string;
   /** Each parameter's [start, end) within `label`. */

@@ -12,7 +12,7 @@ import type { Span } from "../../../grammar/src/span.js";
 export type SymbolKind = "value" | "function" | "param";
 
 /** `def` defines the symbol; `use` reads it; `annotation` declares its type (value_info, graph output). */
-export type OccurrenceRole = "def" | "use" | "annotation";
+type OccurrenceRole = "def" | "use" | "annotation";
 
 export interface Occurrence {
   readonly span: Span;
@@ -22,7 +22,7 @@ export interface Occurrence {
   readonly quotable: boolean;
 }
 
-export type Producer =
+type Producer =
   | { readonly kind: "input"; readonly decl: ValueDecl }
   | { readonly kind: "initializer"; readonly decl: ValueDecl }
   | { readonly kind: "node"; readonly node: OpNode; readonly index: number };
@@ -50,7 +50,7 @@ export interface SymbolInfo {
   func?: FunctionDef;
 }
 
-export interface FunctionKey {
+interface FunctionKey {
   readonly domain: string;
   readonly name: string;
   readonly overload: string;

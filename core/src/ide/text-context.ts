@@ -5,7 +5,7 @@
 /** How far back to look for the enclosing brackets. */
 const WINDOW = 8000;
 
-export interface OpenBracket {
+interface OpenBracket {
   readonly char: "(" | "<" | "[" | "{";
   readonly offset: number;
 }
@@ -47,7 +47,7 @@ export function openBrackets(text: string, offset: number): OpenBracket[] {
 
 const OP_BEFORE = /(?:^|[^\w.])((?:[A-Za-z_]\w*\s*\.\s*)*[A-Za-z_]\w*)(?:\s*:\s*[A-Za-z_]\w*)?\s*$/;
 
-export interface OpAt {
+interface OpAt {
   /** The op as written, `com.acme.Shift`, without blanks. */
   readonly op: string;
   readonly domain: string;

@@ -6,7 +6,7 @@ import type { Const } from "./constants.js";
 import type { Part } from "./location.js";
 import { isTensor, tensor, type Shape, type TensorType, type ValueType } from "./types.js";
 
-export interface OpContextHost {
+interface OpContextHost {
   report(code: string, message: string, part?: Part): void;
   /** `quiet`: infer without reporting (a branch that is never taken). */
   inferSubgraph(g: GraphProto, attrName: string, inputs: readonly (ValueType | undefined)[], quiet?: boolean): (ValueType | undefined)[];

@@ -52,7 +52,7 @@ export function functionKey(domain: string, name: string, overload = ""): string
   return `${canonicalDomain(domain)}::${name}::${overload}`;
 }
 
-export interface GraphResult {
+interface GraphResult {
   readonly scope: Scope;
   /** What the operators alone gave each node output. */
   readonly inferred: Map<string, ValueType>;

@@ -4,7 +4,7 @@ import { dataTypeInfo } from "../../../proto/src/index.js";
 import { dimsConflict, mergeDim } from "./dims.js";
 import { formatType, type Dim, type ValueType } from "./types.js";
 
-export interface Merged {
+interface Merged {
   readonly type: ValueType;
   /** Why the two cannot both be right, in plain words. */
   readonly conflict?: string;

@@ -26,7 +26,7 @@ export interface TensorType {
   /** Undefined when even the rank is unknown. */
   readonly shape?: Shape | undefined;
 }
-export interface SequenceType {
+interface SequenceType {
   readonly kind: "sequence";
   readonly elem?: ValueType | undefined;
 }

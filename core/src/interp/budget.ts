@@ -14,7 +14,7 @@ export function setAllocationLimit(bytes: number): void {
   claimed = 0;
 }
 
-export interface BudgetScope {
+interface BudgetScope {
   readonly limit: number;
   readonly claimed: number;
 }

@@ -29,7 +29,7 @@ export function defaultValue(type: TypeProto | undefined, dims: ReadonlyMap<stri
   }
 }
 
-export function randomTensor(dtype: number, dims: readonly number[], rng: Rng): Value {
+function randomTensor(dtype: number, dims: readonly number[], rng: Rng): Value {
   const t = tensor(dtype, dims);
   const n = sizeOf(dims);
   const d = t.data as unknown as (number | bigint | string)[];

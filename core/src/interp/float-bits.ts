@@ -65,7 +65,7 @@ export function numberToBfloat16(x: number): number {
 }
 
 /** A float8 format: exponent bits, mantissa bits, bias, and which special values it has. */
-export interface MiniFloat {
+interface MiniFloat {
   readonly expBits: number;
   readonly manBits: number;
   readonly bias: number;

@@ -23,7 +23,7 @@ function compact(digits: string): string {
   return n.toExponential();
 }
 
-export function formatElement(v: number | bigint | string, dtype: number = DT.DOUBLE): string {
+function formatElement(v: number | bigint | string, dtype: number = DT.DOUBLE): string {
   if (typeof v === "string") return JSON.stringify(v);
   if (typeof v === "bigint") return v.toString();
   if (!isFloatType(dtype) && dtype !== DT.COMPLEX64 && dtype !== DT.COMPLEX128) return String(v);

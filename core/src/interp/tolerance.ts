@@ -46,7 +46,7 @@ export function backendCompareTolerance(dtype: number | undefined): Tolerance {
   return (dtype !== undefined && BACKEND_COMPARE[dtype]) || EXACT;
 }
 
-export interface Difference {
+interface Difference {
   /** Undefined when the values agree within the tolerance, else the first difference. */
   readonly mismatch: string | undefined;
   readonly maxAbs: number;

@@ -41,14 +41,14 @@ export interface SequenceValue {
   readonly elemType?: number | undefined;
 }
 
-export interface MapValue {
+interface MapValue {
   readonly kind: "map";
   readonly keyType: number;
   readonly keys: readonly (bigint | string)[];
   readonly values: Value;
 }
 
-export interface OptionalValue {
+interface OptionalValue {
   readonly kind: "optional";
   readonly value: Value | undefined;
   readonly elemType?: number | undefined;
@@ -63,7 +63,7 @@ export function sizeOf(dims: readonly number[]): number {
 }
 
 /** Bytes one element of `dtype` takes in storage (strings are counted as 16). */
-export function storageBytes(dtype: number): number {
+function storageBytes(dtype: number): number {
   switch (dtype) {
     case DT.DOUBLE:
     case DT.INT64:
@@ -232,7 +232,7 @@ export function getElement(t: Tensor, i: number): number | bigint | string {
   }
 }
 
-export function setElement(t: Tensor, i: number, v: number | bigint | string | boolean): void {
+function setElement(t: Tensor, i: number, v: number | bigint | string | boolean): void {
   const d = t.data as unknown as (number | bigint | string)[];
   d[i] = encodeElement(t.dtype, v);
 }
@@ -293,7 +293,7 @@ function wrapInt(n: number, bits: number, signed: boolean): number {
 }
 
 /** Whether the tensor's elements are stored directly as numbers that need no decoding. */
-export function isPlainNumeric(dtype: number): boolean {
+function isPlainNumeric(dtype: number): boolean {
   switch (dtype) {
     case DT.FLOAT:
     case DT.DOUBLE:

@@ -45,7 +45,7 @@ export type ValueProto =
   | { kind: "map"; value: MapProto }
   | { kind: "optional"; value: OptionalProto };
 
-export type ValueKind = ValueProto["kind"];
+type ValueKind = ValueProto["kind"];
 
 export function decodeValue(bytes: Uint8Array, kind: ValueKind): ValueProto {
   switch (kind) {

@@ -6,7 +6,7 @@ import { TensorProtoSchema, TensorProto_DataLocation, type ModelProto, type Tens
 import { walkModel } from "../walk.js";
 import { OnnxtxtError } from "./errors.js";
 
-export interface ExternalRef {
+interface ExternalRef {
   location: string;
   offset: number;
   /** Undefined means "to the end of the file". */

@@ -15,13 +15,13 @@ const table = new WeakMap<object, Map<number, Map<number, Bits>>>();
 let used = false;
 
 export const CANONICAL_NAN32 = 0x7fc00000;
-export const CANONICAL_NAN64 = 0x7ff8000000000000n;
+const CANONICAL_NAN64 = 0x7ff8000000000000n;
 
-export function isNan32(bits: number): boolean {
+function isNan32(bits: number): boolean {
   return (bits & 0x7f800000) === 0x7f800000 && (bits & 0x7fffff) !== 0;
 }
 
-export function isNan64(bits: bigint): boolean {
+function isNan64(bits: bigint): boolean {
   return (bits & 0x7ff0000000000000n) === 0x7ff0000000000000n && (bits & 0xfffffffffffffn) !== 0n;
 }
 

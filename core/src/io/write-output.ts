@@ -11,7 +11,7 @@ import * as path from "node:path";
 import { FileError, ioMessage } from "./files.js";
 
 /** What writeOutput accepts: text (written as UTF-8), bytes, or bytes in pieces. */
-export type OutputData = string | Uint8Array | readonly Uint8Array[];
+type OutputData = string | Uint8Array | readonly Uint8Array[];
 
 const TEMP_SUFFIX = ".onnxtxt-tmp";
 /** `.<name>.<pid>.<16 hex>.onnxtxt-tmp`: the pid says whether its writer is still alive. */
@@ -71,7 +71,7 @@ function isAlive(pid: number): boolean {
 const cleanedDirs = new Set<string>();
 
 /** Removes temp files that a dead onnxtxt process left in `dir` (once per folder and run). */
-export function removeStaleTemps(dir: string): void {
+function removeStaleTemps(dir: string): void {
   if (cleanedDirs.has(dir)) return;
   cleanedDirs.add(dir);
   let names: string[];

@@ -38,7 +38,7 @@ function kindOf(v: A.AttrValue): AT | undefined {
   }
 }
 
-export type GraphLowerer = (g: A.Graph) => GraphProto;
+type GraphLowerer = (g: A.Graph) => GraphProto;
 
 export interface AttrEnv {
   readonly cx: LowerContext;

@@ -59,7 +59,3 @@ export function roundToFloat32(d: number, textOf: () => string): number {
   return cmp > 0 ? larger : smaller;
 }
 
-/** True when a finite decimal literal rounded to float32 overflowed. */
-export function float32Overflows(text: string, value: number): boolean {
-  return !Number.isFinite(value) && Number.isFinite(numberValue(text));
-}

@@ -12,7 +12,7 @@ import { Lowerer } from "./structure.js";
 import { lowerTensor } from "./tensors.js";
 import { lowerType as lowerTypeIn } from "./types.js";
 
-export interface Lowered<T> {
+interface Lowered<T> {
   readonly sourceMap: SourceMap;
   readonly diagnostics: Diagnostic[];
   readonly result: T;

@@ -30,7 +30,7 @@ export function messageFactory<Desc extends DescMessage>(schema: Desc): () => Me
 }
 
 /** The fields every lowered node sets; the rest keep their defaults. */
-export interface NodeCore {
+interface NodeCore {
   readonly input: string[];
   readonly output: string[];
   readonly opType: string;

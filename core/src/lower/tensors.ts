@@ -106,7 +106,7 @@ function bigIntOf(el: Elements, k: number): bigint {
   return BigInt(el.text(k));
 }
 
-export interface TensorSource {
+interface TensorSource {
   readonly type: A.TypeExpr;
   readonly name?: string;
   readonly data?: A.TensorData;

@@ -8,7 +8,7 @@ import {
 } from "../../../proto/src/index.js";
 import type { LowerContext } from "./context.js";
 
-export function elemTypeId(k: A.Keyword): number {
+function elemTypeId(k: A.Keyword): number {
   return dataTypeByName(k.text)?.id ?? 0;
 }
 

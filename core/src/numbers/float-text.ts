@@ -28,23 +28,8 @@ export function float64Bits(v: number): bigint {
   return u64[0]!;
 }
 
-export function float64FromBits(bits: bigint): number {
-  u64[0] = BigInt.asUintN(64, bits);
-  return f64[0]!;
-}
-
 /** The quiet NaN that `nan` reads as (sign bit clear). */
 export const DEFAULT_NAN32 = 0x7fc00000;
-export const DEFAULT_NAN64 = 0x7ff8000000000000n;
-
-/** True when `nan`/`-nan` text reproduces this float32 NaN exactly. */
-export function isPlainNan32(bits: number): boolean {
-  return (bits & 0x7fffffff) === DEFAULT_NAN32;
-}
-
-export function isPlainNan64(bits: bigint): boolean {
-  return (bits & 0x7fffffffffffffffn) === DEFAULT_NAN64;
-}
 
 function special(v: number): string | undefined {
   if (v !== v) return undefined;

@@ -22,7 +22,7 @@ interface Float32TextExports {
 }
 
 /** The most bytes one float32 takes as text (`-0.00000` and nine digits, `-1e+21` forms). */
-export const FLOAT32_TEXT_MAX = 24;
+const FLOAT32_TEXT_MAX = 24;
 
 const PAGE = 65536;
 const SCRATCH_BYTES = 64;

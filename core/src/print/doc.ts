@@ -7,7 +7,7 @@ export type { FillLayout, FillWriter };
 
 export type Doc = string | Doc[] | DocNode;
 
-export type DocNode =
+type DocNode =
   | { readonly t: "line"; readonly soft: boolean; readonly hard: boolean }
   | { readonly t: "group"; readonly body: Doc; readonly broken: boolean }
   | { readonly t: "indent"; readonly body: Doc }

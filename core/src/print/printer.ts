@@ -9,7 +9,7 @@ import { fill, freshline, group, hardline, indent, join, knownGroup, layout, lin
 import { formatFloat32, formatFloat64, writeFloat32s } from "../numbers/float-text.js";
 import { quote } from "../../../grammar/src/names.js";
 
-export interface PrintOptions {
+interface PrintOptions {
   readonly comments?: CommentPlacement;
   /** The parsed text, for spans whose text is printed as written (packed numbers). */
   readonly source?: string;

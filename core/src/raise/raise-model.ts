@@ -26,7 +26,7 @@ import { liftAttributes } from "./lift.js";
 import { Residual } from "./residual.js";
 import { canBeRaw } from "./tensor-data.js";
 
-export interface RaisedModel {
+interface RaisedModel {
   readonly ast: A.Model;
   /** Extension comment lines (text after `#`) to print before each AST node. */
   readonly leading: ReadonlyMap<A.AstNode, readonly string[]>;

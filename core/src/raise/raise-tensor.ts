@@ -22,7 +22,7 @@ const LOCAL_TO_PROTO: Record<string, string> = {
   uint64Data: "uint64_data",
 };
 
-export interface RaisedTensor {
+interface RaisedTensor {
   readonly type: A.TensorType;
   readonly data: A.TensorData;
   readonly residual: Residual;

@@ -11,11 +11,6 @@ export function canonicalDomain(domain: string): string {
   return domain === "ai.onnx" ? "" : domain;
 }
 
-/** The onnx release the schema facts come from. */
-export function schemaOnnxVersion(): string {
-  return schemaTables().onnxVersion;
-}
-
 export function knownDomains(): string[] {
   return [...schemaTables().byDomain.keys()];
 }

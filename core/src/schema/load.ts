@@ -52,7 +52,7 @@ function schema(raw: RawSchema, typeLists: readonly string[][]): OpSchema {
   };
 }
 
-export interface SchemaTables {
+interface SchemaTables {
   readonly onnxVersion: string;
   /** domain -> op name -> versions sorted by since_version. */
   readonly byDomain: ReadonlyMap<string, ReadonlyMap<string, readonly OpSchema[]>>;

@@ -31,7 +31,7 @@ const sameShape: OpRule = (c) => {
   }
 };
 
-export function broadcastOrReport(c: OpContext, shapes: readonly Shape[]): Shape | undefined {
+function broadcastOrReport(c: OpContext, shapes: readonly Shape[]): Shape | undefined {
   try {
     return broadcastShapes(shapes);
   } catch (e) {

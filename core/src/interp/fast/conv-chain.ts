@@ -35,7 +35,7 @@ function perChannel(v: Value | undefined, channels: number, outRank: number): Fl
 }
 
 /** The steps as y = relu?(conv * scale + shift) per output channel, or undefined. */
-export function foldSteps(plan: ConvChainPlan, params: readonly (Value | undefined)[], bias: Float32Array | undefined, channels: number, outRank: number): FoldedSteps | undefined {
+function foldSteps(plan: ConvChainPlan, params: readonly (Value | undefined)[], bias: Float32Array | undefined, channels: number, outRank: number): FoldedSteps | undefined {
   const scale = new Float64Array(channels).fill(1);
   const shift = new Float64Array(channels);
   if (bias) for (let c = 0; c < channels; c++) shift[c] = bias[c]!;

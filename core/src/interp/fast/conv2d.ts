@@ -6,7 +6,7 @@ import { kernelPool, type KernelPool } from './pool.js';
 import { GEMM_FLAG_RELU, GEMM_MR, GEMM_NR } from './wasm/gemm-layout.js';
 import { floats32 } from '../value.js';
 
-export interface Conv2dOptions {
+interface Conv2dOptions {
   strides?: readonly [number, number];
   /** [top, left, bottom, right] */
   pads?: readonly [number, number, number, number];
@@ -21,7 +21,7 @@ export interface Conv2dOptions {
   residual?: Float32Array;
 }
 
-export interface Conv2dResult {
+interface Conv2dResult {
   data: Float32Array;
   dims: [number, number, number, number];
 }
@@ -29,7 +29,7 @@ export interface Conv2dResult {
 /** Below this many multiply-adds a job is not worth splitting across threads. */
 const PARALLEL_MIN_MACS = 1 << 18;
 
-export function conv2dOutputSize(inSize: number, kernel: number, stride: number, dilation: number, padBefore: number, padAfter: number): number {
+function conv2dOutputSize(inSize: number, kernel: number, stride: number, dilation: number, padBefore: number, padAfter: number): number {
   return Math.floor((inSize + padBefore + padAfter - ((kernel - 1) * dilation + 1)) / stride) + 1;
 }
 

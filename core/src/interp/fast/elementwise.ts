@@ -5,7 +5,7 @@ import { floats32 } from '../value.js';
 
 export type BinaryOp = 'add' | 'sub' | 'mul' | 'div';
 
-export interface F32Result {
+interface F32Result {
   data: Float32Array;
   dims: number[];
 }
@@ -105,7 +105,7 @@ export function reluF32(x: Float32Array): Float32Array {
  * y[n, c, ...] = x[n, c, ...] * scale[c] + shift[c] over `channels` channels of `inner`
  * elements each (BatchNormalization in inference, once folded to scale and shift).
  */
-export function channelAffineF32(x: Float32Array, channels: number, inner: number, scale: Float64Array, shift: Float64Array): Float32Array {
+function channelAffineF32(x: Float32Array, channels: number, inner: number, scale: Float64Array, shift: Float64Array): Float32Array {
   const out = floats32(x.length);
   const images = x.length / (channels * inner);
   for (let n = 0, i = 0; n < images; n++) {

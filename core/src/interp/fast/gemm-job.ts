@@ -13,7 +13,7 @@ const NC_PANELS = 32;
 /** Row panels per block: keeps the A block (MC x KC) in L2 across the column panels. */
 const MC_PANELS = 16;
 
-export interface GemmOperands {
+interface GemmOperands {
   a: number; lda: number;
   b: number; ldb: number;
   c: number; ldc: number;

@@ -13,7 +13,7 @@ export { fuseConvChains } from './fuse.js';
 export { defaultThreadCount, kernelPool, KernelPool } from './pool.js';
 
 /** ONNXTXT_FAST=0 turns the fast kernels off (the reference kernels then run everything). */
-export function fastKernelsEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+function fastKernelsEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
   return env['ONNXTXT_FAST'] !== '0';
 }
 

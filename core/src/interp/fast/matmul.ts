@@ -7,7 +7,7 @@ import { kernelPool, type KernelPool } from './pool.js';
 import { GEMM_MR, GEMM_NR } from './wasm/gemm-layout.js';
 import { floats32 } from '../value.js';
 
-export interface MatmulOptions {
+interface MatmulOptions {
   /** A is stored as [K, M]. */
   transA?: boolean;
   /** B is stored as [N, K]. */

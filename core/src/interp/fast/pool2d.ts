@@ -18,12 +18,12 @@ export interface Pool2dOptions {
   countIncludePad?: boolean;
 }
 
-export interface Pool2dResult {
+interface Pool2dResult {
   data: Float32Array;
   dims: [number, number, number, number];
 }
 
-export function pooledSize(inSize: number, kernel: number, stride: number, dilation: number, padBefore: number, padAfter: number, ceilMode: boolean): number {
+function pooledSize(inSize: number, kernel: number, stride: number, dilation: number, padBefore: number, padAfter: number, ceilMode: boolean): number {
   const span = (kernel - 1) * dilation + 1;
   const room = inSize + padBefore + padAfter - span;
   let out = (ceilMode ? Math.ceil(room / stride) : Math.floor(room / stride)) + 1;

@@ -9,7 +9,7 @@ type F2 = (x: number, y: number) => number;
 type B2 = (x: bigint, y: bigint) => bigint;
 
 /** Applies f to every element; float32 stays on Float32Array, other types go through doubles. */
-export function mapUnary(x: Tensor, f: F1, outType = x.dtype): Tensor {
+function mapUnary(x: Tensor, f: F1, outType = x.dtype): Tensor {
   const n = x.data.length;
   if (x.dtype === DT.FLOAT && outType === DT.FLOAT) {
     const src = x.data as Float32Array;
@@ -36,7 +36,7 @@ function unaryAttr(make: (ctx: KernelContext) => F1): Kernel {
   return ([x], ctx) => [mapUnary(t(x), make(ctx))];
 }
 
-export function mapBinary(a: Tensor, b: Tensor, f: F2, outType: number, big?: B2): Tensor {
+function mapBinary(a: Tensor, b: Tensor, f: F2, outType: number, big?: B2): Tensor {
   const dims = broadcastShapes(a.dims, b.dims);
   const out = tensor(outType, dims);
   const n = out.data.length;

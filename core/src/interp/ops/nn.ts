@@ -79,7 +79,7 @@ function positions(dims: readonly number[]): number[][] {
 }
 
 /** Convolution result: float32 storage for float32 input, doubles otherwise. */
-export interface ConvResult {
+interface ConvResult {
   readonly data: Float32Array | Float64Array;
   readonly dims: number[];
 }

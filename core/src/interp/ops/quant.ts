@@ -43,7 +43,7 @@ function scaleIndex(x: Tensor, scale: Tensor, ctx: KernelContext): (i: number) =
   return (i) => Math.floor(i / inner) % dim;
 }
 
-export function quantize(x: Tensor, scale: Tensor, zp: Tensor | undefined, ctx: KernelContext, outType: number): Tensor {
+function quantize(x: Tensor, scale: Tensor, zp: Tensor | undefined, ctx: KernelContext, outType: number): Tensor {
   const xv = numbers(x);
   const sv = numbers(scale);
   const zv = zp ? numbers(zp) : undefined;

@@ -12,7 +12,7 @@ interface Reduction {
 }
 
 /** Reduces `x` over `axes`; returns a Float64Array of the kept shape (dims with 1s). */
-export function reduceAxes(x: Tensor, axes: readonly number[], red: Reduction): { dims: number[]; values: Float64Array } {
+function reduceAxes(x: Tensor, axes: readonly number[], red: Reduction): { dims: number[]; values: Float64Array } {
   const rank = x.dims.length;
   const set = new Set(axes);
   const outDims = x.dims.map((d, i) => (set.has(i) ? 1 : d));

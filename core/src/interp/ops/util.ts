@@ -32,7 +32,7 @@ export function broadcastShapes(...shapes: (readonly number[])[]): number[] {
  * How to find an input element for each output element of a broadcast: "same" (same index),
  * "scalar" (always 0), "mod" (index % size: the input is a suffix of the output), or a map.
  */
-export type BroadcastIndex = { kind: "same" } | { kind: "scalar" } | { kind: "mod"; size: number } | { kind: "map"; map: Int32Array };
+type BroadcastIndex = { kind: "same" } | { kind: "scalar" } | { kind: "mod"; size: number } | { kind: "map"; map: Int32Array };
 
 export function broadcastIndex(outDims: readonly number[], inDims: readonly number[]): BroadcastIndex {
   const n = sizeOf(inDims);

@@ -3,7 +3,7 @@
 // Building the bytes in code keeps the kernels readable and parametrised without a
 // toolchain or a committed generated artifact.
 
-export type ValType = 'i32' | 'f32' | 'v128';
+type ValType = 'i32' | 'f32' | 'v128';
 
 const VALTYPE_CODE: Record<ValType, number> = { i32: 0x7f, f32: 0x7d, v128: 0x7b };
 
@@ -191,7 +191,7 @@ export class FunctionBuilder {
   }
 }
 
-export interface MemoryImport {
+interface MemoryImport {
   module: string;
   name: string;
   initialPages: number;

@@ -19,7 +19,7 @@ import { GEMM_MR, GEMM_NV } from './gemm-layout.js';
 
 export { GEMM_FLAG_ACCUMULATE, GEMM_FLAG_AFFINE, GEMM_FLAG_RELU, GEMM_MR, GEMM_NR, GEMM_NV } from './gemm-layout.js';
 
-export type BRows = 'strided' | 'table';
+type BRows = 'strided' | 'table';
 
 export function buildGemmKernel(bRows: BRows = 'strided', mr = GEMM_MR, nv = GEMM_NV): FunctionBuilder {
   const f = new FunctionBuilder(bRows === 'strided' ? 'gemm' : 'gemm_table', [

@@ -8,7 +8,7 @@ import { buildIm2colKernel } from './im2col-kernel.js';
 import { buildPoolKernel } from './pool-kernel.js';
 import { INITIAL_PAGES, MAXIMUM_PAGES, MEMORY_MODULE, MEMORY_NAME } from './kernel-instance.js';
 
-export function kernelModuleBytes(): Uint8Array {
+function kernelModuleBytes(): Uint8Array {
   return assembleModule(
     { module: MEMORY_MODULE, name: MEMORY_NAME, initialPages: INITIAL_PAGES, maximumPages: MAXIMUM_PAGES, shared: true },
     [buildGemmKernel('strided'), buildGemmKernel('table'), buildIm2colKernel(), buildPoolKernel()],
