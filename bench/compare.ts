@@ -19,5 +19,5 @@ export function compareOutputs(got: Float32Array, want: Float32Array, rtol: numb
     if (d > maxAbsDiff || Number.isNaN(d)) maxAbsDiff = d;
   }
   const ok = mismatches === 0;
-  return { ok, mismatches, maxAbsDiff, summary: `${ok ? 'match' : `${mismatches} of ${got.length} differ`}, max |diff| ${maxAbsDiff.toExponential(2)}` };
+  return { ok, mismatches, maxAbsDiff, summary: `${ok ? "match" : `${mismatches} of ${got.length} differ`}, max |diff| ${maxAbsDiff.toExponential(2)}` };
 }

@@ -39,7 +39,9 @@ async function main(): Promise<void> {
   const runs = numberArg("runs", 5);
   const text = printModel(decodeModel(fs.readFileSync(RESNET)));
   const engine = new Elk();
-  const analysisMs: number[] = [], viewMs: number[] = [], layoutMs: number[] = [];
+  const analysisMs: number[] = [],
+    viewMs: number[] = [],
+    layoutMs: number[] = [];
   for (let i = 0; i < runs; i++) {
     const [analysis, a] = await timed(() => analyze(text));
     const [data, v] = await timed(() => graphView(analysis)!);
@@ -48,7 +50,9 @@ async function main(): Promise<void> {
     viewMs.push(v);
     layoutMs.push(l);
   }
-  const a = median(analysisMs), v = median(viewMs), l = median(layoutMs);
+  const a = median(analysisMs),
+    v = median(viewMs),
+    l = median(layoutMs);
   process.stdout.write(`ResNet-50: analysis ${a.toFixed(0)} ms, display graph ${v.toFixed(0)} ms, ELK layout ${l.toFixed(0)} ms (medians of ${runs})\n`);
   row("ResNet-50 view: display graph + layout", v + l, 1000);
   row("ResNet-50 edit: analysis + display graph + layout", a + v + l, 300);

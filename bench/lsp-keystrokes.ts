@@ -53,12 +53,14 @@ function add(s: Samples, name: string, ms: number): void {
 
 /** Times each request from its sending; all are sent together, as the editor does. */
 async function timed(client: LspClient, s: Samples, prefix: string, requests: [string, string, unknown][]): Promise<unknown[]> {
-  return Promise.all(requests.map(async ([name, method, params]) => {
-    const t = performance.now();
-    const r = await client.request(method, params).catch((e: Error) => ({ error: e.message }));
-    add(s, `${prefix}${name}`, performance.now() - t);
-    return r;
-  }));
+  return Promise.all(
+    requests.map(async ([name, method, params]) => {
+      const t = performance.now();
+      const r = await client.request(method, params).catch((e: Error) => ({ error: e.message }));
+      add(s, `${prefix}${name}`, performance.now() - t);
+      return r;
+    }),
+  );
 }
 
 class Session {
@@ -66,12 +68,22 @@ class Session {
   private resultId: string | undefined;
   private readonly publications: { version: number; at: number; count: number }[] = [];
 
-  constructor(readonly client: LspClient, readonly uri: string, readonly delta: boolean) {
-    client.waitFor("textDocument/publishDiagnostics", (p) => {
-      const d = p as Published;
-      if (d.uri === uri) this.publications.push({ version: d.version ?? -1, at: performance.now(), count: d.diagnostics.length });
-      return false;
-    }, 24 * 3600 * 1000).catch(() => undefined);
+  constructor(
+    readonly client: LspClient,
+    readonly uri: string,
+    readonly delta: boolean,
+  ) {
+    client
+      .waitFor(
+        "textDocument/publishDiagnostics",
+        (p) => {
+          const d = p as Published;
+          if (d.uri === uri) this.publications.push({ version: d.version ?? -1, at: performance.now(), count: d.diagnostics.length });
+          return false;
+        },
+        24 * 3600 * 1000,
+      )
+      .catch(() => undefined);
   }
 
   /** Resolves with the time of the last publication for `version`, once it has been quiet. */
@@ -93,9 +105,10 @@ class Session {
   /** The requests the editor sends for the whole document after a change. */
   wholeDocument(cursor: Position): [string, string, unknown][] {
     const doc = { textDocument: { uri: this.uri } };
-    const tokens: [string, string, unknown] = this.delta && this.resultId
-      ? ["semanticTokens", "textDocument/semanticTokens/full/delta", { ...doc, previousResultId: this.resultId }]
-      : ["semanticTokens", "textDocument/semanticTokens/full", doc];
+    const tokens: [string, string, unknown] =
+      this.delta && this.resultId
+        ? ["semanticTokens", "textDocument/semanticTokens/full/delta", { ...doc, previousResultId: this.resultId }]
+        : ["semanticTokens", "textDocument/semanticTokens/full", doc];
     return [
       tokens,
       ["documentSymbol", "textDocument/documentSymbol", doc],
@@ -169,13 +182,19 @@ async function measure(label: string, text: string, repeat: number, targets: Rec
     client.notify("textDocument/didClose", { textDocument: { uri: session.uri } });
   }
   await client.shutdown();
-  console.log(`\n${label}: ${lines.length} lines (${(text.length / 1e6).toFixed(2)} MB), ${repeat} rounds, semantic tokens ${useDelta ? "full/delta" : "full"}`);
+  console.log(
+    `\n${label}: ${lines.length} lines (${(text.length / 1e6).toFixed(2)} MB), ${repeat} rounds, semantic tokens ${useDelta ? "full/delta" : "full"}`,
+  );
   let ok = true;
   for (const [name, xs] of s) {
     const target = targets[name] ?? targets["*"];
     const verdict = target === undefined ? "" : median(xs) <= target ? "ok" : "SLOW";
     if (verdict === "SLOW") ok = false;
-    console.log(`  ${name.padEnd(30)} median ${median(xs).toFixed(0).padStart(6)} ms   max ${Math.max(...xs).toFixed(0).padStart(6)} ms${target !== undefined ? `   target ${target} ms ${verdict}` : ""}`);
+    console.log(
+      `  ${name.padEnd(30)} median ${median(xs).toFixed(0).padStart(6)} ms   max ${Math.max(...xs)
+        .toFixed(0)
+        .padStart(6)} ms${target !== undefined ? `   target ${target} ms ${verdict}` : ""}`,
+    );
   }
   return ok;
 }

@@ -38,11 +38,15 @@ async function main(): Promise<void> {
     let t = performance.now();
     const openTimes: number[] = [];
     // A valid document gets two publications: syntax first, then the full analysis.
-    const full = client.waitFor("textDocument/publishDiagnostics", (p) => {
-      if ((p as Published).uri !== uri) return false;
-      openTimes.push(performance.now() - t);
-      return openTimes.length === 2;
-    }, 120000);
+    const full = client.waitFor(
+      "textDocument/publishDiagnostics",
+      (p) => {
+        if ((p as Published).uri !== uri) return false;
+        openTimes.push(performance.now() - t);
+        return openTimes.length === 2;
+      },
+      120000,
+    );
     client.notify("textDocument/didOpen", { textDocument: { uri, languageId: "onnxtxt", version: 1, text } });
     await full;
     opens.push(openTimes[0]!);
@@ -50,7 +54,10 @@ async function main(): Promise<void> {
     for (let h = 0; h < 10; h++) {
       const line = 4 + Math.floor(((h + 1) * (nodes - 2)) / 11);
       t = performance.now();
-      const res = await client.request<{ contents: { value: string } } | null>("textDocument/hover", { textDocument: { uri }, position: { line, character: 3 } });
+      const res = await client.request<{ contents: { value: string } } | null>("textDocument/hover", {
+        textDocument: { uri },
+        position: { line, character: 3 },
+      });
       hovers.push(performance.now() - t);
       if (!res || !res.contents.value.includes("float[N, 16]")) throw new Error(`hover on line ${line} gave ${JSON.stringify(res)}`);
     }
@@ -63,27 +70,53 @@ async function main(): Promise<void> {
     // chain of types) and restore it: edits inside one statement, analysed incrementally.
     const renameLine = lines.findIndex((l, i) => i >= (lines.length * 3) / 5 && l.includes(" = Add (v"));
     const rename = lines[renameLine]!.indexOf("(v") + 1;
-    const cases: { version: number; line?: number; at: number; len: number; text: string; publications: number; parseAt: number; expectError: boolean; inStatement?: boolean; expectText?: string }[] = [
+    const cases: {
+      version: number;
+      line?: number;
+      at: number;
+      len: number;
+      text: string;
+      publications: number;
+      parseAt: number;
+      expectError: boolean;
+      inStatement?: boolean;
+      expectText?: string;
+    }[] = [
       // Publications: the edited statement's check (when the text before parsed cleanly),
       // then the whole parse, then (for valid text) the full analysis.
       // `parseAt` is the publication that carries the whole-text parse.
       { version: 2, at: paren, len: 1, text: "", publications: 2, parseAt: 1, expectError: true },
       { version: 3, at: paren, len: 0, text: "(", publications: 2, parseAt: 0, expectError: false },
       { version: 4, at: op, len: 1, text: "x", publications: 3, parseAt: 1, expectError: true, inStatement: true },
-      { version: 5, line: renameLine, at: rename, len: 1, text: "w", publications: 3, parseAt: 1, expectError: true, inStatement: true, expectText: "is not defined" },
+      {
+        version: 5,
+        line: renameLine,
+        at: rename,
+        len: 1,
+        text: "w",
+        publications: 3,
+        parseAt: 1,
+        expectError: true,
+        inStatement: true,
+        expectText: "is not defined",
+      },
       { version: 6, line: renameLine, at: rename, len: 1, text: "v", publications: 3, parseAt: 1, expectError: true, inStatement: true },
     ];
     for (const c of cases) {
       const seen: number[] = [];
       let last: Published | undefined;
       t = performance.now();
-      const done = client.waitFor("textDocument/publishDiagnostics", (p) => {
-        const d = p as Published;
-        if (d.uri !== uri || d.version !== c.version) return false;
-        seen.push(performance.now() - t);
-        last = d;
-        return seen.length === c.publications;
-      }, 120000);
+      const done = client.waitFor(
+        "textDocument/publishDiagnostics",
+        (p) => {
+          const d = p as Published;
+          if (d.uri !== uri || d.version !== c.version) return false;
+          seen.push(performance.now() - t);
+          last = d;
+          return seen.length === c.publications;
+        },
+        120000,
+      );
       client.notify("textDocument/didChange", {
         textDocument: { uri, version: c.version },
         contentChanges: [{ range: { start: { line: c.line ?? line, character: c.at }, end: { line: c.line ?? line, character: c.at + c.len } }, text: c.text }],
@@ -93,14 +126,18 @@ async function main(): Promise<void> {
       parseEdits.push(seen[c.parseAt]!);
       fullEdits.push(seen[seen.length - 1]!);
       if (c.inStatement) statementEdits.push(seen[seen.length - 1]!);
-      if (c.expectText && !JSON.stringify(last!.diagnostics).includes(c.expectText)) throw new Error(`version ${c.version}: no '${c.expectText}' in ${JSON.stringify(last!.diagnostics).slice(0, 300)}`);
-      if (c.expectError !== last!.diagnostics.length > 0) throw new Error(`version ${c.version}: unexpected diagnostics ${JSON.stringify(last!.diagnostics).slice(0, 200)}`);
+      if (c.expectText && !JSON.stringify(last!.diagnostics).includes(c.expectText))
+        throw new Error(`version ${c.version}: no '${c.expectText}' in ${JSON.stringify(last!.diagnostics).slice(0, 300)}`);
+      if (c.expectError !== last!.diagnostics.length > 0)
+        throw new Error(`version ${c.version}: unexpected diagnostics ${JSON.stringify(last!.diagnostics).slice(0, 200)}`);
     }
     client.notify("textDocument/didClose", { textDocument: { uri } });
   }
   await client.shutdown();
   const row = (name: string, xs: number[], target: number) =>
-    `${name.padEnd(32)} median ${median(xs).toFixed(0).padStart(6)} ms   max ${Math.max(...xs).toFixed(0).padStart(6)} ms   target ${target} ms   ${median(xs) <= target ? "ok" : "SLOW"}`;
+    `${name.padEnd(32)} median ${median(xs).toFixed(0).padStart(6)} ms   max ${Math.max(...xs)
+      .toFixed(0)
+      .padStart(6)} ms   target ${target} ms   ${median(xs) <= target ? "ok" : "SLOW"}`;
   console.log(`language server latency, ${nodes} nodes (${(text.length / 1e6).toFixed(1)} MB), ${repeat} rounds`);
   console.log(row("open -> first diagnostics", opens, TARGETS.open));
   console.log(row("open -> full semantic diags", fullOpens, TARGETS.open));

@@ -106,10 +106,16 @@ function cpuMsOf(fn: () => void): number {
 function inProcess(runs: number, inputs: readonly [string, string][]): void {
   const skip = cpuMsOf(() => new OnnxTextParser(false));
   const validated = cpuMsOf(() => new OnnxTextParser(true));
-  console.log(`parser construction (performSelfAnalysis), CPU: ${skip.toFixed(1)} ms with skipValidations (first in this process), ${validated.toFixed(1)} ms with validations`);
+  console.log(
+    `parser construction (performSelfAnalysis), CPU: ${skip.toFixed(1)} ms with skipValidations (first in this process), ${validated.toFixed(1)} ms with validations`,
+  );
   for (const [name, text] of inputs) {
     const times = Array.from({ length: runs }, () => cpuMsOf(() => void parseModel(text)));
-    console.log(`in-process parseModel, CPU   ${name.padEnd(24)} median ${median(times).toFixed(1).padStart(7)} ms   min ${Math.min(...times).toFixed(1).padStart(7)} ms`);
+    console.log(
+      `in-process parseModel, CPU   ${name.padEnd(24)} median ${median(times).toFixed(1).padStart(7)} ms   min ${Math.min(...times)
+        .toFixed(1)
+        .padStart(7)} ms`,
+    );
   }
 }
 
@@ -123,7 +129,10 @@ function main(): void {
       ["50k-node graph", bigGraphText(50_000), 2.5],
       ["2M-element float tensor", bigTensorText(2_000_000), 1.1],
     ];
-    inProcess(runs, inputs.map(([name, text]) => [name, text]));
+    inProcess(
+      runs,
+      inputs.map(([name, text]) => [name, text]),
+    );
     console.log("parse bench: `onnxtxt convert X.onnxtxt X.onnx` vs the reference C++ parser available here");
     console.log("(Debian onnx 1.12 via /usr/bin/python3: parse_model + SerializeToString to a file); whole processes run alternately, median of " + runs);
     let allOk = true;

@@ -16,7 +16,16 @@ import { create } from "@bufbuild/protobuf";
 import { encodeModel } from "../core/src/io/index.js";
 import { printModel } from "../core/src/print-model.js";
 import { modelFromText } from "../core/src/text.js";
-import { GraphProtoSchema, ModelProtoSchema, NodeProtoSchema, OperatorSetIdProtoSchema, TensorProtoSchema, TensorProto_DataType, ValueInfoProtoSchema, type ModelProto } from "../proto/src/index.js";
+import {
+  GraphProtoSchema,
+  ModelProtoSchema,
+  NodeProtoSchema,
+  OperatorSetIdProtoSchema,
+  TensorProtoSchema,
+  TensorProto_DataType,
+  ValueInfoProtoSchema,
+  type ModelProto,
+} from "../proto/src/index.js";
 import { bigGraphText, bigTensorText } from "./parse-bench.js";
 import { median } from "./stats.js";
 
@@ -45,7 +54,7 @@ function randomWeightsModel(count: number): ModelProto {
   const floats = new Float32Array(count);
   for (let i = 0; i < count; i++) {
     seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-    floats[i] = ((seed / 2 ** 32) - 0.5) * 0.2;
+    floats[i] = (seed / 2 ** 32 - 0.5) * 0.2;
   }
   const info = (name: string) => create(ValueInfoProtoSchema, { name });
   return create(ModelProtoSchema, {
@@ -96,7 +105,9 @@ function main(): void {
       ["2M random float32", () => randomWeightsModel(2_000_000)],
       ["50k-node graph", () => parse(bigGraphText(50_000))],
     ];
-    console.log(`print bench: in process best of ${runs}` + (withProcess ? `; whole process (onnxtxt print vs onnxtxt convert) median of ${runs}, alternating` : ""));
+    console.log(
+      `print bench: in process best of ${runs}` + (withProcess ? `; whole process (onnxtxt print vs onnxtxt convert) median of ${runs}, alternating` : ""),
+    );
     for (const [name, build] of inputs) {
       const model = build();
       const printed = printModel(model);

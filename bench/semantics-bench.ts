@@ -37,7 +37,10 @@ function median(values: number[]): number {
 function main(): void {
   const repeatAt = process.argv.indexOf("--repeat");
   const repeat = repeatAt > 0 ? Number(process.argv[repeatAt + 1]) : 5;
-  const files = readdirSync(LIGHT).filter((f) => f.endsWith(".onnx")).map((f) => path.join(LIGHT, f)).sort();
+  const files = readdirSync(LIGHT)
+    .filter((f) => f.endsWith(".onnx"))
+    .map((f) => path.join(LIGHT, f))
+    .sort();
   const ref = spawnSync("/usr/bin/python3", ["-c", REFERENCE, String(repeat), ...files], { encoding: "utf8" });
   const refTimes = ref.status === 0 ? (JSON.parse(ref.stdout) as Record<string, number>) : {};
   console.log("model                 nodes   onnxtxt ms   onnx 1.12 ms   ratio");
@@ -53,7 +56,9 @@ function main(): void {
     const ours = median(times);
     const theirs = refTimes[file] === undefined ? NaN : refTimes[file]! * 1000;
     const name = path.basename(file, ".onnx").replace(/^light_/, "");
-    console.log(`${name.padEnd(20)} ${String(model.graph!.node.length).padStart(6)} ${ours.toFixed(1).padStart(12)} ${theirs.toFixed(1).padStart(14)} ${(ours / theirs).toFixed(2).padStart(7)}`);
+    console.log(
+      `${name.padEnd(20)} ${String(model.graph!.node.length).padStart(6)} ${ours.toFixed(1).padStart(12)} ${theirs.toFixed(1).padStart(14)} ${(ours / theirs).toFixed(2).padStart(7)}`,
+    );
   }
 }
 

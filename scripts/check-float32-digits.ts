@@ -63,7 +63,9 @@ async function main(): Promise<void> {
   const checked = results.reduce((a, r) => a + r.checked, 0);
   const deferred = results.reduce((a, r) => a + r.deferred, 0);
   const mismatches = results.flatMap((r) => r.mismatches);
-  console.log(`${checked} float32 values checked in ${((Date.now() - t0) / 1000).toFixed(0)} s (${deferred} in the search's range deferred to it): ${mismatches.length ? "MISMATCHES" : "the fast path always agrees with the search"}`);
+  console.log(
+    `${checked} float32 values checked in ${((Date.now() - t0) / 1000).toFixed(0)} s (${deferred} in the search's range deferred to it): ${mismatches.length ? "MISMATCHES" : "the fast path always agrees with the search"}`,
+  );
   for (const m of mismatches) console.log("  " + m);
   process.exitCode = mismatches.length ? 1 : 0;
 }

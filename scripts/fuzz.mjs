@@ -32,9 +32,11 @@ const binaries = binaryCorpus(corpusLimit);
 console.log(`fuzz: seed ${seed}, up to ${count} inputs or ${timeMs / 1000} s, corpus ${texts.length} texts + ${binaries.length} models`);
 // Three quarters of the time for mutated models, the rest for file-system and protocol
 // attacks (hostile external data and outputs, signals, malformed LSP params: issue #22).
-const attackMs = option("attack-time", (timeMs / 4) / 1000) * 1000;
+const attackMs = option("attack-time", timeMs / 4 / 1000) * 1000;
 const report = runFuzz({ seed, count, timeMs: timeMs - attackMs, texts, binaries, slowMs: 10_000, hostileRuns, longLists });
-console.log(`fuzz: ${report.inputs} inputs, ${report.failures.length} failures; slowest ${report.slowest.ms.toFixed(0)} ms (iteration ${report.slowest.iteration}, ${report.slowest.size} units)`);
+console.log(
+  `fuzz: ${report.inputs} inputs, ${report.failures.length} failures; slowest ${report.slowest.ms.toFixed(0)} ms (iteration ${report.slowest.iteration}, ${report.slowest.size} units)`,
+);
 const seen = new Set();
 for (const f of report.failures) {
   const key = `${f.target}: ${f.problem.split("\n")[0]}`;
@@ -47,5 +49,6 @@ for (const f of report.failures) {
 }
 const attacks = await runAttacks({ seed, count, timeMs: attackMs });
 console.log(`fuzz: ${attacks.attacks} attacks, ${attacks.failures.length} failures`);
-for (const f of attacks.failures.slice(0, 20)) console.log(`FAIL ${f.attack} (iteration ${f.iteration}): ${f.problem}\n  scene: ${f.scene.split("\n").join("\n         ")}`);
+for (const f of attacks.failures.slice(0, 20))
+  console.log(`FAIL ${f.attack} (iteration ${f.iteration}): ${f.problem}\n  scene: ${f.scene.split("\n").join("\n         ")}`);
 process.exitCode = report.failures.length + attacks.failures.length > 0 ? 1 : 0;

@@ -9,7 +9,10 @@ import { writeOrCheck } from "./generated-file.js";
 
 /** The part of AssemblyScript's compiler API used here (its own typings declare globals). */
 interface Asc {
-  compileString(sources: Record<string, string>, options: Record<string, unknown>): Promise<{ error: Error | null; binary: Uint8Array | null; stderr: { toString(): string } }>;
+  compileString(
+    sources: Record<string, string>,
+    options: Record<string, unknown>,
+  ): Promise<{ error: Error | null; binary: Uint8Array | null; stderr: { toString(): string } }>;
 }
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");

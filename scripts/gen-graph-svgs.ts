@@ -14,7 +14,11 @@ export const GRAPHS_DIR = path.join(REPO, "docs/graphs");
 const DEPTH = 2;
 
 export function exampleNames(): string[] {
-  return fs.readdirSync(EXAMPLES_DIR).filter((f) => f.endsWith(".onnxtxt")).map((f) => path.basename(f, ".onnxtxt")).sort();
+  return fs
+    .readdirSync(EXAMPLES_DIR)
+    .filter((f) => f.endsWith(".onnxtxt"))
+    .map((f) => path.basename(f, ".onnxtxt"))
+    .sort();
 }
 
 export async function exampleSvg(name: string): Promise<string> {

@@ -86,7 +86,14 @@ export async function bundle(): Promise<string[]> {
 
 /** The graph view's page script, for the browser, and elkjs's worker beside it. */
 export async function bundleGraphView(outDir = DIST): Promise<void> {
-  await build({ ...common, platform: "browser", target: "chrome120", format: "iife", entryPoints: [GRAPH_VIEW_ENTRY], outfile: path.join(outDir, path.basename(BUNDLES.graphView)) });
+  await build({
+    ...common,
+    platform: "browser",
+    target: "chrome120",
+    format: "iife",
+    entryPoints: [GRAPH_VIEW_ENTRY],
+    outfile: path.join(outDir, path.basename(BUNDLES.graphView)),
+  });
   const require = createRequire(import.meta.url);
   fs.copyFileSync(require.resolve("elkjs/lib/elk-worker.min.js"), path.join(outDir, path.basename(BUNDLES.elkWorker)));
 }

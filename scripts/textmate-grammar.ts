@@ -117,9 +117,7 @@ export function buildTextMateGrammar(v: LexicalVocabulary): TextMateGrammar {
     },
     "op-call": {
       comment: "`= domain.Op:overload <...> (...)`, but not a type or a graph after `=`",
-      match:
-        `(=)(?!>)\\s*(?!${typeStart})(?!${id}${signatureAhead})` +
-        `((?:${id}\\s*\\.\\s*)*)(${id})(?:\\s*(:)\\s*(${id}))?(?=\\s*[<(])`,
+      match: `(=)(?!>)\\s*(?!${typeStart})(?!${id}${signatureAhead})` + `((?:${id}\\s*\\.\\s*)*)(${id})(?:\\s*(:)\\s*(${id}))?(?=\\s*[<(])`,
       captures: scopes(
         "keyword.operator.assignment",
         "entity.name.namespace",
@@ -134,13 +132,7 @@ export function buildTextMateGrammar(v: LexicalVocabulary): TextMateGrammar {
       end: "(?<!=)>",
       beginCaptures: { "0": { name: "punctuation.definition.attributes.begin" + SUFFIX } },
       endCaptures: { "0": { name: "punctuation.definition.attributes.end" + SUFFIX } },
-      patterns: [
-        { include: "#comment" },
-        { include: "#header-key" },
-        { include: "#attribute-name" },
-        { include: "#attribute-type" },
-        { include: "$self" },
-      ],
+      patterns: [{ include: "#comment" }, { include: "#header-key" }, { include: "#attribute-name" }, { include: "#attribute-type" }, { include: "$self" }],
     },
     "attribute-name": {
       match: `(?:(?<=[<,])|^)\\s*(${id})(?=\\s*(?::\\s*${id}\\s*)?=(?!>))`,

@@ -66,7 +66,9 @@ export function sarifLog(files: readonly FileDiagnostics[], version: string): ob
     version: "2.1.0",
     runs: [
       {
-        tool: { driver: { name: "onnxtxt", version, informationUri: "https://github.com/onnx/onnx/blob/main/docs/Syntax.md", rules: codes.map((id) => ({ id })) } },
+        tool: {
+          driver: { name: "onnxtxt", version, informationUri: "https://github.com/onnx/onnx/blob/main/docs/Syntax.md", rules: codes.map((id) => ({ id })) },
+        },
         columnKind: "utf16CodeUnits",
         results,
       },

@@ -14,9 +14,21 @@ import { FileError } from "../../core/src/io/files.js";
 const EXTERNAL_DATA_CODE = "external-data";
 
 const ELEMENT_BYTES = new Map<number, number>([
-  [DT.FLOAT, 4], [DT.UINT8, 1], [DT.INT8, 1], [DT.UINT16, 2], [DT.INT16, 2], [DT.INT32, 4], [DT.INT64, 8],
-  [DT.BOOL, 1], [DT.FLOAT16, 2], [DT.DOUBLE, 8], [DT.UINT32, 4], [DT.UINT64, 8], [DT.COMPLEX64, 8],
-  [DT.COMPLEX128, 16], [DT.BFLOAT16, 2],
+  [DT.FLOAT, 4],
+  [DT.UINT8, 1],
+  [DT.INT8, 1],
+  [DT.UINT16, 2],
+  [DT.INT16, 2],
+  [DT.INT32, 4],
+  [DT.INT64, 8],
+  [DT.BOOL, 1],
+  [DT.FLOAT16, 2],
+  [DT.DOUBLE, 8],
+  [DT.UINT32, 4],
+  [DT.UINT64, 8],
+  [DT.COMPLEX64, 8],
+  [DT.COMPLEX128, 16],
+  [DT.BFLOAT16, 2],
 ]);
 
 /** The bytes the tensor's data takes, for fixed-width element types. */

@@ -29,7 +29,6 @@ const COMMANDS: readonly CommandEntry[] = [
   { name: "graph", load: async () => (await import("./commands/graph.js")).graphCommand },
 ];
 
-
 async function help(): Promise<string> {
   const commands = await Promise.all(COMMANDS.map((c) => c.load()));
   const width = Math.max(...commands.map((c) => c.name.length));

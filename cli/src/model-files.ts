@@ -75,7 +75,8 @@ export function readModel(file: string, note?: (message: string) => void): Loade
     const expected = claimed ? `, not ${FORMAT_NAMES[claimed]}` : "";
     throw new FileError(file, `this file looks like ${sniffed.looksLike}${sniffed.looksLike.includes(", not ") ? "" : expected}`);
   }
-  if (claimed && claimed !== sniffed.format) note?.(`onnxtxt: ${file}: note: the name says ${FORMAT_NAMES[claimed]}, but the file looks like ${FORMAT_NAMES[sniffed.format]}; reading it as such\n`);
+  if (claimed && claimed !== sniffed.format)
+    note?.(`onnxtxt: ${file}: note: the name says ${FORMAT_NAMES[claimed]}, but the file looks like ${FORMAT_NAMES[sniffed.format]}; reading it as such\n`);
   if (sniffed.format === "onnxtxt") return parseTextModel(file, new TextDecoder("utf-8").decode(bytes), note);
   return { model: about(file, () => decodeModel(bytes)), format: "onnx", comments: [] };
 }
@@ -157,7 +158,14 @@ export function writeModelToStdout(io: Output, name: string, format: ModelFormat
 function parseTextModel(file: string, text: string, note?: (message: string) => void): LoadedModel {
   const r = modelFromText(text, { sourceMap: false });
   if (!r.model || hasErrors(r.diagnostics)) {
-    throw new InputError(file, diagnosticLines(file, text, r.diagnostics.filter((d) => d.severity === "error")));
+    throw new InputError(
+      file,
+      diagnosticLines(
+        file,
+        text,
+        r.diagnostics.filter((d) => d.severity === "error"),
+      ),
+    );
   }
   const residual = r.diagnostics.filter((d) => d.code === "residual-stale" || d.code === "extension");
   if (note && residual.length) note(diagnosticLines(file, text, residual));

@@ -6,8 +6,19 @@ import { create } from "@bufbuild/protobuf";
 import { ValueInfoProtoSchema, type ModelProto, type NodeProto } from "../../proto/src/index.js";
 import { decodeValue, valueKindOf } from "../../core/src/io/index.js";
 import {
-  backendCompareTolerance, describeErrors, difference, elementTypeOf, isFloatType, ONNX_BACKEND_TOLERANCE, runWithOrt, summarize, valueFromProto,
-  formatSmall, type OrtOptions, type Tolerance, type Value,
+  backendCompareTolerance,
+  describeErrors,
+  difference,
+  elementTypeOf,
+  isFloatType,
+  ONNX_BACKEND_TOLERANCE,
+  runWithOrt,
+  summarize,
+  valueFromProto,
+  formatSmall,
+  type OrtOptions,
+  type Tolerance,
+  type Value,
 } from "../../core/src/interp/index.js";
 import type { Output } from "./command.js";
 import { readBytes } from "../../core/src/io/files.js";
@@ -21,7 +32,7 @@ export interface ToleranceOverride {
 }
 
 function withOverride(base: Tolerance, dtype: number | undefined, o: ToleranceOverride): Tolerance {
-  if (dtype === undefined || base.rtol + base.atol === 0 && !isFloatType(dtype)) return base;
+  if (dtype === undefined || (base.rtol + base.atol === 0 && !isFloatType(dtype))) return base;
   return { rtol: o.rtol ?? base.rtol, atol: o.atol ?? base.atol };
 }
 
@@ -42,7 +53,15 @@ type ObservedRun = (observe: (node: NodeProto, outs: readonly (Value | undefined
  * with the largest errors. Only when an output differs does a second, observed run look for
  * the first node whose outputs differ, so an agreeing comparison costs one run of each backend.
  */
-export async function compareWithOrt(model: ModelProto, feeds: ReadonlyMap<string, Value>, mine: ReadonlyMap<string, Value>, io: Output, o: ToleranceOverride, observedRun: ObservedRun, modelPath?: string): Promise<number> {
+export async function compareWithOrt(
+  model: ModelProto,
+  feeds: ReadonlyMap<string, Value>,
+  mine: ReadonlyMap<string, Value>,
+  io: Output,
+  o: ToleranceOverride,
+  observedRun: ObservedRun,
+  modelPath?: string,
+): Promise<number> {
   const theirs = await runWithOrt(model, feeds, undefined, ortOptions(io, modelPath));
   const tolFor = (v: Value | undefined): Tolerance => {
     const dtype = elementTypeOf(v);
@@ -53,7 +72,11 @@ export async function compareWithOrt(model: ModelProto, feeds: ReadonlyMap<strin
     const d = difference(mine.get(out.name), theirs.get(out.name), tolFor(theirs.get(out.name)));
     const name = escapeControls(out.name);
     if (d.mismatch) differs++;
-    io.out(d.mismatch ? `compare ort: ${name} differs: ${d.mismatch} (${describeErrors(d)}; tolerance ${toleranceText(d.tolerance)})\n` : `compare ort: ${name} agrees ${toleranceText(d.tolerance)} (${describeErrors(d)})\n`);
+    io.out(
+      d.mismatch
+        ? `compare ort: ${name} differs: ${d.mismatch} (${describeErrors(d)}; tolerance ${toleranceText(d.tolerance)})\n`
+        : `compare ort: ${name} agrees ${toleranceText(d.tolerance)} (${describeErrors(d)})\n`,
+    );
   }
   if (differs === 0) {
     io.out("all outputs agree with onnxruntime\n");
@@ -64,7 +87,13 @@ export async function compareWithOrt(model: ModelProto, feeds: ReadonlyMap<strin
 }
 
 /** The second pass: every intermediate value of both backends, in node order. */
-async function firstDifferingNode(model: ModelProto, feeds: ReadonlyMap<string, Value>, io: Output, tolFor: (v: Value | undefined) => Tolerance, observedRun: ObservedRun): Promise<void> {
+async function firstDifferingNode(
+  model: ModelProto,
+  feeds: ReadonlyMap<string, Value>,
+  io: Output,
+  tolFor: (v: Value | undefined) => Tolerance,
+  observedRun: ObservedRun,
+): Promise<void> {
   const seen = new Map<string, Value>();
   const order: NodeProto[] = [];
   await observedRun((node, outs) => {
@@ -92,7 +121,9 @@ async function firstDifferingNode(model: ModelProto, feeds: ReadonlyMap<string, 
       if (!name || !theirs.has(name) || !read.has(name)) continue;
       const d = difference(seen.get(name), theirs.get(name), tolFor(theirs.get(name)));
       if (d.mismatch) {
-        io.out(`first difference at node ${escapeControls(node.name || "(unnamed)")} (${node.opType}), output '${escapeControls(name)}': ${d.mismatch} (${describeErrors(d)})\n`);
+        io.out(
+          `first difference at node ${escapeControls(node.name || "(unnamed)")} (${node.opType}), output '${escapeControls(name)}': ${d.mismatch} (${describeErrors(d)})\n`,
+        );
         io.out(`  interp: ${summarize(seen.get(name)!)}\n  ort:    ${summarize(theirs.get(name)!)}\n`);
         return;
       }

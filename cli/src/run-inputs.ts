@@ -86,11 +86,17 @@ export function gatherInputs(graph: GraphProto, opts: InputOptions): ResolvedInp
   }
   const dir = dataSetDir(opts);
   // The same rules as external data: regular files inside the folder, one hard link each.
-  const rules: ReadRules | undefined = dir === undefined ? undefined : { within: dir, folderName: "the input folder", singleLink: true, ...(opts.maxBytes !== undefined && { maxBytes: opts.maxBytes }) };
-  const dataSet = dir === undefined ? undefined : feedable.map((_, i) => {
-    const file = path.join(dir, `input_${i}.pb`);
-    return fs.lstatSync(file, { throwIfNoEntry: false }) ? readChecked(file, rules!) : undefined;
-  });
+  const rules: ReadRules | undefined =
+    dir === undefined
+      ? undefined
+      : { within: dir, folderName: "the input folder", singleLink: true, ...(opts.maxBytes !== undefined && { maxBytes: opts.maxBytes }) };
+  const dataSet =
+    dir === undefined
+      ? undefined
+      : feedable.map((_, i) => {
+          const file = path.join(dir, `input_${i}.pb`);
+          return fs.lstatSync(file, { throwIfNoEntry: false }) ? readChecked(file, rules!) : undefined;
+        });
   return resolveInputs(graph, {
     given,
     givenLabel: "--input",

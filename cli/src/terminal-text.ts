@@ -3,8 +3,15 @@
 // that make a message read differently from what it says. These are shown as escapes instead.
 /** C0 and C1 controls (not tab or line feed), line and paragraph separators, bidi embeddings and isolates. */
 function isControl(code: number): boolean {
-  return code <= 0x08 || (code >= 0x0b && code <= 0x1f) || (code >= 0x7f && code <= 0x9f) ||
-    code === 0x2028 || code === 0x2029 || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+  return (
+    code <= 0x08 ||
+    (code >= 0x0b && code <= 0x1f) ||
+    (code >= 0x7f && code <= 0x9f) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2066 && code <= 0x2069)
+  );
 }
 
 function escapeOne(code: number): string {

@@ -26,7 +26,8 @@ function sidecarSource(location: string, data: Uint8Array): ExternalDataSource {
         throw new Error(`external data '${absPath.slice(VIEW_DIR.length + 1)}' is not part of this view; only '${location}' is`);
       }
       const end = length === undefined ? data.length : offset + length;
-      if (offset > data.length || end > data.length) throw new Error(`'${location}': ${end - offset} bytes at offset ${offset} run past its end (${data.length} bytes)`);
+      if (offset > data.length || end > data.length)
+        throw new Error(`'${location}': ${end - offset} bytes at offset ${offset} run past its end (${data.length} bytes)`);
       return data.subarray(offset, end);
     },
   };

@@ -64,7 +64,10 @@ export function locateFailedNode(text: string, message: string, graph: string | 
   // A function runs as the one node of a wrapper graph that calls it: skip that step.
   const isFunction = graph !== undefined && ast.functions.some((f) => f.name?.value === graph);
   const steps = isFunction && path[0]?.op === graph && path[0].name === undefined ? path.slice(1) : path;
-  const node = locate(chosen.flatMap((g) => (g.body ? [g.body] : [])), steps);
+  const node = locate(
+    chosen.flatMap((g) => (g.body ? [g.body] : [])),
+    steps,
+  );
   if (!node) return undefined;
   const lines = new LineIndex(text);
   const label = node.label?.name ? `${node.label.name.value} (${node.op?.opType?.value ?? "?"})` : (node.op?.opType?.value ?? "?");

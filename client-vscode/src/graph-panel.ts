@@ -45,11 +45,16 @@ export class GraphPanel implements vscode.Disposable {
       return;
     }
     const dist = vscode.Uri.joinPath(this.extensionUri, "dist");
-    const panel = vscode.window.createWebviewPanel("onnxtxt.graph", title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
-      enableScripts: true,
-      localResourceRoots: [dist],
-      retainContextWhenHidden: true,
-    });
+    const panel = vscode.window.createWebviewPanel(
+      "onnxtxt.graph",
+      title,
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+      {
+        enableScripts: true,
+        localResourceRoots: [dist],
+        retainContextWhenHidden: true,
+      },
+    );
     panel.webview.html = graphPageHtml({
       cspSource: panel.webview.cspSource,
       nonce: nonce(),

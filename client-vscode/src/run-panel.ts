@@ -25,7 +25,12 @@ export class RunPanel implements vscode.Disposable {
   show(model: RunViewModel): void {
     this.model = model;
     if (!this.panel) {
-      this.panel = vscode.window.createWebviewPanel("onnxtxt.runOutput", "ONNX Run", { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { enableScripts: true });
+      this.panel = vscode.window.createWebviewPanel(
+        "onnxtxt.runOutput",
+        "ONNX Run",
+        { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+        { enableScripts: true },
+      );
       this.panel.onDidDispose(() => (this.panel = undefined));
       this.panel.webview.onDidReceiveMessage((m: ViewMessage) => this.onMessage(m));
     }

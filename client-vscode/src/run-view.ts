@@ -167,10 +167,12 @@ table.wrapped td { min-width: 7em; }
 
 export function renderRunView(model: RunViewModel, nonce: string, cspSource: string): string {
   const elapsed = model.elapsedMs !== undefined && Number.isFinite(model.elapsedMs) ? ` in ${model.elapsedMs.toFixed(1)} ms` : "";
-  const sections = model.failure
-    ? [failureSection(model.failure)]
-    : model.outputs.map((o, i) => outputSection(o, i, model.limits[i] ?? 100));
-  const status = model.running ? '<p class="status">Running…</p>' : model.failure ? "" : `<p class="status">${model.outputs.length} output${model.outputs.length === 1 ? "" : "s"}${elapsed}</p>${inputsLine(model.inputSources)}`;
+  const sections = model.failure ? [failureSection(model.failure)] : model.outputs.map((o, i) => outputSection(o, i, model.limits[i] ?? 100));
+  const status = model.running
+    ? '<p class="status">Running…</p>'
+    : model.failure
+      ? ""
+      : `<p class="status">${model.outputs.length} output${model.outputs.length === 1 ? "" : "s"}${elapsed}</p>${inputsLine(model.inputSources)}`;
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${cspSource} 'nonce-${nonce}'; script-src 'nonce-${nonce}';">

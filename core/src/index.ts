@@ -97,7 +97,17 @@ export { inferModel, withInferredTypes, type InferOptions, type InferResult } fr
 
 // ---- Run -----------------------------------------------------------------------------------
 /** Values, tensors and their conversion from and to TensorProto and friends. */
-export { valueFromProto, valueToProto, tensorFromProto, compareValues, summarize, describeRunError, InterpError, type Value, type Tolerance } from "./interp/index.js";
+export {
+  valueFromProto,
+  valueToProto,
+  tensorFromProto,
+  compareValues,
+  summarize,
+  describeRunError,
+  InterpError,
+  type Value,
+  type Tolerance,
+} from "./interp/index.js";
 
 /** Options of {@link run}: those of `onnxtxt run` that do not name files. */
 export interface RunOptions {
@@ -120,7 +130,11 @@ export interface RunOptions {
  * without an initializer that `inputs` leaves out get the CLI's defaults: seeded uniform values
  * in [-1, 1) for floats and [0, 4) for integers. Throws {@link InterpError} when a kernel fails.
  */
-export function run(model: ModelProto, inputs: ReadonlyMap<string, Value> | Readonly<Record<string, Value>> = {}, options: RunOptions = {}): Map<string, Value> {
+export function run(
+  model: ModelProto,
+  inputs: ReadonlyMap<string, Value> | Readonly<Record<string, Value>> = {},
+  options: RunOptions = {},
+): Map<string, Value> {
   const graph = model.graph;
   if (!graph) throw new OnnxtxtError("the model has no graph");
   const given = inputs instanceof Map ? inputs : new Map(Object.entries(inputs));

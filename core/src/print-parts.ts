@@ -16,7 +16,13 @@ import type { FormatResult } from "./print/format.js";
 import { printPart } from "./print/printer.js";
 
 /** What the text reader assumes when no model header says otherwise. */
-const READER_DEFAULTS = { nodeDomainUnset: false, tensorNameUnset: false, rawStorage: false, attrRawStorage: false, firstOutputs: new Map<string, number>() } as const;
+const READER_DEFAULTS = {
+  nodeDomainUnset: false,
+  tensorNameUnset: false,
+  rawStorage: false,
+  attrRawStorage: false,
+  firstOutputs: new Map<string, number>(),
+} as const;
 
 function printRaised<T>(proto: T, what: string, raise: (p: T, ctx: RaiseContext) => A.Graph | A.FunctionDef | A.OpNode, width?: number): string {
   const ctx = new RaiseContext(READER_DEFAULTS);

@@ -121,7 +121,9 @@ export function resolveInputs(graph: GraphProto, req: InputRequest): ResolvedInp
     }
     const c = info.type?.value.case;
     if (c !== "tensorType" && c !== "sequenceType" && c !== "optionalType") {
-      throw new OnnxtxtError(`input '${info.name}' has no type to make a default value from; give it, e.g. with a directive such as # @input ${info.name} = float[2] {1, 2}`);
+      throw new OnnxtxtError(
+        `input '${info.name}' has no type to make a default value from; give it, e.g. with a directive such as # @input ${info.name} = float[2] {1, 2}`,
+      );
     }
     // a default's own errors (the memory limit) already say what is wrong
     return { name: info.name, value: defaultValue(info.type, dims, rng, info.name), source: "default", from: `seed ${seed}` };
@@ -135,7 +137,9 @@ function declaredType(t: TypeProto | undefined): string {
   switch (t?.value.case) {
     case "tensorType": {
       const tt = t.value.value;
-      const shape = tt.shape ? `[${tt.shape.dim.map((d) => (d.value.case === "dimValue" ? String(d.value.value) : d.value.case === "dimParam" ? d.value.value : "?")).join(",")}]` : "";
+      const shape = tt.shape
+        ? `[${tt.shape.dim.map((d) => (d.value.case === "dimValue" ? String(d.value.value) : d.value.case === "dimParam" ? d.value.value : "?")).join(",")}]`
+        : "";
       return `${dtypeName(tt.elemType)}${shape}`;
     }
     case "sequenceType":

@@ -72,10 +72,7 @@ export function pathAt(root: AstNode, offset: number): AstNode[] {
 }
 
 /** The innermost node of one of `kinds` on a path, with its index. */
-export function innermost<K extends AstNode["kind"]>(
-  path: readonly AstNode[],
-  ...kinds: K[]
-): Extract<AstNode, { kind: K }> | undefined {
+export function innermost<K extends AstNode["kind"]>(path: readonly AstNode[], ...kinds: K[]): Extract<AstNode, { kind: K }> | undefined {
   for (let i = path.length - 1; i >= 0; i--) {
     const n = path[i]!;
     if ((kinds as string[]).includes(n.kind)) return n as Extract<AstNode, { kind: K }>;

@@ -308,8 +308,44 @@ export interface Comment {
 }
 
 export type AstNode =
-  | Name | Keyword | IntLit | FloatLit | StrLit | Model | Header | HeaderEntry | OpsetList | OpsetEntry
-  | PropList | PropEntry | Graph | FunctionDef | ParamList | ValueDeclList | ValueDecl | NodeBlock
-  | OpNode | Label | OpName | IdList | Empty | AttributeList | Attribute | RefValue | TensorValue
-  | TypeValue | ListValue | TensorType | Shape | Dim | Unknown | SeqType | MapType | OptionalType
-  | SparseTensorType | OpaqueType | InlineData | PackedNumbers | ExternalData;
+  | Name
+  | Keyword
+  | IntLit
+  | FloatLit
+  | StrLit
+  | Model
+  | Header
+  | HeaderEntry
+  | OpsetList
+  | OpsetEntry
+  | PropList
+  | PropEntry
+  | Graph
+  | FunctionDef
+  | ParamList
+  | ValueDeclList
+  | ValueDecl
+  | NodeBlock
+  | OpNode
+  | Label
+  | OpName
+  | IdList
+  | Empty
+  | AttributeList
+  | Attribute
+  | RefValue
+  | TensorValue
+  | TypeValue
+  | ListValue
+  | TensorType
+  | Shape
+  | Dim
+  | Unknown
+  | SeqType
+  | MapType
+  | OptionalType
+  | SparseTensorType
+  | OpaqueType
+  | InlineData
+  | PackedNumbers
+  | ExternalData;

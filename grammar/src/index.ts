@@ -10,7 +10,16 @@ export type { Diagnostic, Severity } from "./diagnostics.js";
 export { hasErrors } from "./diagnostics.js";
 export { LineIndex, type Position } from "./line-index.js";
 export type { Span } from "./span.js";
-export { ALL_KEYWORDS, ATTRIBUTE_TYPES, ELEMENT_TYPES, FUNCTION_HEADER_KEYS, MODEL_HEADER_KEYS, TYPE_CONSTRUCTORS, isTypeStart, isElementType } from "./keywords.js";
+export {
+  ALL_KEYWORDS,
+  ATTRIBUTE_TYPES,
+  ELEMENT_TYPES,
+  FUNCTION_HEADER_KEYS,
+  MODEL_HEADER_KEYS,
+  TYPE_CONSTRUCTORS,
+  isTypeStart,
+  isElementType,
+} from "./keywords.js";
 export { tokenize, Tok, type TokenStream } from "./scanner.js";
 export { MAX_NESTING } from "./parser.js";
 
@@ -43,7 +52,12 @@ function run<T>(text: string, what: string, fn: (p: OnnxTextParser) => T | undef
     if (engine) throw new Error(engine.message);
   } catch (e) {
     // A parse must never throw; this is a last line of defence that keeps the promise.
-    p.diagnostics.push({ severity: "error", code: "internal", message: `internal parser error: ${e instanceof Error ? e.message : String(e)}`, span: { start: 0, end: 0 } });
+    p.diagnostics.push({
+      severity: "error",
+      code: "internal",
+      message: `internal parser error: ${e instanceof Error ? e.message : String(e)}`,
+      span: { start: 0, end: 0 },
+    });
   }
   const parsed = p.diagnostics;
   p.end();

@@ -3,22 +3,63 @@
 
 /** The 26 element type names the 1.23 parser knows (syntax doc §1.6). */
 export const ELEMENT_TYPES: readonly string[] = [
-  "float", "uint8", "int8", "uint16", "int16", "int32", "int64", "string", "bool", "float16", "double",
-  "uint32", "uint64", "complex64", "complex128", "bfloat16", "float8e4m3fn", "float8e4m3fnuz",
-  "float8e5m2", "float8e5m2fnuz", "uint4", "int4", "float4e2m1", "float8e8m0", "uint2", "int2",
+  "float",
+  "uint8",
+  "int8",
+  "uint16",
+  "int16",
+  "int32",
+  "int64",
+  "string",
+  "bool",
+  "float16",
+  "double",
+  "uint32",
+  "uint64",
+  "complex64",
+  "complex128",
+  "bfloat16",
+  "float8e4m3fn",
+  "float8e4m3fnuz",
+  "float8e5m2",
+  "float8e5m2fnuz",
+  "uint4",
+  "int4",
+  "float4e2m1",
+  "float8e8m0",
+  "uint2",
+  "int2",
 ];
 
 export const TYPE_CONSTRUCTORS: readonly string[] = ["seq", "map", "optional", "sparse_tensor", "opaque"];
 
 /** Attribute type annotations (`name: ints = ...`) and their AttributeProto.AttributeType numbers. */
 export const ATTRIBUTE_TYPES: Readonly<Record<string, number>> = {
-  float: 1, int: 2, string: 3, tensor: 4, graph: 5, floats: 6, ints: 7, strings: 8, tensors: 9,
-  graphs: 10, sparse_tensor: 11, sparse_tensors: 12, type_proto: 13, type_protos: 14,
+  float: 1,
+  int: 2,
+  string: 3,
+  tensor: 4,
+  graph: 5,
+  floats: 6,
+  ints: 7,
+  strings: 8,
+  tensors: 9,
+  graphs: 10,
+  sparse_tensor: 11,
+  sparse_tensors: 12,
+  type_proto: 13,
+  type_protos: 14,
 };
 
 export const MODEL_HEADER_KEYS: readonly string[] = [
-  "ir_version", "opset_import", "producer_name", "producer_version", "domain", "model_version",
-  "doc_string", "metadata_props",
+  "ir_version",
+  "opset_import",
+  "producer_name",
+  "producer_version",
+  "domain",
+  "model_version",
+  "doc_string",
+  "metadata_props",
 ];
 
 export const FUNCTION_HEADER_KEYS: readonly string[] = ["domain", "opset_import", "doc_string", "overload"];
@@ -45,8 +86,5 @@ export function isFloatWord(word: string): boolean {
 }
 
 export const ALL_KEYWORDS: readonly string[] = [
-  ...new Set([
-    ...ELEMENT_TYPES, ...TYPE_CONSTRUCTORS, ...Object.keys(ATTRIBUTE_TYPES), ...MODEL_HEADER_KEYS,
-    ...FUNCTION_HEADER_KEYS,
-  ]),
+  ...new Set([...ELEMENT_TYPES, ...TYPE_CONSTRUCTORS, ...Object.keys(ATTRIBUTE_TYPES), ...MODEL_HEADER_KEYS, ...FUNCTION_HEADER_KEYS]),
 ];

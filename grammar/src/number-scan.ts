@@ -2,8 +2,18 @@
 // packed `{1, 2, ...}` list token both use it, so they accept exactly the same literals.
 
 const enum C {
-  Minus = 45, Plus = 43, Dot = 46, Zero = 48, Nine = 57, LowerE = 101, UpperE = 69,
-  A = 65, Z = 90, a = 97, z = 122, Underscore = 95,
+  Minus = 45,
+  Plus = 43,
+  Dot = 46,
+  Zero = 48,
+  Nine = 57,
+  LowerE = 101,
+  UpperE = 69,
+  A = 65,
+  Z = 90,
+  a = 97,
+  z = 122,
+  Underscore = 95,
 }
 
 export function isDigit(c: number): boolean {

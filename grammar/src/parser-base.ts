@@ -46,7 +46,12 @@ export const NO_NAMES: readonly A.Name[] = Object.freeze([]);
 export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 const EMPTY_STREAM: TokenStream = {
-  count: 0, kinds: new Uint8Array(1), starts: new Int32Array(1), ends: new Int32Array(1), isFloat: new Uint8Array(1), lists: new Map(),
+  count: 0,
+  kinds: new Uint8Array(1),
+  starts: new Int32Array(1),
+  ends: new Int32Array(1),
+  isFloat: new Uint8Array(1),
+  lists: new Map(),
 };
 
 /** A way of a decision the parser takes itself: `when` is tested at run time, in order. */
@@ -235,7 +240,10 @@ export abstract class ParserBase extends EmbeddedActionsParser {
   /** The first way whose `when` holds; recorded as an OR of all ways. */
   protected choose<R>(idx: number, ways: readonly Way<R>[]): R | undefined {
     if (this.RECORDING_PHASE) {
-      this.or(idx, ways.map((w) => ({ ALT: w.take, IGNORE_AMBIGUITIES: true })));
+      this.or(
+        idx,
+        ways.map((w) => ({ ALT: w.take, IGNORE_AMBIGUITIES: true })),
+      );
       return undefined;
     }
     for (const w of ways) if (w.when()) return w.take();
@@ -257,7 +265,7 @@ export abstract class ParserBase extends EmbeddedActionsParser {
         return "a list of numbers";
       case Tok.String:
         // Line breaks written as \n, so the message stays on one line.
-        return `the string ${(image.length > 24 ? image.slice(0, 20) + "...\"" : image).replace(/\r\n|[\r\n\u2028\u2029]/g, "\\n")}`;
+        return `the string ${(image.length > 24 ? image.slice(0, 20) + '..."' : image).replace(/\r\n|[\r\n\u2028\u2029]/g, "\\n")}`;
       case Tok.UnterminatedString:
         return "a string with no closing quote";
       default:

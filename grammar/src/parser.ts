@@ -77,7 +77,12 @@ export class OnnxTextParser extends ParserBase {
 
   headerEntry = this.RULE("headerEntry", (keys: readonly string[], owner: string): A.HeaderEntry | undefined => {
     const start = this.start;
-    const t = this.token(1, T.Identifier, () => `a ${owner} header key (${keys.join(", ")})`, () => keys.includes(this.image(this.cur)));
+    const t = this.token(
+      1,
+      T.Identifier,
+      () => `a ${owner} header key (${keys.join(", ")})`,
+      () => keys.includes(this.image(this.cur)),
+    );
     if (t < 0) return undefined;
     const key = this.keyword(t);
     const k = key.text;
@@ -95,20 +100,24 @@ export class OnnxTextParser extends ParserBase {
     const start = this.start;
     if (this.token(1, T.LBracket, "'[' to start the opset list") < 0) return undefined;
     const items: A.OpsetEntry[] = [];
-    this.unless(1, () => this.at(Tok.RBracket), () => {
-      items.push(this.SUBRULE1(this.opsetEntry));
-      this.MANY(() => {
-        this.CONSUME(T.Comma);
-        items.push(this.SUBRULE2(this.opsetEntry));
-      });
-    });
+    this.unless(
+      1,
+      () => this.at(Tok.RBracket),
+      () => {
+        items.push(this.SUBRULE1(this.opsetEntry));
+        this.MANY(() => {
+          this.CONSUME(T.Comma);
+          items.push(this.SUBRULE2(this.opsetEntry));
+        });
+      },
+    );
     this.token(1, T.RBracket, "',' or ']' in the opset list");
     return { kind: "OpsetList", span: this.spanFrom(start), items: exact(items) };
   });
 
   opsetEntry = this.RULE("opsetEntry", (): A.OpsetEntry => {
     const s = this.start;
-    const domain = this.strLit(1, "an opset domain in quotes (e.g. \"\" : 21)");
+    const domain = this.strLit(1, 'an opset domain in quotes (e.g. "" : 21)');
     this.token(1, T.Colon, "':' between the opset domain and its version");
     const version = this.intLit(1, "an opset version (an integer)");
     return { kind: "OpsetEntry", span: this.spanFrom(s), ...(domain && { domain }), ...(version && { version }) };
@@ -118,13 +127,17 @@ export class OnnxTextParser extends ParserBase {
     const start = this.start;
     if (this.token(1, T.LBracket, `'[' to start the ${what} list`) < 0) return undefined;
     const items: A.PropEntry[] = [];
-    this.unless(1, () => this.at(Tok.RBracket) && allowEmpty, () => {
-      items.push(this.SUBRULE1(this.propEntry, { ARGS: [what] }));
-      this.MANY(() => {
-        this.CONSUME(T.Comma);
-        items.push(this.SUBRULE2(this.propEntry, { ARGS: [what] }));
-      });
-    });
+    this.unless(
+      1,
+      () => this.at(Tok.RBracket) && allowEmpty,
+      () => {
+        items.push(this.SUBRULE1(this.propEntry, { ARGS: [what] }));
+        this.MANY(() => {
+          this.CONSUME(T.Comma);
+          items.push(this.SUBRULE2(this.propEntry, { ARGS: [what] }));
+        });
+      },
+    );
     this.token(1, T.RBracket, `',' or ']' in the ${what} list`);
     return { kind: "PropList", span: this.spanFrom(start), items: exact(items) };
   });
@@ -153,8 +166,15 @@ export class OnnxTextParser extends ParserBase {
     if (this.panic) this.recoverToBody();
     const body = this.SUBRULE(this.nodeBlock, { ARGS: ["function body"] });
     return {
-      kind: "Function", span: this.spanFrom(start), ...(header && { header }), ...(name && { name }), ...(params && { params }),
-      ...(inputs && { inputs }), ...(outputs && { outputs }), ...(valueInfos && { valueInfos }), ...(body && { body }),
+      kind: "Function",
+      span: this.spanFrom(start),
+      ...(header && { header }),
+      ...(name && { name }),
+      ...(params && { params }),
+      ...(inputs && { inputs }),
+      ...(outputs && { outputs }),
+      ...(valueInfos && { valueInfos }),
+      ...(body && { body }),
     };
   });
 
@@ -196,18 +216,19 @@ export class OnnxTextParser extends ParserBase {
     const body = this.SUBRULE(this.nodeBlock, { ARGS: ["graph body"] });
     this.leave();
     return {
-      kind: "Graph", span: this.spanFrom(start), ...(name && { name }), ...(inputs && { inputs }),
-      ...(outputs && { outputs }), ...(valueInfos && { valueInfos }), ...(body && { body }),
+      kind: "Graph",
+      span: this.spanFrom(start),
+      ...(name && { name }),
+      ...(inputs && { inputs }),
+      ...(outputs && { outputs }),
+      ...(valueInfos && { valueInfos }),
+      ...(body && { body }),
     };
   });
 
-  parenDecls = this.RULE("parenDecls", (what: string, allowInit: boolean): A.ValueDeclList | undefined =>
-    this.declList(T.LParen, T.RParen, what, allowInit),
-  );
+  parenDecls = this.RULE("parenDecls", (what: string, allowInit: boolean): A.ValueDeclList | undefined => this.declList(T.LParen, T.RParen, what, allowInit));
 
-  angleDecls = this.RULE("angleDecls", (what: string, allowInit: boolean): A.ValueDeclList | undefined =>
-    this.declList(T.LAngle, T.RAngle, what, allowInit),
-  );
+  angleDecls = this.RULE("angleDecls", (what: string, allowInit: boolean): A.ValueDeclList | undefined => this.declList(T.LAngle, T.RAngle, what, allowInit));
 
   /** The body of parenDecls and angleDecls, which differ only in their brackets. */
   private declList(open: TokenType, close: TokenType, what: string, allowInit: boolean): A.ValueDeclList | undefined {
@@ -216,16 +237,20 @@ export class OnnxTextParser extends ParserBase {
     if (this.token(1, open, () => `'${open === T.LParen ? "(" : "<"}' to start the ${what} list`) < 0) return undefined;
     const items: A.ValueDecl[] = [];
     const closeText = close === T.RParen ? ")" : ">";
-    this.unless(1, () => this.at(closeKind), () => {
-      const d = this.SUBRULE1(this.valueDecl, { ARGS: [what, allowInit] });
-      if (d) items.push(d);
-      this.MANY(() => {
-        this.CONSUME(T.Comma);
-        const e = this.SUBRULE2(this.valueDecl, { ARGS: [what, allowInit] });
-        if (e) items.push(e);
-      });
-      if (!this.panic && !this.at(closeKind)) this.fail(`',' or '${closeText}' after a ${what}`);
-    });
+    this.unless(
+      1,
+      () => this.at(closeKind),
+      () => {
+        const d = this.SUBRULE1(this.valueDecl, { ARGS: [what, allowInit] });
+        if (d) items.push(d);
+        this.MANY(() => {
+          this.CONSUME(T.Comma);
+          const e = this.SUBRULE2(this.valueDecl, { ARGS: [what, allowInit] });
+          if (e) items.push(e);
+        });
+        if (!this.panic && !this.at(closeKind)) this.fail(`',' or '${closeText}' after a ${what}`);
+      },
+    );
     this.token(2, close, () => `'${closeText}' to close the ${what} list`);
     return { kind: "ValueDeclList", span: this.spanFrom(start), items: exact(items) };
   }
@@ -429,7 +454,12 @@ export class OnnxTextParser extends ParserBase {
   attributeRest = this.RULE("attributeRest", (start: number, name: A.Name): A.Attribute => {
     const annotation = this.OPTION(() => {
       this.CONSUME(T.Colon);
-      const t = this.token(1, T.Identifier, () => `an attribute type (${Object.keys(ATTRIBUTE_TYPES).join(", ")}) after ':'`, () => this.image(this.cur) in ATTRIBUTE_TYPES);
+      const t = this.token(
+        1,
+        T.Identifier,
+        () => `an attribute type (${Object.keys(ATTRIBUTE_TYPES).join(", ")}) after ':'`,
+        () => this.image(this.cur) in ATTRIBUTE_TYPES,
+      );
       return t < 0 ? undefined : this.keyword(t);
     });
     this.token(1, T.Equals, () => (annotation ? `'=' after the attribute type` : `':' or '=' after the attribute name '${name.value}'`));
@@ -453,15 +483,19 @@ export class OnnxTextParser extends ParserBase {
     const start = this.start;
     this.CONSUME(T.LBracket);
     const items: A.AttrValue[] = [];
-    this.unless(1, () => this.at(Tok.RBracket), () => {
-      const v = this.SUBRULE1(this.singleValue, { ARGS: [false] });
-      if (v) items.push(v);
-      this.MANY(() => {
-        this.CONSUME(T.Comma);
-        const w = this.SUBRULE2(this.singleValue, { ARGS: [false] });
-        if (w) items.push(w);
-      });
-    });
+    this.unless(
+      1,
+      () => this.at(Tok.RBracket),
+      () => {
+        const v = this.SUBRULE1(this.singleValue, { ARGS: [false] });
+        if (v) items.push(v);
+        this.MANY(() => {
+          this.CONSUME(T.Comma);
+          const w = this.SUBRULE2(this.singleValue, { ARGS: [false] });
+          if (w) items.push(w);
+        });
+      },
+    );
     this.token(1, T.RBracket, "',' or ']' in the list value");
     this.leave();
     return { kind: "List", span: this.spanFrom(start), items: exact(items) };
@@ -488,7 +522,12 @@ export class OnnxTextParser extends ParserBase {
         take: () => {
           const kind = this.kind(this.cur);
           if (kind === Tok.LBrace || kind === Tok.NumberList) this.fail("an attribute value; tensor data needs its type first, e.g. float[2] {1, 2}");
-          else this.fail(topLevel ? "an attribute value (a number, a string, a type, a tensor, a graph, '@name' or a '[...]' list)" : "a list element (a number, a string, a type, a tensor, a graph or '@name')");
+          else
+            this.fail(
+              topLevel
+                ? "an attribute value (a number, a string, a type, a tensor, a graph, '@name' or a '[...]' list)"
+                : "a list element (a number, a string, a type, a tensor, a graph or '@name')",
+            );
           return undefined;
         },
       },
@@ -499,12 +538,20 @@ export class OnnxTextParser extends ParserBase {
     const start = this.start;
     const type = this.SUBRULE(this.typeExpr);
     if (!type) return undefined;
-    const tensor = this.optionIf(1, () => this.at(Tok.LBrace) || this.at(Tok.NumberList) || this.at(Tok.Equals) || this.at(Tok.Identifier), () => {
-      const name = this.OPTION(() => this.name(this.token(1, T.Identifier, "")));
-      this.OPTION2(() => this.CONSUME(T.Equals));
-      const data = this.optionIf(3, () => this.at(Tok.LBrace) || this.at(Tok.NumberList) || this.at(Tok.LBracket), () => this.SUBRULE(this.tensorData, { ARGS: [false] }));
-      return { kind: "TensorValue", span: this.spanFrom(start), type, ...(name && { name }), ...(data && { data }) } as A.TensorValue;
-    });
+    const tensor = this.optionIf(
+      1,
+      () => this.at(Tok.LBrace) || this.at(Tok.NumberList) || this.at(Tok.Equals) || this.at(Tok.Identifier),
+      () => {
+        const name = this.OPTION(() => this.name(this.token(1, T.Identifier, "")));
+        this.OPTION2(() => this.CONSUME(T.Equals));
+        const data = this.optionIf(
+          3,
+          () => this.at(Tok.LBrace) || this.at(Tok.NumberList) || this.at(Tok.LBracket),
+          () => this.SUBRULE(this.tensorData, { ARGS: [false] }),
+        );
+        return { kind: "TensorValue", span: this.spanFrom(start), type, ...(name && { name }), ...(data && { data }) } as A.TensorValue;
+      },
+    );
     return tensor ?? { kind: "TypeValue", span: this.spanFrom(start), type };
   });
 
@@ -543,15 +590,19 @@ export class OnnxTextParser extends ParserBase {
         take: () => {
           this.CONSUME(T.LBrace);
           const elements: A.Literal[] = [];
-          this.unless(1, () => this.at(Tok.RBrace), () => {
-            const e = this.SUBRULE1(this.dataElement);
-            if (e) elements.push(e);
-            this.MANY(() => {
-              this.CONSUME(T.Comma);
-              const f = this.SUBRULE2(this.dataElement);
-              if (f) elements.push(f);
-            });
-          });
+          this.unless(
+            1,
+            () => this.at(Tok.RBrace),
+            () => {
+              const e = this.SUBRULE1(this.dataElement);
+              if (e) elements.push(e);
+              this.MANY(() => {
+                this.CONSUME(T.Comma);
+                const f = this.SUBRULE2(this.dataElement);
+                if (f) elements.push(f);
+              });
+            },
+          );
           this.token(1, T.RBrace, "',' or '}' in the tensor data");
           return { kind: "InlineData", span: this.spanFrom(start), elements };
         },
@@ -607,7 +658,9 @@ export class OnnxTextParser extends ParserBase {
           this.token(1, T.LParen, `'(' after '${word}'`);
           const elem = this.SUBRULE1(this.typeExpr);
           this.token(1, T.RParen, `')' to close '${word}('`);
-          return word === "seq" ? { kind: "SeqType", span: this.spanFrom(start), ...(elem && { elem }) } : { kind: "OptionalType", span: this.spanFrom(start), ...(elem && { elem }) };
+          return word === "seq"
+            ? { kind: "SeqType", span: this.spanFrom(start), ...(elem && { elem }) }
+            : { kind: "OptionalType", span: this.spanFrom(start), ...(elem && { elem }) };
         },
       },
       {
@@ -669,15 +722,19 @@ export class OnnxTextParser extends ParserBase {
       const s = this.start;
       this.CONSUME(T.LBracket);
       const dims: A.Dim[] = [];
-      this.unless(1, () => this.at(Tok.RBracket), () => {
-        const d = this.SUBRULE1(this.dim);
-        if (d) dims.push(d);
-        this.MANY(() => {
-          this.CONSUME(T.Comma);
-          const e = this.SUBRULE2(this.dim);
-          if (e) dims.push(e);
-        });
-      });
+      this.unless(
+        1,
+        () => this.at(Tok.RBracket),
+        () => {
+          const d = this.SUBRULE1(this.dim);
+          if (d) dims.push(d);
+          this.MANY(() => {
+            this.CONSUME(T.Comma);
+            const e = this.SUBRULE2(this.dim);
+            if (e) dims.push(e);
+          });
+        },
+      );
       this.token(1, T.RBracket, "',' or ']' in the shape");
       return { kind: "Shape", span: this.spanFrom(s), dims: exact(dims) } as A.Shape;
     });

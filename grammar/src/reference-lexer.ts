@@ -33,7 +33,12 @@ export function referenceTokenize(text: string): ReferenceLex {
   // A leading byte order mark is skipped like a blank (as the scanner does).
   const r = shared.tokenize(text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text);
   return {
-    tokens: r.tokens.map((t) => ({ name: t.tokenType.name, start: t.startOffset, end: t.startOffset + t.image.length, ...(t.payload !== undefined && { payload: t.payload }) })),
+    tokens: r.tokens.map((t) => ({
+      name: t.tokenType.name,
+      start: t.startOffset,
+      end: t.startOffset + t.image.length,
+      ...(t.payload !== undefined && { payload: t.payload }),
+    })),
     comments: (r.groups["comments"] ?? []).map((t) => ({ start: t.startOffset, end: t.startOffset + t.image.length })),
     errors: r.errors.map((e) => ({ start: e.offset, end: e.offset + e.length })),
   };

@@ -11,9 +11,28 @@ import { isBlank, isDigit, isIdentChar, isLetter, scanNumber, scanPackedList, ty
 
 /** Token kinds; the names are those of the Chevrotain token types. 0 marks the end of input. */
 export const Tok = {
-  End: 0, Identifier: 1, Number: 2, NumberList: 3, String: 4, UnterminatedString: 5, Arrow: 6, Equals: 7,
-  LAngle: 8, RAngle: 9, LParen: 10, RParen: 11, LBracket: 12, RBracket: 13, LBrace: 14, RBrace: 15,
-  Comma: 16, Colon: 17, Dot: 18, At: 19, Question: 20, Minus: 21,
+  End: 0,
+  Identifier: 1,
+  Number: 2,
+  NumberList: 3,
+  String: 4,
+  UnterminatedString: 5,
+  Arrow: 6,
+  Equals: 7,
+  LAngle: 8,
+  RAngle: 9,
+  LParen: 10,
+  RParen: 11,
+  LBracket: 12,
+  RBracket: 13,
+  LBrace: 14,
+  RBrace: 15,
+  Comma: 16,
+  Colon: 17,
+  Dot: 18,
+  At: 19,
+  Question: 20,
+  Minus: 21,
 } as const;
 export type Tok = (typeof Tok)[keyof typeof Tok];
 
@@ -38,9 +57,21 @@ interface LexResult {
 /** Single-character tokens by char code; `=` is handled apart for `=>`. */
 const PUNCTUATION = new Uint8Array(128);
 for (const [ch, kind] of [
-  ["<", Tok.LAngle], [">", Tok.RAngle], ["(", Tok.LParen], [")", Tok.RParen], ["[", Tok.LBracket], ["]", Tok.RBracket],
-  ["{", Tok.LBrace], ["}", Tok.RBrace], [",", Tok.Comma], [":", Tok.Colon], [".", Tok.Dot], ["@", Tok.At], ["?", Tok.Question],
-] as const) PUNCTUATION[ch.charCodeAt(0)] = kind;
+  ["<", Tok.LAngle],
+  [">", Tok.RAngle],
+  ["(", Tok.LParen],
+  [")", Tok.RParen],
+  ["[", Tok.LBracket],
+  ["]", Tok.RBracket],
+  ["{", Tok.LBrace],
+  ["}", Tok.RBrace],
+  [",", Tok.Comma],
+  [":", Tok.Colon],
+  [".", Tok.Dot],
+  ["@", Tok.At],
+  ["?", Tok.Question],
+] as const)
+  PUNCTUATION[ch.charCodeAt(0)] = kind;
 
 function isIdentStart(c: number): boolean {
   return isLetter(c) || c === 95 /* _ */;
@@ -56,7 +87,7 @@ function describeChar(text: string, offset: number): string {
   if (c === 0xfeff) return "a byte order mark (U+FEFF)";
   if (c === 0xa0) return "a no-break space (U+00A0)";
   if (c < 32 || c === 127) return `the control character U+${c.toString(16).toUpperCase().padStart(4, "0")}`;
-  if (c === 39) return "\"'\" (strings are written in double quotes)";
+  if (c === 39) return '"\'" (strings are written in double quotes)';
   return `'${String.fromCodePoint(c)}'`;
 }
 
@@ -114,7 +145,14 @@ class TokenArrays {
     this.push(Tok.End, textLength, textLength);
     const count = this.count - 1;
     const n = this.count;
-    return { count, kinds: this.kinds.subarray(0, n), starts: this.starts.subarray(0, n), ends: this.ends.subarray(0, n), isFloat: this.isFloat.subarray(0, n), lists: this.lists };
+    return {
+      count,
+      kinds: this.kinds.subarray(0, n),
+      starts: this.starts.subarray(0, n),
+      ends: this.ends.subarray(0, n),
+      isFloat: this.isFloat.subarray(0, n),
+      lists: this.lists,
+    };
   }
 }
 

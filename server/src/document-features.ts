@@ -43,7 +43,13 @@ export class DocumentFeatures {
     return before ? { now, before } : { now };
   }
 
-  private carried<T>(uri: string, before: Cached | undefined, version: number, old: T | undefined, update: (old: T, change: NonNullable<ReturnType<Workspace["changesBetween"]>>) => T | undefined): T | undefined {
+  private carried<T>(
+    uri: string,
+    before: Cached | undefined,
+    version: number,
+    old: T | undefined,
+    update: (old: T, change: NonNullable<ReturnType<Workspace["changesBetween"]>>) => T | undefined,
+  ): T | undefined {
     if (!before || old === undefined) return undefined;
     const change = this.workspace.changesBetween(uri, before.version, version);
     return change ? update(old, change) : undefined;

@@ -12,8 +12,11 @@ interface GraphParams {
 }
 
 export function registerGraphRequest(connection: Connection, fullAnalysisOf: (uri: string) => Promise<Analysis>): void {
-  connection.onRequest(GRAPH_REQUEST, guarded(connection, "graph", async (p: GraphParams): Promise<GraphViewData | null> => {
-    if (typeof p?.uri !== "string") throw new ResponseError(ErrorCodes.InvalidParams, "onnxtxt/graph takes { uri: string }");
-    return graphView(await fullAnalysisOf(p.uri)) ?? null;
-  }));
+  connection.onRequest(
+    GRAPH_REQUEST,
+    guarded(connection, "graph", async (p: GraphParams): Promise<GraphViewData | null> => {
+      if (typeof p?.uri !== "string") throw new ResponseError(ErrorCodes.InvalidParams, "onnxtxt/graph takes { uri: string }");
+      return graphView(await fullAnalysisOf(p.uri)) ?? null;
+    }),
+  );
 }

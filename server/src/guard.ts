@@ -10,11 +10,7 @@ export function describe(e: unknown): string {
  * Wraps a request handler: malformed params are answered with InvalidParams and a one-line
  * reason; an exception becomes a logged InternalError response.
  */
-export function guarded<P extends unknown[], R>(
-  connection: Connection,
-  name: string,
-  handler: (...args: P) => R | Promise<R>,
-): (...args: P) => Promise<R> {
+export function guarded<P extends unknown[], R>(connection: Connection, name: string, handler: (...args: P) => R | Promise<R>): (...args: P) => Promise<R> {
   return async (...args: P): Promise<R> => {
     const problem = paramsProblem(name, args[0]);
     if (problem) throw new ResponseError(ErrorCodes.InvalidParams, `${name}: ${problem}`);

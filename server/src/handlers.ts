@@ -1,8 +1,24 @@
 // One short handler per request: convert LSP -> offsets, call core/ide, convert back.
 import {
-  CodeActionKind, CodeLens, CompletionItemKind, DocumentHighlightKind, ErrorCodes, FoldingRangeKind, InsertTextFormat,
-  LSPErrorCodes, ResponseError, SymbolKind, TextDocumentSyncKind, type Connection, type DocumentSymbol,
-  type CancellationToken, type InitializeResult, type Location, type Range, type SemanticTokens, type WorkspaceEdit,
+  CodeActionKind,
+  CodeLens,
+  CompletionItemKind,
+  DocumentHighlightKind,
+  ErrorCodes,
+  FoldingRangeKind,
+  InsertTextFormat,
+  LSPErrorCodes,
+  ResponseError,
+  SymbolKind,
+  TextDocumentSyncKind,
+  type Connection,
+  type DocumentSymbol,
+  type CancellationToken,
+  type InitializeResult,
+  type Location,
+  type Range,
+  type SemanticTokens,
+  type WorkspaceEdit,
 } from "vscode-languageserver/node";
 import type { Analysis } from "../../core/src/ide/analysis.js";
 import { codeActions } from "../../core/src/ide/code-actions.js";
@@ -163,95 +179,115 @@ export function registerHandlers(connection: Connection): Workspace {
     void connection.sendDiagnostics({ uri: p.textDocument.uri, diagnostics: [] });
   });
 
-  connection.onHover(on("hover", async (p, token) => {
-    const uri = p.textDocument.uri;
-    const doc = workspace.document(uri);
-    if (!doc) throw notOpen(uri);
-    const ready = workspace.ready(uri);
-    const answer = (a: Analysis, offset: number, toCurrent: (s: Span) => Span | undefined) => {
-      const h = hover(a, offset);
-      const span = h && toCurrent(h.span);
-      return h && span ? { range: { start: doc.positionAt(span.start), end: doc.positionAt(span.end) }, contents: { kind: "markdown" as const, value: h.markdown } } : undefined;
-    };
-    if (ready) return answer(ready, doc.offsetAt(p.position), (s) => s) ?? null;
-    // While the new text is analysed, the last complete analysis answers for what the edits did not touch.
-    const last = workspace.lastComplete(uri);
-    if (last) {
-      const back = mapBack(last.change, doc.offsetAt(p.position));
-      const h = back === undefined ? undefined : answer(last.analysis, back, (s) => mapSpan(last.change, s));
-      if (h) return h;
-    }
-    const a = await fullAnalysisOf(uri, token);
-    return answer(a, toOffset(a.lines, p.position), (s) => s) ?? null;
-  }));
+  connection.onHover(
+    on("hover", async (p, token) => {
+      const uri = p.textDocument.uri;
+      const doc = workspace.document(uri);
+      if (!doc) throw notOpen(uri);
+      const ready = workspace.ready(uri);
+      const answer = (a: Analysis, offset: number, toCurrent: (s: Span) => Span | undefined) => {
+        const h = hover(a, offset);
+        const span = h && toCurrent(h.span);
+        return h && span
+          ? { range: { start: doc.positionAt(span.start), end: doc.positionAt(span.end) }, contents: { kind: "markdown" as const, value: h.markdown } }
+          : undefined;
+      };
+      if (ready) return answer(ready, doc.offsetAt(p.position), (s) => s) ?? null;
+      // While the new text is analysed, the last complete analysis answers for what the edits did not touch.
+      const last = workspace.lastComplete(uri);
+      if (last) {
+        const back = mapBack(last.change, doc.offsetAt(p.position));
+        const h = back === undefined ? undefined : answer(last.analysis, back, (s) => mapSpan(last.change, s));
+        if (h) return h;
+      }
+      const a = await fullAnalysisOf(uri, token);
+      return answer(a, toOffset(a.lines, p.position), (s) => s) ?? null;
+    }),
+  );
 
-  connection.onDefinition(on("definition", async (p, token): Promise<Location[]> => {
-    const { a } = await syntaxOf(p.textDocument.uri, token);
-    return definition(a, toOffset(a.lines, p.position)).map((s) => ({ uri: p.textDocument.uri, range: toRange(a.lines, s) }));
-  }));
+  connection.onDefinition(
+    on("definition", async (p, token): Promise<Location[]> => {
+      const { a } = await syntaxOf(p.textDocument.uri, token);
+      return definition(a, toOffset(a.lines, p.position)).map((s) => ({ uri: p.textDocument.uri, range: toRange(a.lines, s) }));
+    }),
+  );
 
-  connection.onReferences(on("references", async (p, token): Promise<Location[]> => {
-    const { a } = await syntaxOf(p.textDocument.uri, token);
-    return references(a, toOffset(a.lines, p.position), p.context.includeDeclaration).map((s) => ({
-      uri: p.textDocument.uri,
-      range: toRange(a.lines, s),
-    }));
-  }));
+  connection.onReferences(
+    on("references", async (p, token): Promise<Location[]> => {
+      const { a } = await syntaxOf(p.textDocument.uri, token);
+      return references(a, toOffset(a.lines, p.position), p.context.includeDeclaration).map((s) => ({
+        uri: p.textDocument.uri,
+        range: toRange(a.lines, s),
+      }));
+    }),
+  );
 
-  connection.onDocumentHighlight(on("documentHighlight", async (p, token) => {
-    const { a } = await syntaxOf(p.textDocument.uri, token);
-    const kinds = { read: DocumentHighlightKind.Read, write: DocumentHighlightKind.Write, text: DocumentHighlightKind.Text };
-    return documentHighlights(a, toOffset(a.lines, p.position)).map((h) => ({ range: toRange(a.lines, h.span), kind: kinds[h.kind] }));
-  }));
+  connection.onDocumentHighlight(
+    on("documentHighlight", async (p, token) => {
+      const { a } = await syntaxOf(p.textDocument.uri, token);
+      const kinds = { read: DocumentHighlightKind.Read, write: DocumentHighlightKind.Write, text: DocumentHighlightKind.Text };
+      return documentHighlights(a, toOffset(a.lines, p.position)).map((h) => ({ range: toRange(a.lines, h.span), kind: kinds[h.kind] }));
+    }),
+  );
 
-  connection.onPrepareRename(on("prepareRename", async (p, token) => {
-    const { a } = await syntaxOf(p.textDocument.uri, token);
-    const r = prepareRename(a, toOffset(a.lines, p.position));
-    if (!r.ok) throw new ResponseError(ErrorCodes.InvalidRequest, r.reason);
-    return { range: toRange(a.lines, r.span), placeholder: r.placeholder };
-  }));
+  connection.onPrepareRename(
+    on("prepareRename", async (p, token) => {
+      const { a } = await syntaxOf(p.textDocument.uri, token);
+      const r = prepareRename(a, toOffset(a.lines, p.position));
+      if (!r.ok) throw new ResponseError(ErrorCodes.InvalidRequest, r.reason);
+      return { range: toRange(a.lines, r.span), placeholder: r.placeholder };
+    }),
+  );
 
-  connection.onRenameRequest(on("rename", async (p, token): Promise<WorkspaceEdit> => {
-    const { a } = await syntaxOf(p.textDocument.uri, token);
-    const r = rename(a, toOffset(a.lines, p.position), p.newName);
-    if (!r.ok) throw new ResponseError(ErrorCodes.InvalidRequest, r.reason);
-    return { changes: { [p.textDocument.uri]: r.edits.map((e) => ({ range: toRange(a.lines, e.span), newText: e.newText })) } };
-  }));
+  connection.onRenameRequest(
+    on("rename", async (p, token): Promise<WorkspaceEdit> => {
+      const { a } = await syntaxOf(p.textDocument.uri, token);
+      const r = rename(a, toOffset(a.lines, p.position), p.newName);
+      if (!r.ok) throw new ResponseError(ErrorCodes.InvalidRequest, r.reason);
+      return { changes: { [p.textDocument.uri]: r.edits.map((e) => ({ range: toRange(a.lines, e.span), newText: e.newText })) } };
+    }),
+  );
 
-  connection.onCompletion(on("completion", async (p, token) => {
-    const { a } = await syntaxOf(p.textDocument.uri, token);
-    const offset = toOffset(a.lines, p.position);
-    const c = completion(a, offset);
-    const range = toRange(a.lines, { start: c.replaceStart, end: offset });
-    return {
-      isIncomplete: false,
-      items: c.items.map((i) => ({
-        label: i.label,
-        kind: COMPLETION_KINDS[i.kind],
-        ...(i.detail !== undefined ? { detail: i.detail } : {}),
-        ...(i.documentation !== undefined ? { documentation: i.documentation } : {}),
-        ...(i.sortText !== undefined ? { sortText: i.sortText } : {}),
-        // A client without snippet support would insert `${1:x}` literally.
-        textEdit: { range, newText: i.snippet && !snippetSupport ? snippetAsPlainText(i.insertText) : i.insertText },
-        insertTextFormat: i.snippet && snippetSupport ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
-      })),
-    };
-  }));
+  connection.onCompletion(
+    on("completion", async (p, token) => {
+      const { a } = await syntaxOf(p.textDocument.uri, token);
+      const offset = toOffset(a.lines, p.position);
+      const c = completion(a, offset);
+      const range = toRange(a.lines, { start: c.replaceStart, end: offset });
+      return {
+        isIncomplete: false,
+        items: c.items.map((i) => ({
+          label: i.label,
+          kind: COMPLETION_KINDS[i.kind],
+          ...(i.detail !== undefined ? { detail: i.detail } : {}),
+          ...(i.documentation !== undefined ? { documentation: i.documentation } : {}),
+          ...(i.sortText !== undefined ? { sortText: i.sortText } : {}),
+          // A client without snippet support would insert `${1:x}` literally.
+          textEdit: { range, newText: i.snippet && !snippetSupport ? snippetAsPlainText(i.insertText) : i.insertText },
+          insertTextFormat: i.snippet && snippetSupport ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+        })),
+      };
+    }),
+  );
 
-  connection.onSignatureHelp(on("signatureHelp", async (p, token) => {
-    const { a } = await syntaxOf(p.textDocument.uri, token);
-    const s = signatureHelp(a, toOffset(a.lines, p.position));
-    if (!s) return null;
-    return {
-      signatures: [{
-        label: s.label,
-        ...(s.documentation !== undefined ? { documentation: s.documentation } : {}),
-        parameters: s.parameters.map((x) => ({ label: x.label })),
-      }],
-      activeSignature: 0,
-      activeParameter: s.activeParameter,
-    };
-  }));
+  connection.onSignatureHelp(
+    on("signatureHelp", async (p, token) => {
+      const { a } = await syntaxOf(p.textDocument.uri, token);
+      const s = signatureHelp(a, toOffset(a.lines, p.position));
+      if (!s) return null;
+      return {
+        signatures: [
+          {
+            label: s.label,
+            ...(s.documentation !== undefined ? { documentation: s.documentation } : {}),
+            parameters: s.parameters.map((x) => ({ label: x.label })),
+          },
+        ],
+        activeSignature: 0,
+        activeParameter: s.activeParameter,
+      };
+    }),
+  );
 
   const toDocumentSymbol = (a: Analysis, item: OutlineItem): DocumentSymbol => ({
     name: item.name || " ",
@@ -262,62 +298,76 @@ export function registerHandlers(connection: Connection): Workspace {
     children: item.children.map((c) => toDocumentSymbol(a, c)),
   });
 
-  connection.onDocumentSymbol(on("documentSymbol", async (p, token) => {
-    const { a, version } = await wholeDocumentOf(p.textDocument.uri, token);
-    return features.outline(p.textDocument.uri, a, version).map((i) => toDocumentSymbol(a, i));
-  }));
+  connection.onDocumentSymbol(
+    on("documentSymbol", async (p, token) => {
+      const { a, version } = await wholeDocumentOf(p.textDocument.uri, token);
+      return features.outline(p.textDocument.uri, a, version).map((i) => toDocumentSymbol(a, i));
+    }),
+  );
 
-  connection.onWorkspaceSymbol(on("workspaceSymbol", (p) => {
-    const query = p.query.toLowerCase();
-    const out = [];
-    for (const uri of workspace.uris()) {
-      const a = analysisOf(uri, "syntax");
-      for (const { item, container } of flatOutline(documentOutline(a))) {
-        if (item.kind === "input" || item.kind === "output" || item.kind === "initializer") continue;
-        if (query && !item.name.toLowerCase().includes(query)) continue;
-        out.push({
-          name: item.name || " ",
-          kind: OUTLINE_KINDS[item.kind],
-          location: { uri, range: toRange(a.lines, item.selectionSpan) },
-          ...(container !== undefined ? { containerName: container } : {}),
-        });
+  connection.onWorkspaceSymbol(
+    on("workspaceSymbol", (p) => {
+      const query = p.query.toLowerCase();
+      const out = [];
+      for (const uri of workspace.uris()) {
+        const a = analysisOf(uri, "syntax");
+        for (const { item, container } of flatOutline(documentOutline(a))) {
+          if (item.kind === "input" || item.kind === "output" || item.kind === "initializer") continue;
+          if (query && !item.name.toLowerCase().includes(query)) continue;
+          out.push({
+            name: item.name || " ",
+            kind: OUTLINE_KINDS[item.kind],
+            location: { uri, range: toRange(a.lines, item.selectionSpan) },
+            ...(container !== undefined ? { containerName: container } : {}),
+          });
+        }
       }
-    }
-    return out;
-  }));
+      return out;
+    }),
+  );
 
-  connection.languages.semanticTokens.on(on("semanticTokens", async (p, token): Promise<SemanticTokens> => {
-    const { a, version } = await wholeDocumentOf(p.textDocument.uri, token);
-    return features.full(p.textDocument.uri, a, version);
-  }));
+  connection.languages.semanticTokens.on(
+    on("semanticTokens", async (p, token): Promise<SemanticTokens> => {
+      const { a, version } = await wholeDocumentOf(p.textDocument.uri, token);
+      return features.full(p.textDocument.uri, a, version);
+    }),
+  );
 
-  connection.languages.semanticTokens.onDelta(on("semanticTokensDelta", async (p, token) => {
-    const { a, version } = await wholeDocumentOf(p.textDocument.uri, token);
-    return features.delta(p.textDocument.uri, a, version, p.previousResultId);
-  }));
+  connection.languages.semanticTokens.onDelta(
+    on("semanticTokensDelta", async (p, token) => {
+      const { a, version } = await wholeDocumentOf(p.textDocument.uri, token);
+      return features.delta(p.textDocument.uri, a, version, p.previousResultId);
+    }),
+  );
 
-  connection.languages.semanticTokens.onRange(on("semanticTokensRange", async (p, token): Promise<SemanticTokens> => {
-    const { a } = await syntaxOf(p.textDocument.uri, token);
-    return { data: encodeSemanticTokens(a.lines, semanticTokens(a, toSpan(a.lines, p.range)), a.text) };
-  }));
+  connection.languages.semanticTokens.onRange(
+    on("semanticTokensRange", async (p, token): Promise<SemanticTokens> => {
+      const { a } = await syntaxOf(p.textDocument.uri, token);
+      return { data: encodeSemanticTokens(a.lines, semanticTokens(a, toSpan(a.lines, p.range)), a.text) };
+    }),
+  );
 
-  connection.onFoldingRanges(on("foldingRange", async (p, token) => {
-    const { a, version } = await wholeDocumentOf(p.textDocument.uri, token);
-    return features.folds(p.textDocument.uri, a, version).map((f) => {
-      const r = toRange(a.lines, f.span);
-      return {
-        startLine: r.start.line,
-        endLine: f.kind === "comment" ? r.end.line : Math.max(r.start.line, r.end.line - 1),
-        kind: f.kind === "comment" ? FoldingRangeKind.Comment : FoldingRangeKind.Region,
-      };
-    });
-  }));
+  connection.onFoldingRanges(
+    on("foldingRange", async (p, token) => {
+      const { a, version } = await wholeDocumentOf(p.textDocument.uri, token);
+      return features.folds(p.textDocument.uri, a, version).map((f) => {
+        const r = toRange(a.lines, f.span);
+        return {
+          startLine: r.start.line,
+          endLine: f.kind === "comment" ? r.end.line : Math.max(r.start.line, r.end.line - 1),
+          kind: f.kind === "comment" ? FoldingRangeKind.Comment : FoldingRangeKind.Region,
+        };
+      });
+    }),
+  );
 
-  connection.languages.inlayHint.on(on("inlayHint", async (p, token) => {
-    const a = await fullAnalysisOf(p.textDocument.uri, token);
-    const span = toSpan(a.lines, p.range);
-    return inlayHints(a, span.start, span.end).map((h) => ({ position: a.lines.position(h.offset), label: h.label, paddingLeft: false }));
-  }));
+  connection.languages.inlayHint.on(
+    on("inlayHint", async (p, token) => {
+      const a = await fullAnalysisOf(p.textDocument.uri, token);
+      const span = toSpan(a.lines, p.range);
+      return inlayHints(a, span.start, span.end).map((h) => ({ position: a.lines.position(h.offset), label: h.label, paddingLeft: false }));
+    }),
+  );
 
   /** With syntax errors there is nothing safe to format: null (no edits), so format-on-save saves as is. */
   const formatting = async (uri: string, token: CancellationToken, range?: Range) => {
@@ -332,47 +382,53 @@ export function registerHandlers(connection: Connection): Workspace {
   connection.onDocumentFormatting(on("formatting", (p, token) => formatting(p.textDocument.uri, token)));
   connection.onDocumentRangeFormatting(on("rangeFormatting", (p, token) => formatting(p.textDocument.uri, token, p.range)));
 
-  connection.onCodeAction(on("codeAction", async (p, token) => {
-    const a = await fullAnalysisOf(p.textDocument.uri, token);
-    const uri = p.textDocument.uri;
-    return codeActions(a, toSpan(a.lines, p.range)).map((action) => {
-      const fixes = action.fixes;
-      const diagnostics = fixes
-        ? p.context.diagnostics.filter((d) => {
-            const s = toSpan(a.lines, d.range);
-            return s.start <= fixes.end && fixes.start <= s.end;
-          })
-        : [];
-      return {
-        title: action.title,
-        kind: CodeActionKind.QuickFix,
-        ...(diagnostics.length > 0 ? { diagnostics } : {}),
-        edit: { changes: { [uri]: action.edits.map((e) => ({ range: toRange(a.lines, e.span), newText: e.newText })) } },
-      };
-    });
-  }));
+  connection.onCodeAction(
+    on("codeAction", async (p, token) => {
+      const a = await fullAnalysisOf(p.textDocument.uri, token);
+      const uri = p.textDocument.uri;
+      return codeActions(a, toSpan(a.lines, p.range)).map((action) => {
+        const fixes = action.fixes;
+        const diagnostics = fixes
+          ? p.context.diagnostics.filter((d) => {
+              const s = toSpan(a.lines, d.range);
+              return s.start <= fixes.end && fixes.start <= s.end;
+            })
+          : [];
+        return {
+          title: action.title,
+          kind: CodeActionKind.QuickFix,
+          ...(diagnostics.length > 0 ? { diagnostics } : {}),
+          edit: { changes: { [uri]: action.edits.map((e) => ({ range: toRange(a.lines, e.span), newText: e.newText })) } },
+        };
+      });
+    }),
+  );
 
-  connection.onCodeLens(on("codeLens", async (p, token): Promise<CodeLens[]> => {
-    const { a } = await wholeDocumentOf(p.textDocument.uri, token);
-    return codeLenses(a).map((l) => ({
-      range: toRange(a.lines, l.span),
-      command: { title: l.title, command: RUN_COMMAND, arguments: [{ uri: p.textDocument.uri, graph: l.graph }] },
-    }));
-  }));
+  connection.onCodeLens(
+    on("codeLens", async (p, token): Promise<CodeLens[]> => {
+      const { a } = await wholeDocumentOf(p.textDocument.uri, token);
+      return codeLenses(a).map((l) => ({
+        range: toRange(a.lines, l.span),
+        command: { title: l.title, command: RUN_COMMAND, arguments: [{ uri: p.textDocument.uri, graph: l.graph }] },
+      }));
+    }),
+  );
 
-  connection.onExecuteCommand(on("executeCommand", (p) => {
-    if (p.command !== RUN_COMMAND) throw new ResponseError(ErrorCodes.MethodNotFound, `unknown command ${p.command}`);
-    return runCommand(workspace, p.arguments).then(
-      (r) => {
-        if (!runView) connection.window.showInformationMessage(runSummary(r));
-        return r;
-      },
-      (e: unknown) => {
-        if (!runView) connection.window.showErrorMessage(`Run failed: ${e instanceof Error ? e.message : String(e)}`);
-        throw e;
-      },
-    );
-  }));
+  connection.onExecuteCommand(
+    on("executeCommand", (p) => {
+      if (p.command !== RUN_COMMAND) throw new ResponseError(ErrorCodes.MethodNotFound, `unknown command ${p.command}`);
+      return runCommand(workspace, p.arguments).then(
+        (r) => {
+          if (!runView) connection.window.showInformationMessage(runSummary(r));
+          return r;
+        },
+        (e: unknown) => {
+          if (!runView) connection.window.showErrorMessage(`Run failed: ${e instanceof Error ? e.message : String(e)}`);
+          throw e;
+        },
+      );
+    }),
+  );
   registerGraphRequest(connection, fullAnalysisOf);
 
   return workspace;

@@ -65,9 +65,10 @@ function runInWorker(job: RunJob, signal: AbortSignal): Promise<RunReply> {
       void worker.terminate();
       resolve({
         ok: false,
-        message: e.code === "ERR_WORKER_OUT_OF_MEMORY"
-          ? `the run ran out of memory (more than the run worker's ${WORKER_LIMITS.maxOldGenerationSizeMb} MB heap) and was stopped`
-          : `the run worker failed and was stopped: ${e.message}`,
+        message:
+          e.code === "ERR_WORKER_OUT_OF_MEMORY"
+            ? `the run ran out of memory (more than the run worker's ${WORKER_LIMITS.maxOldGenerationSizeMb} MB heap) and was stopped`
+            : `the run worker failed and was stopped: ${e.message}`,
       });
     };
     const onExit = (code: number): void => {

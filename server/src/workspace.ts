@@ -80,8 +80,16 @@ export class Workspace {
   open(uri: string, languageId: string, version: number, text: string): void {
     this.close(uri);
     const entry: Entry = {
-      doc: TextDocument.create(uri, languageId, version, text), analysedVersion: -1, generation: 0, changes: undefined,
-      waiters: [], syntaxWaiters: [], publishedVersion: -1, lastSemantic: [], baseChanges: undefined, history: [],
+      doc: TextDocument.create(uri, languageId, version, text),
+      analysedVersion: -1,
+      generation: 0,
+      changes: undefined,
+      waiters: [],
+      syntaxWaiters: [],
+      publishedVersion: -1,
+      lastSemantic: [],
+      baseChanges: undefined,
+      history: [],
     };
     this.entries.set(uri, entry);
     this.schedule(entry, 0);
@@ -92,9 +100,10 @@ export class Workspace {
     if (!entry) return;
     const before = entry.analysedVersion === entry.doc.version ? entry.analysis : undefined;
     const single = changes.length === 1 ? changes[0] : undefined;
-    const singleChange = single && isRanged(single)
-      ? { start: entry.doc.offsetAt(single.range.start), end: entry.doc.offsetAt(single.range.end), newLength: single.text.length }
-      : undefined;
+    const singleChange =
+      single && isRanged(single)
+        ? { start: entry.doc.offsetAt(single.range.start), end: entry.doc.offsetAt(single.range.end), newLength: single.text.length }
+        : undefined;
     const from = entry.doc.version;
     const applied: TextChange[] = [];
     let mapped = true;

@@ -31,8 +31,10 @@ function serve(dir: string): Promise<http.Server> {
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     if (url.pathname === "/favicon.ico") return void res.writeHead(204).end();
     if (url.pathname === "/") {
-      const html = graphPageHtml({ cspSource: origin, nonce: NONCE, script: `${origin}/graph-view.js`, elkWorker: `${origin}/elk-worker.js` })
-        .replace("<script nonce", `<script nonce="${NONCE}">${FAKE_API}</script>\n<script nonce`);
+      const html = graphPageHtml({ cspSource: origin, nonce: NONCE, script: `${origin}/graph-view.js`, elkWorker: `${origin}/elk-worker.js` }).replace(
+        "<script nonce",
+        `<script nonce="${NONCE}">${FAKE_API}</script>\n<script nonce`,
+      );
       res.writeHead(200, { "content-type": "text/html" }).end(html);
       return;
     }
@@ -55,7 +57,10 @@ function viewOf(text: string): GraphViewData {
  * page's CSP forbids evaluating strings, so predicates are functions.
  */
 interface PageGlobals {
-  readonly document: { readonly body: { readonly dataset: Record<string, string | undefined> }; querySelectorAll(selector: string): { readonly length: number } };
+  readonly document: {
+    readonly body: { readonly dataset: Record<string, string | undefined> };
+    querySelectorAll(selector: string): { readonly length: number };
+  };
   readonly posted: readonly { readonly type: string; readonly start: number; readonly end: number }[];
 }
 

@@ -30,22 +30,43 @@ describe("onnxtxt check / convert on text", () => {
     assert.equal(r.code, 1);
     const lines = r.stderr.trimEnd().split("\n");
     assert.equal(lines.length, 3, r.stderr);
-    assert.deepEqual(lines.map((l) => /^(.*):(\d+):(\d+): error: .+ \[syntax\]$/.exec(l)?.slice(1, 3)), [[file, "3"], [file, "4"], [file, "5"]]);
+    assert.deepEqual(
+      lines.map((l) => /^(.*):(\d+):(\d+): error: .+ \[syntax\]$/.exec(l)?.slice(1, 3)),
+      [
+        [file, "3"],
+        [file, "4"],
+        [file, "5"],
+      ],
+    );
   });
 
   it("reports errors the reference parser finds while reading values beside syntax errors, in one pass", () => {
     const file = path.join(dir, "mixed.onnxtxt");
-    fs.writeFileSync(file, `<ir_version: 8, opset_import: ["" : 13]>
+    fs.writeFileSync(
+      file,
+      `<ir_version: 8, opset_import: ["" : 13]>
 g (float[2] x) => (float[2] y) {
   a = Relu (x x)
   y = Identity (a) <perm = [1, 2.5]>
   z = Cast <to = [1, "s"]> (a, )
 }
-`);
+`,
+    );
     const r = runCli(["check", file]);
     assert.equal(r.code, 1);
-    const found = r.stderr.trimEnd().split("\n").map((l) => /^.*:(\d+):\d+: error: .+ \[([a-z-]+)\]$/.exec(l)?.slice(1, 3));
-    assert.deepEqual(found, [["3", "syntax"], ["4", "type-mismatch"], ["5", "type-mismatch"]], r.stderr);
+    const found = r.stderr
+      .trimEnd()
+      .split("\n")
+      .map((l) => /^.*:(\d+):\d+: error: .+ \[([a-z-]+)\]$/.exec(l)?.slice(1, 3));
+    assert.deepEqual(
+      found,
+      [
+        ["3", "syntax"],
+        ["4", "type-mismatch"],
+        ["5", "type-mismatch"],
+      ],
+      r.stderr,
+    );
   });
 
   it("is silent and exits 0 on clean files, text and binary", () => {
@@ -57,10 +78,13 @@ g (float[2] x) => (float[2] y) {
 
   it("reports lowering errors with their codes", () => {
     const file = path.join(dir, "types.onnxtxt");
-    fs.writeFileSync(file, 'g () => (y) <float16[1] h = {1.5}> {\n  y = Op <a: int = 2.5> ()\n}\n');
+    fs.writeFileSync(file, "g () => (y) <float16[1] h = {1.5}> {\n  y = Op <a: int = 2.5> ()\n}\n");
     const r = runCli(["check", file]);
     assert.equal(r.code, 1);
-    assert.match(r.stderr, /^.*types\.onnxtxt:1:30: error: float16 tensor elements must be integers, found 1\.5 .*\[bad-literal\]\n.*types\.onnxtxt:2:20: error: .* \[type-mismatch\]\n$/);
+    assert.match(
+      r.stderr,
+      /^.*types\.onnxtxt:1:30: error: float16 tensor elements must be integers, found 1\.5 .*\[bad-literal\]\n.*types\.onnxtxt:2:20: error: .* \[type-mismatch\]\n$/,
+    );
   });
 
   it("convert fails with exit 1 on syntax errors and writes nothing", () => {

@@ -39,7 +39,9 @@ function withRandomWeights(model: ModelProto): ModelProto {
     const count = dims.reduce((a, b) => a * b, 1);
     const scale = Math.sqrt(3 / (count / Math.max(...dims)));
     const w = Float32Array.from({ length: count }, () => next() * scale);
-    g.initializer.push(create(TensorProtoSchema, { name: n.output[0]!, dims: dims.map(BigInt), dataType: TensorProto_DataType.FLOAT, rawData: new Uint8Array(w.buffer) }));
+    g.initializer.push(
+      create(TensorProtoSchema, { name: n.output[0]!, dims: dims.map(BigInt), dataType: TensorProto_DataType.FLOAT, rawData: new Uint8Array(w.buffer) }),
+    );
     return false;
   });
   model.irVersion = 4n;
@@ -139,7 +141,10 @@ g (float[N, 2] a, float[N, 2] b, float[N, 2] c) => (float[N, 2] s) {
     fs.writeFileSync(file, text);
     const shown = runCli(["run", file, "--print-inputs"]);
     assert.equal(shown.code, 0, shown.stderr);
-    assert.match(shown.stdout, /^a: float\[3,2\] \{.*\}  \(seed 0\)\nb: float\[3,2\] \{1, 2, 3, 4, 5, 6\}  \(# @input\)\nc: float\[3,2\] \{.*\}  \(seed 0\)\n$/);
+    assert.match(
+      shown.stdout,
+      /^a: float\[3,2\] \{.*\}  \(seed 0\)\nb: float\[3,2\] \{1, 2, 3, 4, 5, 6\}  \(# @input\)\nc: float\[3,2\] \{.*\}  \(seed 0\)\n$/,
+    );
     const cli = runCli(["run", file, "--show", "all"]);
     const editor = await runCell(analyze(text), {});
     assert.deepEqual(editor.inputSources, { a: "default", b: "directive", c: "default" });
@@ -166,12 +171,15 @@ g (float[N, 2] a, float[N, 2] b, float[N, 2] c) => (float[N, 2] s) {
 
   it("prints floats in the shortest round-trip form, all values with --show all, and intermediates on request", () => {
     const file = path.join(dir, "big.onnxtxt");
-    fs.writeFileSync(file, `<ir_version: 10, opset_import: ["" : 21]>
+    fs.writeFileSync(
+      file,
+      `<ir_version: 10, opset_import: ["" : 21]>
 g (float[10] x) => (float[10] y) {
   t = Mul (x, x)
   y = Identity (t)
 }
-`);
+`,
+    );
     const input = "x=float[10] {536870912, 1, 2, 3, 4, 5, 6, 7, 8, 0.1}";
     const r = runCli(["run", file, "--input", input]);
     assert.equal(r.code, 0, r.stderr);
@@ -197,28 +205,42 @@ g (float[10] x) => (float[10] y) {
 
   it("check --format json|sarif on stdout with a summary on stderr, --severity and --ignore", () => {
     const file = path.join(dir, "w.onnxtxt");
-    fs.writeFileSync(file, `<ir_version: 10, opset_import: ["" : 21]>
+    fs.writeFileSync(
+      file,
+      `<ir_version: 10, opset_import: ["" : 21]>
 g (float[2] x, float[2] unused) => (float[2] y) {
   y = Relu (x)
 }
-`);
+`,
+    );
     const text = runCli(["check", file]);
     assert.match(text.stderr, /unused-input/);
     const json = runCli(["check", "--format", "json", file]);
     assert.equal(json.code, 0);
     const list = JSON.parse(json.stdout) as { file: string; code: string; severity: string; line: number; column: number }[];
-    assert.ok(list.some((d) => d.code === "unused-input" && d.file === file && d.line === 2 && d.column > 1), json.stdout);
+    assert.ok(
+      list.some((d) => d.code === "unused-input" && d.file === file && d.line === 2 && d.column > 1),
+      json.stdout,
+    );
     assert.match(json.stderr, /^0 errors, \d+ warnings?, \d+ notes? in 1 file\n$/);
-    const sarif = JSON.parse(runCli(["check", "--format", "sarif", file]).stdout) as { version: string; runs: { results: { ruleId: string; level: string; locations: { physicalLocation: { region: { startLine: number } } }[] }[] }[] };
+    const sarif = JSON.parse(runCli(["check", "--format", "sarif", file]).stdout) as {
+      version: string;
+      runs: { results: { ruleId: string; level: string; locations: { physicalLocation: { region: { startLine: number } } }[] }[] }[];
+    };
     assert.equal(sarif.version, "2.1.0");
     const hit = sarif.runs[0]!.results.find((x) => x.ruleId === "unused-input");
     assert.ok(hit, "an unused-input result");
     assert.equal(hit.locations[0]!.physicalLocation.region.startLine, 2);
-    assert.deepEqual(JSON.parse(runCli(["check", "--format", "json", "--ignore", "unused-input", file]).stdout).filter((d: { code: string }) => d.code === "unused-input"), []);
+    assert.deepEqual(
+      JSON.parse(runCli(["check", "--format", "json", "--ignore", "unused-input", file]).stdout).filter((d: { code: string }) => d.code === "unused-input"),
+      [],
+    );
     assert.equal(runCli(["check", "--severity", "error", file]).stderr, "");
     const missing = runCli(["check", "--format", "json", path.join(dir, "nope.onnxtxt")]);
     assert.equal(missing.code, 2);
-    assert.deepEqual(JSON.parse(missing.stdout), [{ file: path.join(dir, "nope.onnxtxt"), severity: "error", code: "file", message: "no such file or directory" }]);
+    assert.deepEqual(JSON.parse(missing.stdout), [
+      { file: path.join(dir, "nope.onnxtxt"), severity: "error", code: "file", message: "no such file or directory" },
+    ]);
   });
 
   it("- is stdin or stdout: print -o -, convert - -, infer to stdout, check -", () => {
@@ -263,7 +285,11 @@ g (float[2] x, float[2] unused) => (float[2] y) {
   it("--out-dir naming a file is a clear error; help run shows run's help; the examples are formatted", () => {
     const file = path.join(dir, "taken");
     fs.writeFileSync(file, "");
-    for (const argv of [["convert", "--to", "onnx", "--out-dir", file, MLP], ["infer", "--out-dir", file, MLP], ["run", MLP, "--output-dir", file]]) {
+    for (const argv of [
+      ["convert", "--to", "onnx", "--out-dir", file, MLP],
+      ["infer", "--out-dir", file, MLP],
+      ["run", MLP, "--output-dir", file],
+    ]) {
       const r = runCli(argv);
       assert.equal(r.code, 2, r.stderr);
       assert.equal(r.stderr, `onnxtxt: ${file}: exists and is not a directory; give a folder to write into\n`);
@@ -272,7 +298,10 @@ g (float[2] x, float[2] unused) => (float[2] y) {
     assert.equal(help.code, 0);
     assert.equal(help.stdout, runCli(["run", "--help"]).stdout);
     assert.match(help.stdout, /^usage: onnxtxt run MODEL/);
-    const examples = fs.readdirSync(path.join(REPO, "examples")).filter((f) => f.endsWith(".onnxtxt")).map((f) => path.join(REPO, "examples", f));
+    const examples = fs
+      .readdirSync(path.join(REPO, "examples"))
+      .filter((f) => f.endsWith(".onnxtxt"))
+      .map((f) => path.join(REPO, "examples", f));
     assert.equal(examples.length, 4);
     const fmt = runCli(["format", "--check", ...examples]);
     assert.equal(fmt.code, 0, fmt.stderr);
@@ -280,11 +309,14 @@ g (float[2] x, float[2] unused) => (float[2] y) {
 
   it("escapes control characters of names in messages and run summaries", () => {
     const file = path.join(dir, "esc.onnxtxt");
-    fs.writeFileSync(file, `<ir_version: 10, opset_import: ["" : 21]>
+    fs.writeFileSync(
+      file,
+      `<ir_version: 10, opset_import: ["" : 21]>
 g (float[2] "x\x1b]0;pwned\x07") => (float[2] "y\x1b[2J") {
   "y\x1b[2J" = Relu ("x\x1b]0;pwned\x07")
 }
-`);
+`,
+    );
     const r = runCli(["run", file]);
     assert.equal(r.code, 0, r.stderr);
     assert.ok(!r.stdout.includes("\x1b"), JSON.stringify(r.stdout));
@@ -319,11 +351,18 @@ g (float[2, 3] x) => (float[2, 4] y) <float[3, 4] w = {1, 2, 3, 4, 5, 6, 7, 8, 9
     const bin = path.join(dir, "sub", "m.onnx");
     fs.mkdirSync(path.dirname(bin));
     // binary with external data: onnx's own helper writes the sidecar
-    const py = spawnSync("/usr/bin/python3", ["-c", `import onnx, onnx.parser
+    const py = spawnSync(
+      "/usr/bin/python3",
+      [
+        "-c",
+        `import onnx, onnx.parser
 from onnx import numpy_helper
 m = onnx.parser.parse_model(open(${JSON.stringify(path.join(dir, "m.onnxtxt"))}).read())
 for t in m.graph.initializer: t.CopyFrom(numpy_helper.from_array(numpy_helper.to_array(t), t.name))
-onnx.save_model(m, ${JSON.stringify(bin)}, save_as_external_data=True, all_tensors_to_one_file=True, location="m.data", size_threshold=0)`], { encoding: "utf8" });
+onnx.save_model(m, ${JSON.stringify(bin)}, save_as_external_data=True, all_tensors_to_one_file=True, location="m.data", size_threshold=0)`,
+      ],
+      { encoding: "utf8" },
+    );
     assert.equal(py.status, 0, py.stderr);
     assert.ok(fs.existsSync(path.join(dir, "sub", "m.data")));
     const input = "x=float[2,3] {1, 0, -1, 2, 0.5, 0}";

@@ -108,11 +108,15 @@ class Editor {
   async hoverText(): Promise<string> {
     await this.page.keyboard.press(`${MOD}+K`);
     await this.page.keyboard.press(`${MOD}+I`);
-    return until("hover", async () => {
-      // Only a shown hover: earlier ones stay in the page, hidden.
-      const h = this.page.locator(".monaco-hover:not(.hidden) .hover-contents");
-      return (await h.count()) > 0 ? (await h.first().innerText()) || undefined : undefined;
-    }, 15000);
+    return until(
+      "hover",
+      async () => {
+        // Only a shown hover: earlier ones stay in the page, hidden.
+        const h = this.page.locator(".monaco-hover:not(.hidden) .hover-contents");
+        return (await h.count()) > 0 ? (await h.first().innerText()) || undefined : undefined;
+      },
+      15000,
+    );
   }
 
   async save(): Promise<void> {
@@ -153,16 +157,19 @@ function startCodeServer(env: Env, folder: string): Promise<{ proc: ChildProcess
   const extensions = path.join(WORK, "extensions");
   fs.rmSync(userData, { recursive: true, force: true });
   fs.mkdirSync(path.join(userData, "User"), { recursive: true });
-  fs.writeFileSync(path.join(userData, "User/settings.json"), JSON.stringify({
-    "workbench.startupEditor": "none",
-    "security.workspace.trust.enabled": false,
-    "workbench.tips.enabled": false,
-    "editor.hover.delay": 200,
-    "telemetry.telemetryLevel": "off",
-    "extensions.autoCheckUpdates": false,
-    "update.mode": "none",
-    "window.restoreWindows": "none",
-  }));
+  fs.writeFileSync(
+    path.join(userData, "User/settings.json"),
+    JSON.stringify({
+      "workbench.startupEditor": "none",
+      "security.workspace.trust.enabled": false,
+      "workbench.tips.enabled": false,
+      "editor.hover.delay": 200,
+      "telemetry.telemetryLevel": "off",
+      "extensions.autoCheckUpdates": false,
+      "update.mode": "none",
+      "window.restoreWindows": "none",
+    }),
+  );
   const xdg = { XDG_CONFIG_HOME: path.join(WORK, "xdg/config"), XDG_DATA_HOME: path.join(WORK, "xdg/data") };
   const base = ["--config", env.CODE_SERVER_CONFIG, "--user-data-dir", userData, "--extensions-dir", extensions];
   const install = spawnSync(env.CODE_SERVER, [...base, "--force", "--install-extension", VSIX], { encoding: "utf8", env: { ...process.env, ...xdg } });
@@ -274,20 +281,34 @@ async function features(ed: Editor, text: string, net: string): Promise<void> {
   await page.keyboard.press("Home");
   await page.keyboard.type("    ");
   await ed.save();
-  const formatted = await until("format on save", async () => {
-    const t = fs.readFileSync(net, "utf8");
-    return t === saved ? t : undefined;
-  }, 15000).catch(() => fs.readFileSync(net, "utf8"));
+  const formatted = await until(
+    "format on save",
+    async () => {
+      const t = fs.readFileSync(net, "utf8");
+      return t === saved ? t : undefined;
+    },
+    15000,
+  ).catch(() => fs.readFileSync(net, "utf8"));
   check("format on save", formatted === saved, formatted === saved ? "the saved text is the formatted text" : "the saved text kept the extra spaces");
 
   // The outline.
   await ed.command("Explorer: Focus on Outline View");
-  const outline = await until("outline rows", async () => {
-    const rows = page.locator('.pane:has(> .pane-header[aria-label^="Outline"]) .monaco-list-row');
-    return (await rows.count()) > 3 ? rows.count() : undefined;
-  }, 15000).catch(() => 0);
+  const outline = await until(
+    "outline rows",
+    async () => {
+      const rows = page.locator('.pane:has(> .pane-header[aria-label^="Outline"]) .monaco-list-row');
+      return (await rows.count()) > 3 ? rows.count() : undefined;
+    },
+    15000,
+  ).catch(() => 0);
   const graph = /^(\w+) \(/m.exec(text)![1]!;
-  const outlineText = outline ? await page.locator('.pane:has(> .pane-header[aria-label^="Outline"]) .monaco-list-row').first().innerText().catch(() => "") : "";
+  const outlineText = outline
+    ? await page
+        .locator('.pane:has(> .pane-header[aria-label^="Outline"]) .monaco-list-row')
+        .first()
+        .innerText()
+        .catch(() => "")
+    : "";
   check("outline", outline > 3 && outlineText.includes(graph), `${outline} rows; first: ${outlineText.split("\n")[0]}`);
   await ed.shot("05-outline");
 
@@ -297,13 +318,17 @@ async function features(ed: Editor, text: string, net: string): Promise<void> {
   await ed.goTo(find(text, `${graph} (`).line, 1);
   await page.waitForTimeout(500);
   await page.locator(".codelens-decoration a").first().click();
-  const table = await until("run output", async () => {
-    for (const f of page.frames()) {
-      const t = f.locator("table");
-      if ((await t.count()) > 0) return (await f.locator("body").first().innerText()) || undefined;
-    }
-    return undefined;
-  }, 180000);
+  const table = await until(
+    "run output",
+    async () => {
+      for (const f of page.frames()) {
+        const t = f.locator("table");
+        if ((await t.count()) > 0) return (await f.locator("body").first().innerText()) || undefined;
+      }
+      return undefined;
+    },
+    180000,
+  );
   check("Run and its output view", /softmaxout_1/.test(table) && /1, 1000/.test(table), table.split("\n").slice(0, 3).join(" | "));
   await ed.shot("06-run-output");
 
@@ -311,23 +336,35 @@ async function features(ed: Editor, text: string, net: string): Promise<void> {
   // its statement in the text.
   await ed.open("squeezenet.onnxtxt");
   await ed.command("ONNX: Show Graph");
-  const graphFrame = await until("graph view", async () => {
-    for (const f of page.frames()) if ((await f.locator("svg.onnx-graph g.box.op").count()) > 10) return f;
-    return undefined;
-  }, 60000);
+  const graphFrame = await until(
+    "graph view",
+    async () => {
+      for (const f of page.frames()) if ((await f.locator("svg.onnx-graph g.box.op").count()) > 10) return f;
+      return undefined;
+    },
+    60000,
+  );
   const boxes = await graphFrame.locator("svg.onnx-graph g.box.op").count();
   await ed.shot("06b-graph");
   const beforeClick = await ed.cursor();
   await graphFrame.locator('g.box.op:has(> text.label:text-is("Conv"))').nth(2).click();
-  const at = await until("selection from the graph", async () => {
-    const c = await ed.cursor();
-    return c.line !== beforeClick.line ? c : undefined;
-  }, 10000);
+  const at = await until(
+    "selection from the graph",
+    async () => {
+      const c = await ed.cursor();
+      return c.line !== beforeClick.line ? c : undefined;
+    },
+    10000,
+  );
   // The selection ends at the statement's end: its start is the last ` = ` line at or above it.
   const lines = text.split("\n");
   let start = at.line - 1;
   while (start > 0 && !lines[start]!.includes(" = ")) start--;
-  check("graph view: a box selects its statement", boxes > 20 && /= Conv\b/.test(lines[start] ?? ""), `${boxes} boxes; selected up to line ${at.line}: ${lines[start]?.trim().slice(0, 60)}`);
+  check(
+    "graph view: a box selects its statement",
+    boxes > 20 && /= Conv\b/.test(lines[start] ?? ""),
+    `${boxes} boxes; selected up to line ${at.line}: ${lines[start]?.trim().slice(0, 60)}`,
+  );
   await ed.shot("06c-graph-selected");
 
   // Convert to Binary writes squeezenet.onnx beside the text; onnx (Debian's) reads it.
@@ -335,15 +372,25 @@ async function features(ed: Editor, text: string, net: string): Promise<void> {
   await ed.command("ONNX: Convert to Binary");
   const written = path.join(path.dirname(net), "squeezenet.onnx");
   await until("squeezenet.onnx", async () => fs.existsSync(written) && fs.statSync(written).size > 0, 30000).catch(() => false);
-  const py = spawnSync("/usr/bin/python3", ["-c", "import onnx,sys; m=onnx.load(sys.argv[1]); print(len(m.graph.node), m.graph.output[0].name)", written], { encoding: "utf8" });
-  check("Convert to Binary", py.status === 0 && py.stdout.trim() === "105 softmaxout_1", py.stdout.trim() || py.stderr.trim().split("\n").pop() || "not written");
+  const py = spawnSync("/usr/bin/python3", ["-c", "import onnx,sys; m=onnx.load(sys.argv[1]); print(len(m.graph.node), m.graph.output[0].name)", written], {
+    encoding: "utf8",
+  });
+  check(
+    "Convert to Binary",
+    py.status === 0 && py.stdout.trim() === "105 softmaxout_1",
+    py.stdout.trim() || py.stderr.trim().split("\n").pop() || "not written",
+  );
   await ed.shot("07-convert");
 
   // Open a binary model as text.
   await ed.open("shipped.onnx");
   await page.waitForTimeout(1000);
   await ed.command("ONNX: Open Binary Model as Text");
-  await until("text view", async () => (await page.locator(".tab.active").first().innerText()).includes("shipped") && (await page.locator(".view-line").count()) > 5 || undefined, 30000);
+  await until(
+    "text view",
+    async () => ((await page.locator(".tab.active").first().innerText()).includes("shipped") && (await page.locator(".view-line").count()) > 5) || undefined,
+    30000,
+  );
   await until("its Run lens", async () => (await page.locator(".codelens-decoration a").count()) > 0 || undefined, 30000).catch(() => undefined);
   const title = (await page.locator(".tab.active").first().innerText()).split("\n")[0]!;
   const shown = await page.locator(".view-lines").first().innerText();

@@ -18,7 +18,9 @@ function format(text: string): string {
 }
 
 function commentTexts(text: string): string[] {
-  return parseModel(text).comments.map((c) => c.text.trim()).sort();
+  return parseModel(text)
+    .comments.map((c) => c.text.trim())
+    .sort();
 }
 
 function modelBytes(text: string): Buffer | undefined {
@@ -58,7 +60,8 @@ describe("formatter", function () {
   });
 
   it("keeps comments, blank lines between nodes and numbers as written", () => {
-    const input = "<ir_version: 10, opset_import: [\"\" : 21]>\ng (float[2] x) => (float[2] y) <float[2] w = {1.50, 2e0}> {\n  a = Add(x, w) # sum\n\n\n  # scale\n  y = Mul(a, w)\n}\n";
+    const input =
+      '<ir_version: 10, opset_import: ["" : 21]>\ng (float[2] x) => (float[2] y) <float[2] w = {1.50, 2e0}> {\n  a = Add(x, w) # sum\n\n\n  # scale\n  y = Mul(a, w)\n}\n';
     const out = checkFormatting(input, "inline");
     assert.match(out, /\{1\.50, 2e0\}/);
     assert.match(out, /a = Add \(x, w\) # sum\n\n  # scale\n  y = Mul \(a, w\)\n/);

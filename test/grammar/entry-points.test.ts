@@ -3,10 +3,7 @@
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import {
-  parseFunction, parseGraph, parseModel, parseNode, parseTensorConstant, parseTypeExpr,
-  type AstNode, type Span,
-} from "../../grammar/src/index.js";
+import { parseFunction, parseGraph, parseModel, parseNode, parseTensorConstant, parseTypeExpr, type AstNode, type Span } from "../../grammar/src/index.js";
 import { lowerFunction, lowerGraph, lowerNode, lowerTensorConstant, lowerType } from "../../core/src/lower/index.js";
 import { modelFromText } from "../../core/src/text.js";
 import { validateTokenTable } from "../../grammar/src/reference-lexer.js";
@@ -49,7 +46,7 @@ describe("grammar entry points", () => {
     assert.deepEqual(graph.diagnostics, []);
     assert.equal(lowerGraph(graph.ast!).result.node.length, 1);
 
-    const fn = parseFunction("<domain: \"d\", opset_import: [\"\" : 18]> F <a> (x) => (y) { y = Relu (x) }");
+    const fn = parseFunction('<domain: "d", opset_import: ["" : 18]> F <a> (x) => (y) { y = Relu (x) }');
     assert.deepEqual(fn.diagnostics, []);
     const f = lowerFunction(fn.ast!).result;
     assert.deepEqual([f.domain, f.name, f.attribute], ["d", "F", ["a"]]);
@@ -66,16 +63,27 @@ describe("grammar entry points", () => {
   });
 
   it("reports text after the construct", () => {
-    assert.deepEqual(parseNode("y = Relu (x) extra").diagnostics.map((d) => d.message), ["expected the end of the input after the node, found 'extra'"]);
-    assert.deepEqual(parseTypeExpr("float[2] x").diagnostics.map((d) => d.message), ["expected the end of the input after the type, found 'x'"]);
+    assert.deepEqual(
+      parseNode("y = Relu (x) extra").diagnostics.map((d) => d.message),
+      ["expected the end of the input after the node, found 'extra'"],
+    );
+    assert.deepEqual(
+      parseTypeExpr("float[2] x").diagnostics.map((d) => d.message),
+      ["expected the end of the input after the type, found 'x'"],
+    );
   });
 
   it("keeps comments with exact spans and reads packed numbers", () => {
     const text = "# head\ng () => (y) <float[3] w = {1, 2, 3}> { # body\n  y = Identity (w) # tail\n}";
     const r = parseModel(text);
-    assert.deepEqual(r.comments.map((c) => [c.text, text.slice(c.span.start, c.span.end)]), [
-      [" head", "# head"], [" body", "# body"], [" tail", "# tail"],
-    ]);
+    assert.deepEqual(
+      r.comments.map((c) => [c.text, text.slice(c.span.start, c.span.end)]),
+      [
+        [" head", "# head"],
+        [" body", "# body"],
+        [" tail", "# tail"],
+      ],
+    );
     const init = r.ast!.graph!.valueInfos!.items[0]!.init!;
     assert.equal(init.kind === "InlineData" && "kind" in init.elements && init.elements.kind, "PackedNumbers");
     assert.equal(text.slice(init.span.start, init.span.end), "{1, 2, 3}");
@@ -91,7 +99,11 @@ describe("grammar entry points", () => {
   });
 
   it("gives every node of real texts a span inside its parent and names that match the text", () => {
-    const files = fs.readdirSync(PRINTED).filter((f) => f.endsWith(".onnxtxt")).sort().filter((_, i) => i % 25 === 0);
+    const files = fs
+      .readdirSync(PRINTED)
+      .filter((f) => f.endsWith(".onnxtxt"))
+      .sort()
+      .filter((_, i) => i % 25 === 0);
     for (const f of files) {
       const text = fs.readFileSync(path.join(PRINTED, f), "utf8");
       const r = parseModel(text);
@@ -107,7 +119,7 @@ describe("grammar entry points", () => {
   });
 
   it("maps nodes, values and attributes back to their text", () => {
-    const text = 'g (float[2] x) => (float[2] y) {\n  y = LeakyRelu <alpha = 0.5> (x)\n}';
+    const text = "g (float[2] x) => (float[2] y) {\n  y = LeakyRelu <alpha = 0.5> (x)\n}";
     const r = modelFromText(text);
     const node = r.model!.graph!.node[0]!;
     const spans = r.sourceMap.get(node)!;

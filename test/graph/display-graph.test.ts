@@ -59,10 +59,19 @@ describe("graph view: display graph", () => {
     const then = ifNode.groups.find((g) => g.title === "then_branch")!;
     const loop = ops(then).find((n) => n.label === "Loop")!;
     assert.match(statement(text, loop), /^total = Loop \(n, cond, zero\)/);
-    assert.deepEqual(loop.groups.map((g) => g.title), ["body"]);
-    assert.deepEqual(ops(loop.groups[0]!).map((n) => n.label), ["Identity", "Add"]);
+    assert.deepEqual(
+      loop.groups.map((g) => g.title),
+      ["body"],
+    );
+    assert.deepEqual(
+      ops(loop.groups[0]!).map((n) => n.label),
+      ["Identity", "Add"],
+    );
     // The Constants feeding the Loop are shown as lines of the Loop box, not as boxes.
-    assert.ok(loop.details.some((d) => d.startsWith("zero: float[3]")), loop.details.join("; "));
+    assert.ok(
+      loop.details.some((d) => d.startsWith("zero: float[3]")),
+      loop.details.join("; "),
+    );
   });
 
   it("shows a model-local function's body inside each call", () => {
@@ -72,7 +81,10 @@ describe("graph view: display graph", () => {
     for (const call of calls) {
       assert.equal(call.domain, "local");
       assert.equal(call.groups.length, 1);
-      assert.deepEqual(ops(call.groups[0]!).map((n) => n.label), ["GreaterOrEqual", "Mul", "Where"]);
+      assert.deepEqual(
+        ops(call.groups[0]!).map((n) => n.label),
+        ["GreaterOrEqual", "Mul", "Where"],
+      );
     }
     assert.deepEqual(calls[1]!.details, ["alpha=0.5"]);
     assert.ok(graph.edges.some((e) => e.value === "x" && e.type === "float[N]"));
@@ -120,18 +132,29 @@ function decodeTensorDims(bytes: Uint8Array): number[] {
   const dims: number[] = [];
   let i = 0;
   const varint = (): number => {
-    let v = 0, shift = 0, b: number;
-    do { b = bytes[i++]!; v += (b & 0x7f) * 2 ** shift; shift += 7; } while (b & 0x80);
+    let v = 0,
+      shift = 0,
+      b: number;
+    do {
+      b = bytes[i++]!;
+      v += (b & 0x7f) * 2 ** shift;
+      shift += 7;
+    } while (b & 0x80);
     return v;
   };
   while (i < bytes.length) {
     const key = varint();
-    const field = key >>> 3, wire = key & 7;
+    const field = key >>> 3,
+      wire = key & 7;
     if (field === 1 && wire === 0) dims.push(varint());
-    else if (field === 1 && wire === 2) { const end = varint() + i; while (i < end) dims.push(varint()); }
-    else if (wire === 0) varint();
-    else if (wire === 2) { const length = varint(); i += length; }
-    else if (wire === 5) i += 4;
+    else if (field === 1 && wire === 2) {
+      const end = varint() + i;
+      while (i < end) dims.push(varint());
+    } else if (wire === 0) varint();
+    else if (wire === 2) {
+      const length = varint();
+      i += length;
+    } else if (wire === 5) i += 4;
     else if (wire === 1) i += 8;
     else throw new Error(`wire type ${wire}`);
   }

@@ -87,7 +87,9 @@ describe("results carried across an edit", () => {
 
 describe("inlay hints and snippets", () => {
   it("gives no `float[]` hint below an error, where inference stopped", () => {
-    const a = analyze(['<ir_version: 10, opset_import: ["" : 21]>', "g (float[N, 4] x) => (y) {", "  a = Nope (x)", "  b = Relu (a)", "  y = Relu (x)", "}", ""].join("\n"));
+    const a = analyze(
+      ['<ir_version: 10, opset_import: ["" : 21]>', "g (float[N, 4] x) => (y) {", "  a = Nope (x)", "  b = Relu (a)", "  y = Relu (x)", "}", ""].join("\n"),
+    );
     const labels = inlayHints(a, 0, a.text.length).map((h) => `${a.lines.lineCol(h.offset)}${h.label}`);
     assert.deepEqual(labels, ["5:4: float[N, 4]"]);
   });

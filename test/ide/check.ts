@@ -18,7 +18,13 @@ export function checkRename(marked: string, newName: string, expected: string): 
   const { a, fx } = load(marked);
   const r = rename(a, fx.cursor, newName);
   assert.ok(r.ok, r.ok ? "" : r.reason);
-  assert.equal(applyEdits(fx.text, r.edits.map((e) => ({ ...e.span, newText: e.newText }))), expected);
+  assert.equal(
+    applyEdits(
+      fx.text,
+      r.edits.map((e) => ({ ...e.span, newText: e.newText })),
+    ),
+    expected,
+  );
 }
 
 export function checkRenameRefused(marked: string, newName: string, reason: RegExp): void {
@@ -36,7 +42,13 @@ export function checkCodeAction(marked: string, title: string, expected: string)
   const actions = codeActions(a, range);
   const action = actions.find((x) => x.title === title);
   assert.ok(action, `no action ${JSON.stringify(title)}; got ${JSON.stringify(actions.map((x) => x.title))}`);
-  assert.equal(applyEdits(fx.text, action.edits.map((e) => ({ ...e.span, newText: e.newText }))), expected);
+  assert.equal(
+    applyEdits(
+      fx.text,
+      action.edits.map((e) => ({ ...e.span, newText: e.newText })),
+    ),
+    expected,
+  );
 }
 
 export function checkCompletion(marked: string, labels: string[], absent: string[] = []): string[] {

@@ -23,7 +23,11 @@ mlp (float[N, 4] x) => (y)
 describe("ide: code actions", () => {
   it("adds a missing opset_import", () => {
     const text = MLP.replace("y = Relu (h)", "y = com.microsoft.Gelu (h)");
-    checkCodeAction(text.replace("com.microsoft.Gelu", "$0com.microsoft.Gelu"), 'Add opset_import for domain "com.microsoft"', text.replace('["" : 21]', '["" : 21, "com.microsoft" : 1]'));
+    checkCodeAction(
+      text.replace("com.microsoft.Gelu", "$0com.microsoft.Gelu"),
+      'Add opset_import for domain "com.microsoft"',
+      text.replace('["" : 21]', '["" : 21, "com.microsoft" : 1]'),
+    );
     const bare = MLP.replace('<ir_version: 10, opset_import: ["" : 21]>\n', "");
     checkCodeAction(bare.replace("Relu", "$0Relu"), 'Add opset_import for domain ""', `<ir_version: 10, opset_import: ["" : ${latestDefault()}]>\n${bare}`);
   });
@@ -95,12 +99,25 @@ describe("ide: navigation aids", () => {
   it("outlines the graph with inputs, initializers, outputs and nodes", () => {
     const [g] = documentOutline(a);
     assert.equal(g!.name, "mlp");
-    assert.deepEqual(g!.children.map((c) => `${c.kind}:${c.name}`), ["input:x", "initializer:W", "output:y", "node:h", "node:y"]);
+    assert.deepEqual(
+      g!.children.map((c) => `${c.kind}:${c.name}`),
+      ["input:x", "initializer:W", "output:y", "node:h", "node:y"],
+    );
   });
 
   it("classifies tokens by role", () => {
-    const tokens = semanticTokens(a).map((t) => `${a.text.slice(t.start, t.start + t.length)}:${t.type}${t.modifiers.length ? "+" + t.modifiers.join("+") : ""}`);
-    for (const t of ["MatMul:function+defaultLibrary", "ir_version:keyword", "float:type", "N:typeParameter", "W:variable+declaration+readonly", "h:variable+declaration", "# hidden layer:comment"]) {
+    const tokens = semanticTokens(a).map(
+      (t) => `${a.text.slice(t.start, t.start + t.length)}:${t.type}${t.modifiers.length ? "+" + t.modifiers.join("+") : ""}`,
+    );
+    for (const t of [
+      "MatMul:function+defaultLibrary",
+      "ir_version:keyword",
+      "float:type",
+      "N:typeParameter",
+      "W:variable+declaration+readonly",
+      "h:variable+declaration",
+      "# hidden layer:comment",
+    ]) {
       assert.ok(tokens.includes(t), `missing ${t} in ${tokens.join(" ")}`);
     }
   });
@@ -117,7 +134,10 @@ describe("ide: navigation aids", () => {
   });
 
   it("puts a Run lens on the graph", () => {
-    assert.deepEqual(codeLenses(a).map((l) => l.graph), ["mlp"]);
+    assert.deepEqual(
+      codeLenses(a).map((l) => l.graph),
+      ["mlp"],
+    );
   });
 
   it("gives signature help with the active input", () => {

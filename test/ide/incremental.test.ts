@@ -42,12 +42,11 @@ function document(nodes: number, rnd: () => number): string {
     else lines.push(`  c${i} = Constant <value = int64[2] {-1, 4}> ()`, `  ${out} = Reshape (${prev}, c${i})`);
     prev = out;
   }
-  lines.push(`  y = Identity (${prev})`, `}`, ``,
-    `<domain: "local", opset_import: ["" : 21]>`, `Twice (a) => (b) {`, `  b = Add (a, a)`, `}`, ``);
+  lines.push(`  y = Identity (${prev})`, `}`, ``, `<domain: "local", opset_import: ["" : 21]>`, `Twice (a) => (b) {`, `  b = Add (a, a)`, `}`, ``);
   return lines.join("\n");
 }
 
-const ALPHABET = "vwx0123456789_ ,()<>=.:a#[]\"";
+const ALPHABET = 'vwx0123456789_ ,()<>=.:a#[]"';
 
 /** A random one-character edit strictly inside a node statement of the main graph. */
 function randomEdit(a: Analysis, rnd: () => number): TextChange {

@@ -13,7 +13,9 @@ import { REPO } from "../helpers/paths.js";
 const HEADER = `<ir_version: 8, opset_import: ["" : 18]>\n`;
 
 function errorsOf(text: string): string[] {
-  return analyze(text).diagnostics.filter((d) => d.severity === "error").map((d) => `${d.message} [${d.code}]`);
+  return analyze(text)
+    .diagnostics.filter((d) => d.severity === "error")
+    .map((d) => `${d.message} [${d.code}]`);
 }
 
 function wholeText(text: string) {
@@ -28,23 +30,47 @@ function didYouMeanFixes(text: string): { message: string; hint: string; after?:
     const hint = DID_YOU_MEAN.exec(d.message)?.[1];
     if (!hint || !d.span) return [];
     const action = actions.find((x) => x.fixes && x.fixes.start <= d.span!.start && d.span!.start <= x.fixes.end && x.edits.every((e) => e.newText === hint));
-    return [{ message: d.message, hint, ...(action && { after: applyEdits(text, action.edits.map((e) => ({ ...e.span, newText: e.newText }))) }) }];
+    return [
+      {
+        message: d.message,
+        hint,
+        ...(action && {
+          after: applyEdits(
+            text,
+            action.edits.map((e) => ({ ...e.span, newText: e.newText })),
+          ),
+        }),
+      },
+    ];
   });
 }
 
 describe("ide: quick fixes that are right", () => {
   it("offers only names defined before the use of an undefined name", () => {
     const text = `${HEADER}g (float[2] x) => (float[2] y) {\n  r5 = Relu (x)\n  r11 = Neg (r5x)\n  r50 = Relu (r5)\n  r51 = Relu (r50)\n  y = Add (r51, r11)\n}\n`;
-    const titles = codeActions(analyze(text), wholeText(text)).map((x) => x.title).filter((t) => t.startsWith("Change"));
+    const titles = codeActions(analyze(text), wholeText(text))
+      .map((x) => x.title)
+      .filter((t) => t.startsWith("Change"));
     assert.deepEqual(titles, ["Change 'r5x' to 'r5'"]);
     const a = analyze(text);
     const action = codeActions(a, wholeText(text)).find((x) => x.title === "Change 'r5x' to 'r5'")!;
-    assert.deepEqual(errorsOf(applyEdits(text, action.edits.map((e) => ({ ...e.span, newText: e.newText })))), []);
+    assert.deepEqual(
+      errorsOf(
+        applyEdits(
+          text,
+          action.edits.map((e) => ({ ...e.span, newText: e.newText })),
+        ),
+      ),
+      [],
+    );
   });
 
   it("suggests nothing when the only close names come later", () => {
     const text = `${HEADER}g (float[2] x) => (float[2] y) {\n  r11 = Neg (r5x)\n  r50 = Relu (x)\n  y = Add (r50, r11)\n}\n`;
-    assert.deepEqual(codeActions(analyze(text), wholeText(text)).filter((x) => x.title.startsWith("Change")), []);
+    assert.deepEqual(
+      codeActions(analyze(text), wholeText(text)).filter((x) => x.title.startsWith("Change")),
+      [],
+    );
   });
 
   it("offers the op a 'did you mean' names, and applying it leaves no error", () => {

@@ -29,7 +29,11 @@ Scale <alpha: float = 0.1> (x) => (y) {
 
 describe("ide: rename", () => {
   it("renames an outer value and its captures inside subgraphs", () => {
-    checkRename(CONTROL.replace("(bool flag, float[3] x)", "(bool flag, float[3] $0x)"), "input", CONTROL.replaceAll("(x", "(input").replace("float[3] x)", "float[3] input)").replace("Add (x,", "Add (input,"));
+    checkRename(
+      CONTROL.replace("(bool flag, float[3] x)", "(bool flag, float[3] $0x)"),
+      "input",
+      CONTROL.replaceAll("(x", "(input").replace("float[3] x)", "float[3] input)").replace("Add (x,", "Add (input,"),
+    );
   });
 
   it("keeps a subgraph's own value apart from the outer one of the same name", () => {
@@ -41,8 +45,16 @@ describe("ide: rename", () => {
   });
 
   it("quotes a new name that is not an identifier or is a type keyword", () => {
-    checkRename(CONTROL.replace("  t = Neg", "  $0t = Neg"), "layer.0/t", CONTROL.replace("  t = Neg", '  "layer.0/t" = Neg').replace("Add (x, t)", 'Add (x, "layer.0/t")'));
-    checkRename(CONTROL.replace("  t = Neg", "  $0t = Neg"), "float", CONTROL.replace("  t = Neg", '  "float" = Neg').replace("Add (x, t)", 'Add (x, "float")'));
+    checkRename(
+      CONTROL.replace("  t = Neg", "  $0t = Neg"),
+      "layer.0/t",
+      CONTROL.replace("  t = Neg", '  "layer.0/t" = Neg').replace("Add (x, t)", 'Add (x, "layer.0/t")'),
+    );
+    checkRename(
+      CONTROL.replace("  t = Neg", "  $0t = Neg"),
+      "float",
+      CONTROL.replace("  t = Neg", '  "float" = Neg').replace("Add (x, t)", 'Add (x, "float")'),
+    );
   });
 
   it("renames a function and its call sites", () => {

@@ -81,7 +81,8 @@ describe("language server diagnostics equal `check` on damaged residuals", funct
         const lsp = diagnosticLines(file, text, analyze(text).diagnostics).split("\n").filter(Boolean).sort();
         const check = (byFile.get(file) ?? []).sort();
         residualProblems += check.filter((l) => /\[(extension|residual-stale)\]$/.test(l)).length;
-        if (JSON.stringify(lsp) !== JSON.stringify(check)) differ.push(`${path.basename(file)}:\n  lsp:   ${lsp.join("\n         ")}\n  check: ${check.join("\n         ")}`);
+        if (JSON.stringify(lsp) !== JSON.stringify(check))
+          differ.push(`${path.basename(file)}:\n  lsp:   ${lsp.join("\n         ")}\n  check: ${check.join("\n         ")}`);
       }
       assert.ok(residualProblems > 1000, `only ${residualProblems} residual problems reported`);
       assert.deepEqual(differ.slice(0, 5), []);
@@ -103,6 +104,9 @@ g (float[3] x) => (float[3] y) <
 `;
     const after = before.replace('  $0#@tensor {"@digest":"00000000","@nan":{"0":"7fc00001"}}\n', "");
     checkCodeAction(before, "Remove the stale residual comment", after);
-    assert.deepEqual(analyze(after).diagnostics.filter((d) => d.code === "residual-stale"), []);
+    assert.deepEqual(
+      analyze(after).diagnostics.filter((d) => d.code === "residual-stale"),
+      [],
+    );
   });
 });

@@ -1,13 +1,13 @@
 // Every libonnx-testdata model (real networks, PyTorch conversions, single operators) that
 // the reference kernels run correctly must also run correctly with the fast kernels and fusion.
-import assert from 'node:assert/strict';
-import * as path from 'node:path';
-import { prepareFastRun } from '../../core/src/interp/fast/index.js';
-import { libonnxModelDirs } from '../helpers/paths.js';
-import { runCase } from '../interp/conformance-runner.js';
+import assert from "node:assert/strict";
+import * as path from "node:path";
+import { prepareFastRun } from "../../core/src/interp/fast/index.js";
+import { libonnxModelDirs } from "../helpers/paths.js";
+import { runCase } from "../interp/conformance-runner.js";
 
-describe('fast kernels on libonnx-testdata', () => {
-  it('pass wherever the reference kernels pass', () => {
+describe("fast kernels on libonnx-testdata", () => {
+  it("pass wherever the reference kernels pass", () => {
     const tolerance = { rtol: 1e-3, atol: 1e-5 };
     const failures: string[] = [];
     let compared = 0;

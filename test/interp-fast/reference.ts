@@ -18,17 +18,28 @@ export function randomArray(n: number, random: () => number): Float32Array {
 }
 
 export interface ConvCase {
-  batch: number; channels: number; height: number; width: number;
-  m: number; kh: number; kw: number; group: number;
-  strides: [number, number]; pads: [number, number, number, number]; dilations: [number, number];
+  batch: number;
+  channels: number;
+  height: number;
+  width: number;
+  m: number;
+  kh: number;
+  kw: number;
+  group: number;
+  strides: [number, number];
+  pads: [number, number, number, number];
+  dilations: [number, number];
 }
 
 export function referenceConv(x: Float32Array, w: Float32Array, bias: Float32Array | undefined, c: ConvCase, relu = false): Float32Array {
   const { batch, channels, height, width, m, kh, kw, group } = c;
-  const [sh, sw] = c.strides, [dh, dw] = c.dilations, [pt, pl, pb, pr] = c.pads;
+  const [sh, sw] = c.strides,
+    [dh, dw] = c.dilations,
+    [pt, pl, pb, pr] = c.pads;
   const outH = Math.floor((height + pt + pb - ((kh - 1) * dh + 1)) / sh) + 1;
   const outW = Math.floor((width + pl + pr - ((kw - 1) * dw + 1)) / sw) + 1;
-  const cg = channels / group, mg = m / group;
+  const cg = channels / group,
+    mg = m / group;
   const y = new Float32Array(batch * m * outH * outW);
   for (let b = 0; b < batch; b++)
     for (let o = 0; o < m; o++) {
@@ -39,7 +50,8 @@ export function referenceConv(x: Float32Array, w: Float32Array, bias: Float32Arr
           for (let ci = 0; ci < cg; ci++)
             for (let ky = 0; ky < kh; ky++)
               for (let kx = 0; kx < kw; kx++) {
-                const iy = oy * sh - pt + ky * dh, ix = ox * sw - pl + kx * dw;
+                const iy = oy * sh - pt + ky * dh,
+                  ix = ox * sw - pl + kx * dw;
                 if (iy < 0 || iy >= height || ix < 0 || ix >= width) continue;
                 sum += x[((b * channels + g * cg + ci) * height + iy) * width + ix]! * w[((o * cg + ci) * kh + ky) * kw + kx]!;
               }

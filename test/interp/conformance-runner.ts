@@ -24,7 +24,10 @@ export function runCase(dir: string, tol: Tolerance, setup?: CaseSetup): CaseRes
     const interp = new Interpreter(model, { maxLoopIterations: 100000, timeoutMs: 60000, ...(prepared.registry ? { registry: prepared.registry } : {}) });
     const graph = model.graph!;
     const inputs = graph.input.filter((v) => !graph.initializer.some((t) => t.name === v.name));
-    const sets = fs.readdirSync(dir).filter((d) => d.startsWith("test_data_set_")).sort();
+    const sets = fs
+      .readdirSync(dir)
+      .filter((d) => d.startsWith("test_data_set_"))
+      .sort();
     if (sets.length === 0) return { dir, ok: false, message: "no test data sets" };
     for (const set of sets) {
       const sdir = path.join(dir, set);

@@ -46,7 +46,15 @@ g (bool flag, int64 n, float[2] x) => (float[2] r) {
 }`);
     const x = f32([2], [1, 2]);
     const n = tensor(DT.INT64, [], BigInt64Array.of(3n));
-    const run = (flag: number) => runModel(m, new Map<string, Value>([["flag", tensor(DT.BOOL, [], Uint8Array.of(flag))], ["n", n], ["x", x]])).get("r");
+    const run = (flag: number) =>
+      runModel(
+        m,
+        new Map<string, Value>([
+          ["flag", tensor(DT.BOOL, [], Uint8Array.of(flag))],
+          ["n", n],
+          ["x", x],
+        ]),
+      ).get("r");
     assert.deepEqual(values(run(1)), [4, 8]);
     assert.deepEqual(values(run(0)), [-1, -2]);
   });
@@ -102,17 +110,27 @@ g (float[2] x) => (float[2] y) { y = NoSuchOp (x) }`);
     assert.throws(() => new Interpreter(m), /no implementation of operator NoSuchOp/);
     const bad = model(`<ir_version: 10, opset_import: ["" : 21]>
 g (float[2] x) => (float[3] y) { s = Constant <value = int64[1] {3}> () \n y = Reshape (x, s) }`);
-    assert.throws(() => runModel(bad, new Map([["x", f32([2], [1, 2])]])), (e: Error) => /Reshape/.test(e.message) || /cannot reshape/.test(e.message));
+    assert.throws(
+      () => runModel(bad, new Map([["x", f32([2], [1, 2])]])),
+      (e: Error) => /Reshape/.test(e.message) || /cannot reshape/.test(e.message),
+    );
   });
 
   it("stops a runaway Loop at the iteration limit", () => {
     const m = model(LOOP_FOREVER);
-    assert.throws(() => runModel(m, new Map([["x", f32([1], [1])]]), { maxLoopIterations: 1000 }), (e: unknown) => e instanceof GuardError && /after 1000 iterations/.test(e.message));
+    assert.throws(
+      () => runModel(m, new Map([["x", f32([1], [1])]]), { maxLoopIterations: 1000 }),
+      (e: unknown) => e instanceof GuardError && /after 1000 iterations/.test(e.message),
+    );
   });
 
   it("can be cancelled by an AbortSignal between nodes while it runs", async () => {
     // 400 nodes of 2000 loop iterations each: seconds of work, cancelled after 30 ms
-    const steps = Array.from({ length: 400 }, (_, i) => `  y${i + 1} = Loop (n, t, y${i}) <body = b${i} (int64 i, bool c, float[1] a) => (bool c2, float[1] a2) { c2 = Identity (c) \n a2 = Add (a, a) }>`);
+    const steps = Array.from(
+      { length: 400 },
+      (_, i) =>
+        `  y${i + 1} = Loop (n, t, y${i}) <body = b${i} (int64 i, bool c, float[1] a) => (bool c2, float[1] a2) { c2 = Identity (c) \n a2 = Add (a, a) }>`,
+    );
     const m = model(`<ir_version: 10, opset_import: ["" : 21]>
 g (float[1] y0) => (float[1] y400) {
   t = Constant <value = bool {1}> ()
@@ -122,21 +140,30 @@ ${steps.join("\n")}
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 30);
     const started = Date.now();
-    await assert.rejects(new Interpreter(m, { signal: controller.signal }).runAsync(new Map([["y0", f32([1], [0])]])), (e: unknown) => e instanceof GuardError && /cancelled/.test(e.message));
+    await assert.rejects(
+      new Interpreter(m, { signal: controller.signal }).runAsync(new Map([["y0", f32([1], [0])]])),
+      (e: unknown) => e instanceof GuardError && /cancelled/.test(e.message),
+    );
     assert.ok(Date.now() - started < 2000, "cancellation took too long");
   });
 
   it("can be cancelled inside a single long Loop through isCancelled", () => {
     let polls = 0;
     const m = model(LOOP_FOREVER);
-    assert.throws(() => runModel(m, new Map([["x", f32([1], [1])]]), { isCancelled: () => ++polls > 5000 }), (e: unknown) => e instanceof GuardError && /cancelled/.test(e.message));
+    assert.throws(
+      () => runModel(m, new Map([["x", f32([1], [1])]]), { isCancelled: () => ++polls > 5000 }),
+      (e: unknown) => e instanceof GuardError && /cancelled/.test(e.message),
+    );
   });
 
   it("refuses allocations beyond the memory cap", () => {
     const m = model(`<ir_version: 10, opset_import: ["" : 21]>
 g (int64[2] s) => (float[?, ?] y) { y = ConstantOfShape (s) }`);
     const shape = tensor(DT.INT64, [2], BigInt64Array.of(100000n, 100000n));
-    assert.throws(() => runModel(m, new Map([["s", shape]]), { maxMemoryBytes: 64 * 1024 * 1024 }), (e: unknown) => e instanceof GuardError && /memory limit/.test(e.message));
+    assert.throws(
+      () => runModel(m, new Map([["s", shape]]), { maxMemoryBytes: 64 * 1024 * 1024 }),
+      (e: unknown) => e instanceof GuardError && /memory limit/.test(e.message),
+    );
   });
 
   it("gives the same random values for the same seed", () => {

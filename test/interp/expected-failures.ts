@@ -41,9 +41,7 @@ export const TOLERANCE_OVERRIDES: Readonly<Record<string, ToleranceOverride>> = 
 export const LIBONNX_EXPECTED_FAILURES: readonly ExpectedFailureGroup[] = [
   {
     reason: "the expected data was computed with epsilon=1e-2, which the node does not carry (it uses the default 1e-6)",
-    tests: [
-      "node/test_adam_multiple",
-    ],
+    tests: ["node/test_adam_multiple"],
   },
   {
     reason: "the samples come from numpy's random generator, which a seeded run cannot reproduce",
@@ -58,12 +56,7 @@ export const LIBONNX_EXPECTED_FAILURES: readonly ExpectedFailureGroup[] = [
   },
   {
     reason: "the dropout mask comes from numpy's random generator, which a seeded run cannot reproduce",
-    tests: [
-      "node/test_training_dropout",
-      "node/test_training_dropout_default",
-      "node/test_training_dropout_default_mask",
-      "node/test_training_dropout_mask",
-    ],
+    tests: ["node/test_training_dropout", "node/test_training_dropout_default", "node/test_training_dropout_default_mask", "node/test_training_dropout_mask"],
   },
 ];
 
@@ -95,12 +88,6 @@ export const NODE_TESTS_EXPECTED_FAILURES: readonly ExpectedFailureGroup[] = [
   },
   {
     reason: "the dropout mask comes from numpy's random generator, which a seeded run cannot reproduce",
-    tests: [
-      "test_training_dropout",
-      "test_training_dropout_default",
-      "test_training_dropout_default_mask",
-      "test_training_dropout_mask",
-    ],
+    tests: ["test_training_dropout", "test_training_dropout_default", "test_training_dropout_default_mask", "test_training_dropout_mask"],
   },
 ];
-

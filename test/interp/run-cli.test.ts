@@ -55,7 +55,11 @@ describe("onnxtxt run", () => {
     try {
       const header = "{'descr': '<f4', 'fortran_order': False, 'shape': (1, 4), }";
       const padded = header.padEnd(64 - 10 - 1, " ") + "\n";
-      const npy = Buffer.concat([Buffer.from([0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59, 1, 0, padded.length, 0]), Buffer.from(padded), Buffer.from(new Float32Array([1, 2, 3, 4]).buffer)]);
+      const npy = Buffer.concat([
+        Buffer.from([0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59, 1, 0, padded.length, 0]),
+        Buffer.from(padded),
+        Buffer.from(new Float32Array([1, 2, 3, 4]).buffer),
+      ]);
       fs.writeFileSync(path.join(dir, "x.npy"), npy);
       const r = runCli(["run", MLP, "--input", `x=${path.join(dir, "x.npy")}`]);
       assert.equal(r.code, 0, r.stderr);
@@ -84,7 +88,10 @@ describe("onnxtxt run", () => {
     const wrongShape = runCli(["run", MLP, "--input", "x=float[3] {1,2,3}"]);
     assert.equal(wrongShape.code, 1);
     // checked against the declaration before the run, not found inside MatMul
-    assert.match(wrongShape.stderr, /^onnxtxt: .*mlp\.onnxtxt: input 'x' is declared float\[N,4\] but the value \(--input\) is float\[3\]: rank 1 instead of 2\n$/);
+    assert.match(
+      wrongShape.stderr,
+      /^onnxtxt: .*mlp\.onnxtxt: input 'x' is declared float\[N,4\] but the value \(--input\) is float\[3\]: rank 1 instead of 2\n$/,
+    );
   });
 
   it("runs with onnxruntime and compares node by node", () => {

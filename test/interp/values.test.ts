@@ -44,7 +44,12 @@ describe("interpreter values", () => {
     const values: Value[] = [
       tensor(DT.STRING, [2], ["a", "ü"]),
       { kind: "sequence", items: [tensor(DT.INT32, [1], Int32Array.of(4)), tensor(DT.INT32, [2], Int32Array.of(5, 6))] },
-      { kind: "map", keyType: DT.INT64, keys: [1n, 2n], values: { kind: "sequence", items: [tensor(DT.FLOAT, [], Float32Array.of(1)), tensor(DT.FLOAT, [], Float32Array.of(2))] } },
+      {
+        kind: "map",
+        keyType: DT.INT64,
+        keys: [1n, 2n],
+        values: { kind: "sequence", items: [tensor(DT.FLOAT, [], Float32Array.of(1)), tensor(DT.FLOAT, [], Float32Array.of(2))] },
+      },
       { kind: "optional", value: tensor(DT.DOUBLE, [1], Float64Array.of(0.5)) },
       { kind: "optional", value: undefined },
     ];

@@ -22,7 +22,8 @@ function areaOf(file: string): string {
 
 function sourceFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile() && /\.ts$/.test(e.name) && !e.name.endsWith(".d.ts"))
     .map((e) => path.join(e.parentPath, e.name));
 }
@@ -94,7 +95,12 @@ describe("folders of the product code", () => {
   });
 
   it("find a cycle when there is one (the check itself)", () => {
-    const graph = new Map([["a", new Set(["b"])], ["b", new Set(["c"])], ["c", new Set(["a"])], ["d", new Set(["a"])]]);
+    const graph = new Map([
+      ["a", new Set(["b"])],
+      ["b", new Set(["c"])],
+      ["c", new Set(["a"])],
+      ["d", new Set(["a"])],
+    ]);
     assert.deepEqual(cycles(graph), [["a", "b", "c"]]);
   });
 });

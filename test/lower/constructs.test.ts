@@ -4,14 +4,27 @@
 import { strict as assert } from "node:assert";
 import { isFieldSet } from "@bufbuild/protobuf";
 import {
-  AttributeProto_AttributeType as AT, AttributeProtoSchema, NodeProtoSchema, TensorProto_DataLocation, TensorProto_DataType as DT,
-  TypeProto_TensorSchema, type AttributeProto, type GraphProto, type ModelProto, type NodeProto, type TensorProto, type TypeProto,
+  AttributeProto_AttributeType as AT,
+  AttributeProtoSchema,
+  NodeProtoSchema,
+  TensorProto_DataLocation,
+  TensorProto_DataType as DT,
+  TypeProto_TensorSchema,
+  type AttributeProto,
+  type GraphProto,
+  type ModelProto,
+  type NodeProto,
+  type TensorProto,
+  type TypeProto,
 } from "../../proto/src/index.js";
 import { modelFromText } from "../../core/src/text.js";
 
 function model(text: string): ModelProto {
   const r = modelFromText(text);
-  assert.deepEqual(r.diagnostics.filter((d) => d.severity === "error").map((d) => d.message), []);
+  assert.deepEqual(
+    r.diagnostics.filter((d) => d.severity === "error").map((d) => d.message),
+    [],
+  );
   return r.model!;
 }
 
@@ -28,7 +41,9 @@ function attr(text: string): AttributeProto {
 }
 
 function errors(text: string): { code: string; message: string }[] {
-  return modelFromText(text).diagnostics.filter((d) => d.severity === "error").map((d) => ({ code: d.code, message: d.message }));
+  return modelFromText(text)
+    .diagnostics.filter((d) => d.severity === "error")
+    .map((d) => ({ code: d.code, message: d.message }));
 }
 
 function graphErrors(values: string, body = "y = Identity (x)"): { code: string; message: string }[] {
@@ -50,9 +65,14 @@ function tensorType(t: TypeProto | undefined): { elemType: number; dims?: (bigin
 
 describe("lowering: names, labels, overloads, id lists", () => {
   it("reads quoted names anywhere a name may be quoted", () => {
-    const g = model(`<ir_version: 10, opset_import: ["" : 21]>\n"my graph" (float["M + N"] "in/0", float[2] "" ) => ("out.0") {\n  ["n/1"] "out.0" = Add ("in/0", "")\n}`).graph!;
+    const g = model(
+      `<ir_version: 10, opset_import: ["" : 21]>\n"my graph" (float["M + N"] "in/0", float[2] "" ) => ("out.0") {\n  ["n/1"] "out.0" = Add ("in/0", "")\n}`,
+    ).graph!;
     assert.equal(g.name, "my graph");
-    assert.deepEqual(g.input.map((i) => i.name), ["in/0", ""]);
+    assert.deepEqual(
+      g.input.map((i) => i.name),
+      ["in/0", ""],
+    );
     assert.deepEqual(tensorType(g.input[0]!.type).dims, ["M + N"]);
     assert.equal(g.node[0]!.name, "n/1");
     assert.deepEqual(g.node[0]!.input, ["in/0", ""]);
@@ -77,8 +97,14 @@ describe("lowering: names, labels, overloads, id lists", () => {
 
   it("applies the empty-entry rule of id lists", () => {
     const cases: [string, string[]][] = [
-      ["Op()", []], ["Op(x)", ["x"]], ["Op(x, , z)", ["x", "", "z"]], ["Op(, z)", ["", "z"]], ['Op("", z)', ["", "z"]],
-      ["Op(,)", [""]], ["Op(x,)", ["x"]], ['Op(x, "")', ["x", ""]],
+      ["Op()", []],
+      ["Op(x)", ["x"]],
+      ["Op(x, , z)", ["x", "", "z"]],
+      ["Op(, z)", ["", "z"]],
+      ['Op("", z)', ["", "z"]],
+      ["Op(,)", [""]],
+      ["Op(x,)", ["x"]],
+      ['Op(x, "")', ["x", ""]],
     ];
     for (const [text, inputs] of cases) assert.deepEqual(node(`y = ${text}`).input, inputs, text);
     assert.deepEqual(node("= Op()").output, []);
@@ -101,15 +127,46 @@ describe("lowering: types", () => {
   });
 
   it("reads every element type name", () => {
-    const names = ["float", "uint8", "int8", "uint16", "int16", "int32", "int64", "string", "bool", "float16", "double", "uint32",
-      "uint64", "complex64", "complex128", "bfloat16", "float8e4m3fn", "float8e4m3fnuz", "float8e5m2", "float8e5m2fnuz", "uint4",
-      "int4", "float4e2m1", "float8e8m0", "uint2", "int2"];
+    const names = [
+      "float",
+      "uint8",
+      "int8",
+      "uint16",
+      "int16",
+      "int32",
+      "int64",
+      "string",
+      "bool",
+      "float16",
+      "double",
+      "uint32",
+      "uint64",
+      "complex64",
+      "complex128",
+      "bfloat16",
+      "float8e4m3fn",
+      "float8e4m3fnuz",
+      "float8e5m2",
+      "float8e5m2fnuz",
+      "uint4",
+      "int4",
+      "float4e2m1",
+      "float8e8m0",
+      "uint2",
+      "int2",
+    ];
     const g = graph(`(${names.map((n, i) => `${n}[1] v${i}`).join(", ")}) => (y)`, "y = Identity (v0)");
-    assert.deepEqual(g.input.map((i) => tensorType(i.type).elemType), names.map((_, i) => i + 1));
+    assert.deepEqual(
+      g.input.map((i) => tensorType(i.type).elemType),
+      names.map((_, i) => i + 1),
+    );
   });
 
   it("reads the type constructors", () => {
-    const g = graph("(seq(float[N]) s, map(int64, seq(string)) m, optional(float) o, sparse_tensor(float[2, 3]) sp, opaque() o0, opaque(a.b) o1, opaque(d.e, n) o2) => (y)", "y = Identity (s)");
+    const g = graph(
+      "(seq(float[N]) s, map(int64, seq(string)) m, optional(float) o, sparse_tensor(float[2, 3]) sp, opaque() o0, opaque(a.b) o1, opaque(d.e, n) o2) => (y)",
+      "y = Identity (s)",
+    );
     const [s, m, o, sp, o0, o1, o2] = g.input.map((i) => i.type!);
     assert.equal(s!.value.case, "sequenceType");
     assert.equal(m!.value.case === "mapType" && m!.value.value.keyType, DT.INT64);
@@ -135,7 +192,10 @@ describe("lowering: attribute kinds (syntax doc §3)", () => {
     assert.deepEqual([attr("x: floats = [1, 2]").type, attr("x: floats = [1, 2]").floats], [AT.FLOATS, [1, 2]]);
     assert.deepEqual([attr("x = [0.5, 1]").type, attr("x = [0.5, 1]").floats], [AT.FLOATS, [0.5, 1]]);
     assert.deepEqual([attr("x = [1, 2]").type, attr("x = [1, 2]").ints], [AT.INTS, [1n, 2n]]);
-    assert.deepEqual(attr('x = ["a", "b"]').strings.map((s) => new TextDecoder().decode(s)), ["a", "b"]);
+    assert.deepEqual(
+      attr('x = ["a", "b"]').strings.map((s) => new TextDecoder().decode(s)),
+      ["a", "b"],
+    );
     assert.deepEqual([attr("x: ints = []").type, attr("x: ints = []").ints], [AT.INTS, []]);
     assert.equal(attr("x: int = [1, 2]").type, AT.INTS, "a singular annotation is widened, as 1.23 does");
   });
@@ -210,7 +270,10 @@ describe("lowering: tensor data (syntax doc §4)", () => {
     assert.deepEqual(init("complex128[1] c = {0.1, 2}").doubleData, [0.1, 2]);
     assert.deepEqual(init("uint64[2] u = {18446744073709551615, -1}").uint64Data, [18446744073709551615n, 18446744073709551615n]);
     assert.deepEqual(init("uint32[1] u = {4294967295}").uint64Data, [4294967295n]);
-    assert.deepEqual(init('string[2] s = {"a\\"b", "é"}').stringData.map((s) => new TextDecoder().decode(s)), ['a"b', "é"]);
+    assert.deepEqual(
+      init('string[2] s = {"a\\"b", "é"}').stringData.map((s) => new TextDecoder().decode(s)),
+      ['a"b', "é"],
+    );
     const f = init("float[4] f = {inf, -inf, nan, 1.4e-45}").floatData;
     assert.deepEqual([f[0], f[1], Number.isNaN(f[2]), f[3]], [Infinity, -Infinity, true, 1.401298464324817e-45]);
     assert.deepEqual(init("int64[1] big = {-9223372036854775808}").int64Data, [-9223372036854775808n]);
@@ -219,22 +282,50 @@ describe("lowering: tensor data (syntax doc §4)", () => {
   it("reads external data", () => {
     const t = init('float[2] ext = ["location": "w.bin", "offset": "0", "length": "8"]');
     assert.equal(t.dataLocation, TensorProto_DataLocation.EXTERNAL);
-    assert.deepEqual(t.externalData.map((e) => [e.key, e.value]), [["location", "w.bin"], ["offset", "0"], ["length", "8"]]);
+    assert.deepEqual(
+      t.externalData.map((e) => [e.key, e.value]),
+      [
+        ["location", "w.bin"],
+        ["offset", "0"],
+        ["length", "8"],
+      ],
+    );
     assert.equal(attr('v = float[1] w ["location": "f"]').t!.dataLocation, TensorProto_DataLocation.EXTERNAL);
   });
 
   it("reports bad literals, ranges and non-static shapes", () => {
-    assert.deepEqual(graphErrors("<float16[1] h = {1.5}>").map((d) => d.code), ["bad-literal"]);
-    assert.deepEqual(graphErrors("<int8[1] h = {2147483648}>").map((d) => d.code), ["int-range"]);
-    assert.deepEqual(graphErrors("<int4[1] h = {8}>").map((d) => d.code), ["int-range"]);
-    assert.deepEqual(graphErrors("<float[N] w = {1}>").map((d) => d.code), ["bad-tensor"]);
-    assert.deepEqual(graphErrors('<int32[1] w = {"a"}>').map((d) => d.code), ["bad-literal"]);
-    assert.deepEqual(graphErrors("<string[1] w = {1}>").map((d) => d.code), ["bad-literal"]);
+    assert.deepEqual(
+      graphErrors("<float16[1] h = {1.5}>").map((d) => d.code),
+      ["bad-literal"],
+    );
+    assert.deepEqual(
+      graphErrors("<int8[1] h = {2147483648}>").map((d) => d.code),
+      ["int-range"],
+    );
+    assert.deepEqual(
+      graphErrors("<int4[1] h = {8}>").map((d) => d.code),
+      ["int-range"],
+    );
+    assert.deepEqual(
+      graphErrors("<float[N] w = {1}>").map((d) => d.code),
+      ["bad-tensor"],
+    );
+    assert.deepEqual(
+      graphErrors('<int32[1] w = {"a"}>').map((d) => d.code),
+      ["bad-literal"],
+    );
+    assert.deepEqual(
+      graphErrors("<string[1] w = {1}>").map((d) => d.code),
+      ["bad-literal"],
+    );
   });
 
   it("refuses a tensor whose element count does not match the shape (onnxruntime refuses the model)", () => {
     const r = modelFromText(`<ir_version: 10>\ng () => (y) <float[2, 3] w = {1}> {\n y = Identity (w)\n}`);
-    assert.deepEqual(r.diagnostics.map((d) => [d.severity, d.code, d.message]), [["error", "element-count", "the shape holds 6 values but 1 is written"]]);
+    assert.deepEqual(
+      r.diagnostics.map((d) => [d.severity, d.code, d.message]),
+      [["error", "element-count", "the shape holds 6 values but 1 is written"]],
+    );
     assert.equal(r.model, undefined, "no model is made from it");
   });
 });
@@ -254,8 +345,14 @@ Shift <amount: float = 1.0, mode> (float[N] x) => (y) <float[N] t> {
     const f = m.functions[0]!;
     assert.deepEqual([f.name, f.domain, f.docString, f.overload], ["Shift", "local", "shifts", "v1"]);
     assert.deepEqual(f.attribute, ["mode"]);
-    assert.deepEqual(f.attributeProto.map((a) => [a.name, a.type, a.f]), [["amount", AT.FLOAT, 1]]);
-    assert.deepEqual(f.valueInfo.map((v) => v.name), ["x", "t"]);
+    assert.deepEqual(
+      f.attributeProto.map((a) => [a.name, a.type, a.f]),
+      [["amount", AT.FLOAT, 1]],
+    );
+    assert.deepEqual(
+      f.valueInfo.map((v) => v.name),
+      ["x", "t"],
+    );
     assert.deepEqual([f.input, f.output], [["x"], ["y"]]);
   });
 });

@@ -26,7 +26,10 @@ function flatten(text: string): string {
 }
 
 describe("corpus: 1.23 syntax", () => {
-  const files = fs.readdirSync(CORPUS).filter((f) => f.endsWith(".onnxtxt")).sort();
+  const files = fs
+    .readdirSync(CORPUS)
+    .filter((f) => f.endsWith(".onnxtxt"))
+    .sort();
   it("has a corpus", () => assert.ok(files.length >= 4));
   for (const f of files) {
     it(f, () => {

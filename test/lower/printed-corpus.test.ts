@@ -11,7 +11,10 @@ import { PRINTED, requireDir } from "../helpers/paths.js";
 
 describe("printed corpus: text -> ModelProto equals onnx 1.23.1's parser", () => {
   it("matches every .parsed.onnx byte for byte", () => {
-    const files = fs.readdirSync(requireDir(PRINTED, "test/data/onnx/printed.tar.xz")).filter((f) => f.endsWith(".onnxtxt")).sort();
+    const files = fs
+      .readdirSync(requireDir(PRINTED, "test/data/onnx/printed.tar.xz"))
+      .filter((f) => f.endsWith(".onnxtxt"))
+      .sort();
     assert.ok(files.length > 1800, `only ${files.length} texts found`);
     const failures: string[] = [];
     for (const f of files) {

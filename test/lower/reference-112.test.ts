@@ -25,7 +25,11 @@ print(json.dumps(out))
 `;
 
 describe("corpus: same ModelProto as the onnx 1.12 C++ parser (common subset)", () => {
-  const files = fs.readdirSync(CORPUS).filter((f) => f.endsWith(".onnxtxt")).sort().map((f) => path.join(CORPUS, f));
+  const files = fs
+    .readdirSync(CORPUS)
+    .filter((f) => f.endsWith(".onnxtxt"))
+    .sort()
+    .map((f) => path.join(CORPUS, f));
   let reference: Record<string, string> = {};
 
   before(() => {
@@ -41,7 +45,10 @@ describe("corpus: same ModelProto as the onnx 1.12 C++ parser (common subset)", 
       const ref = reference[file]!;
       assert.ok(!ref.startsWith("ERROR"), `the reference rejects it: ${ref}`);
       const r = modelFromText(fs.readFileSync(file, "utf8"));
-      assert.deepEqual(r.diagnostics.filter((d) => d.severity === "error"), []);
+      assert.deepEqual(
+        r.diagnostics.filter((d) => d.severity === "error"),
+        [],
+      );
       const expected = toBinary(ModelProtoSchema, fromBinary(ModelProtoSchema, Buffer.from(ref, "base64")));
       const actual = toBinary(ModelProtoSchema, r.model!);
       assert.ok(Buffer.from(actual).equals(Buffer.from(expected)), "the ModelProto differs from the reference's");

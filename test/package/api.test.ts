@@ -66,7 +66,10 @@ describe("the library entry", () => {
       assert.equal(cli.code, 0, cli.stderr);
       const ours = api.run(api.modelFromText(text).model!, {}, { seed: 5, dims: { N: 4 } });
       ["y", "z"].forEach((name, i) => {
-        const expected = api.valueFromProto({ kind: "tensor", value: fromBinary(api.proto.TensorProtoSchema, fs.readFileSync(path.join(dir, "out", `output_${i}.pb`))) });
+        const expected = api.valueFromProto({
+          kind: "tensor",
+          value: fromBinary(api.proto.TensorProtoSchema, fs.readFileSync(path.join(dir, "out", `output_${i}.pb`))),
+        });
         assert.equal(api.compareValues(ours.get(name), expected, { rtol: 0, atol: 0 }), undefined, name);
       });
     } finally {
@@ -86,7 +89,9 @@ describe("the library entry", () => {
   });
 
   it("prints functions and nodes that read back as the same protos", () => {
-    const fn = api.functionFromText(`<domain: "local", opset_import: ["" : 18]>\nf <alpha: float = 0.5> (x) => (y) {\n  y = LeakyRelu<alpha: float = @alpha>(x)\n}`).result!;
+    const fn = api.functionFromText(
+      `<domain: "local", opset_import: ["" : 18]>\nf <alpha: float = 0.5> (x) => (y) {\n  y = LeakyRelu<alpha: float = @alpha>(x)\n}`,
+    ).result!;
     assert.deepEqual(toBinary(FunctionProtoSchema, api.functionFromText(api.printFunction(fn)).result!), toBinary(FunctionProtoSchema, fn));
     const node = api.nodeFromText(`[label] y, z = custom.Op<ints = [1, 2], s = "t">(a, , b)`).result!;
     assert.deepEqual(toBinary(NodeProtoSchema, api.nodeFromText(api.printNode(node)).result!), toBinary(NodeProtoSchema, node));
@@ -104,7 +109,10 @@ describe("the library entry", () => {
     assert.ok(graph.ok);
     assert.match(graph.text, /# the body/);
     assert.match(graph.text, /# activation/);
-    assert.deepEqual(toBinary(GraphProtoSchema, api.graphFromText(graph.text).result!), toBinary(GraphProtoSchema, api.graphFromText("g(float[2] x)=>(float[2] y){ y=Relu(x) }").result!));
+    assert.deepEqual(
+      toBinary(GraphProtoSchema, api.graphFromText(graph.text).result!),
+      toBinary(GraphProtoSchema, api.graphFromText("g(float[2] x)=>(float[2] y){ y=Relu(x) }").result!),
+    );
     const again = api.formatGraphText(graph.text);
     assert.ok(again.ok);
     assert.equal(again.text, graph.text, "formatting is stable");
@@ -113,7 +121,10 @@ describe("the library entry", () => {
     assert.equal(node.text, "y = Add (a, b) # sum\n");
     const fn = api.formatFunctionText(`<domain:"d",opset_import:["":18]> f(x)=>(y){y=Neg(x)}`);
     assert.ok(fn.ok);
-    assert.deepEqual(toBinary(FunctionProtoSchema, api.functionFromText(fn.text).result!), toBinary(FunctionProtoSchema, api.functionFromText(`<domain:"d",opset_import:["":18]> f(x)=>(y){y=Neg(x)}`).result!));
+    assert.deepEqual(
+      toBinary(FunctionProtoSchema, api.functionFromText(fn.text).result!),
+      toBinary(FunctionProtoSchema, api.functionFromText(`<domain:"d",opset_import:["":18]> f(x)=>(y){y=Neg(x)}`).result!),
+    );
     assert.equal(api.formatNodeText("y = Relu(").ok, false);
   });
 });

@@ -52,7 +52,15 @@ describe("the npm package", function () {
 
   it("carries the build, the license and no tests, benchmarks or logs", () => {
     const root = path.join(installed, "node_modules/onnxtxt");
-    for (const f of ["LICENSE", "README.md", "bin/onnxtxt.js", "dist/core/src/index.js", "dist/core/src/index.d.ts", "dist/cli/src/main.bundle.mjs", "dist/server/src/main.js"]) {
+    for (const f of [
+      "LICENSE",
+      "README.md",
+      "bin/onnxtxt.js",
+      "dist/core/src/index.js",
+      "dist/core/src/index.d.ts",
+      "dist/cli/src/main.bundle.mjs",
+      "dist/server/src/main.js",
+    ]) {
       assert.ok(fs.existsSync(path.join(root, f)), `${f} missing from the package`);
     }
     for (const f of ["test", "bench", "dist/test", "dist/bench", "node_trace.1.log", "dist/.tsbuildinfo"]) {

@@ -88,7 +88,13 @@ function nanInitializers(): Uint8Array {
     v.forEach((x, i) => new DataView(b.buffer).setUint16(i * 2, x, true));
     return b;
   };
-  return msg(7, t("nan_f", 1, F32.length, bytes(4, words32(F32))), t("nan_h", 10, F16.length, packedVarints(5, F16)), t("nan_hr", 10, F16.length, bytes(9, u16(F16))), t("nan_b", 16, BF16.length, bytes(9, u16(BF16))));
+  return msg(
+    7,
+    t("nan_f", 1, F32.length, bytes(4, words32(F32))),
+    t("nan_h", 10, F16.length, packedVarints(5, F16)),
+    t("nan_hr", 10, F16.length, bytes(9, u16(F16))),
+    t("nan_b", 16, BF16.length, bytes(9, u16(BF16))),
+  );
 }
 
 describe("a generated model that sets every field", function () {
@@ -113,9 +119,17 @@ describe("a generated model that sets every field", function () {
       assert.equal(back.code, 0, back.stderr);
       // Unedited text: no residual is stale and none is misread.
       const checked = runCli(["check", ...texts.filter((t) => path.basename(t).startsWith("all_fields_"))]);
-      assert.deepEqual(checked.stderr.split("\n").filter((l) => /\[(residual-stale|extension)\]$/.test(l)), []);
-      assert.ok(fs.readFileSync(texts.find((t) => path.basename(t) === "all_fields_0.onnxtxt")!, "utf8").includes('"@digest"'), "the generated text has residuals with digests");
-      const changed = files.filter((f) => !Buffer.from(encodeModel(decodeModel(fs.readFileSync(path.join(inputs, f))))).equals(fs.readFileSync(path.join(work, "back", f))));
+      assert.deepEqual(
+        checked.stderr.split("\n").filter((l) => /\[(residual-stale|extension)\]$/.test(l)),
+        [],
+      );
+      assert.ok(
+        fs.readFileSync(texts.find((t) => path.basename(t) === "all_fields_0.onnxtxt")!, "utf8").includes('"@digest"'),
+        "the generated text has residuals with digests",
+      );
+      const changed = files.filter(
+        (f) => !Buffer.from(encodeModel(decodeModel(fs.readFileSync(path.join(inputs, f))))).equals(fs.readFileSync(path.join(work, "back", f))),
+      );
       assert.deepEqual(changed, []);
       for (let variant = 0; variant < 4; variant++) {
         const again = new Uint8Array(fs.readFileSync(path.join(work, "back", `all_fields_${variant}.onnx`)));

@@ -19,7 +19,10 @@ describe("extension comments", () => {
     const r = modelFromText(withLine("  y = Relu", '#@node {"doc_string":"rectifies","metadata_props":[{"key":"k","value":"v"}]}'));
     const node = r.model!.graph!.node[0]!;
     assert.equal(node.docString, "rectifies");
-    assert.deepEqual(node.metadataProps.map((p) => [p.key, p.value]), [["k", "v"]]);
+    assert.deepEqual(
+      node.metadataProps.map((p) => [p.key, p.value]),
+      [["k", "v"]],
+    );
     assert.ok(isFieldSet(node, NodeProtoSchema.field.domain), "the official parser sets domain");
     const unset = modelFromText(`#@model {"@node_domain":"unset"}\n` + BASE);
     assert.ok(!isFieldSet(unset.model!.graph!.node[0]!, NodeProtoSchema.field.domain));

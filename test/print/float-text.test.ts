@@ -70,7 +70,6 @@ describe("float text", () => {
     }
   });
 
-
   it("takes the digits the exact search takes (the fast path defers near edges and ties)", () => {
     // Checked once over every positive normal float32; here a sample plus the runs where
     // edges and ties cluster (powers of two, integers near 2^24, tiny and huge magnitudes).

@@ -26,7 +26,11 @@ function roundTrip(model: ModelProto): string {
   const bytes = encodeModel(model);
   const text = printModel(decodeModel(bytes));
   const r = modelFromText(text);
-  assert.deepEqual(r.diagnostics.filter((d) => d.severity === "error"), [], text);
+  assert.deepEqual(
+    r.diagnostics.filter((d) => d.severity === "error"),
+    [],
+    text,
+  );
   assert.ok(r.model, text);
   const back = encodeModel(r.model);
   assert.ok(Buffer.compare(Buffer.from(back), Buffer.from(bytes)) === 0, `model changed through text:\n${text}`);
@@ -39,7 +43,16 @@ const tensorType = (elem: number, dims: (number | string)[] | undefined) =>
   create(TypeProtoSchema, {
     value: {
       case: "tensorType",
-      value: { elemType: elem, ...(dims && { shape: { dim: dims.map((d) => (typeof d === "number" ? { value: { case: "dimValue" as const, value: BigInt(d) } } : { value: { case: "dimParam" as const, value: d } })) } }) },
+      value: {
+        elemType: elem,
+        ...(dims && {
+          shape: {
+            dim: dims.map((d) =>
+              typeof d === "number" ? { value: { case: "dimValue" as const, value: BigInt(d) } } : { value: { case: "dimParam" as const, value: d } },
+            ),
+          },
+        }),
+      },
     },
   });
 
@@ -164,22 +177,56 @@ describe("hand-made models through text", () => {
       tensors.push(Object.assign(create(TensorProtoSchema, { name: `t${i}`, dataType: dt, dims: [elements(dt, stored)] }), data));
     });
     const sizes: [DT, number][] = [
-      [DT.FLOAT, 16], [DT.DOUBLE, 16], [DT.INT8, 3], [DT.UINT8, 3], [DT.INT16, 4], [DT.UINT16, 4], [DT.INT32, 8], [DT.INT64, 8],
-      [DT.UINT32, 8], [DT.UINT64, 8], [DT.BOOL, 2], [DT.FLOAT16, 6], [DT.BFLOAT16, 4], [DT.FLOAT8E4M3FNUZ, 3], [DT.FLOAT8E5M2, 3],
-      [DT.INT4, 2], [DT.UINT4, 2], [DT.FLOAT4E2M1, 2], [DT.INT2, 1], [DT.UINT2, 1], [DT.FLOAT6E3M2, 3], [DT.COMPLEX64, 16], [DT.COMPLEX128, 32],
+      [DT.FLOAT, 16],
+      [DT.DOUBLE, 16],
+      [DT.INT8, 3],
+      [DT.UINT8, 3],
+      [DT.INT16, 4],
+      [DT.UINT16, 4],
+      [DT.INT32, 8],
+      [DT.INT64, 8],
+      [DT.UINT32, 8],
+      [DT.UINT64, 8],
+      [DT.BOOL, 2],
+      [DT.FLOAT16, 6],
+      [DT.BFLOAT16, 4],
+      [DT.FLOAT8E4M3FNUZ, 3],
+      [DT.FLOAT8E5M2, 3],
+      [DT.INT4, 2],
+      [DT.UINT4, 2],
+      [DT.FLOAT4E2M1, 2],
+      [DT.INT2, 1],
+      [DT.UINT2, 1],
+      [DT.FLOAT6E3M2, 3],
+      [DT.COMPLEX64, 16],
+      [DT.COMPLEX128, 32],
     ];
     sizes.forEach(([dt, n], i) => tensors.push(create(TensorProtoSchema, { name: `r${i}`, dataType: dt, dims: [rawElements(dt, n)], rawData: bytes(n) })));
     // A float NaN payload and -0 in raw_data, and an empty raw tensor.
     tensors.push(create(TensorProtoSchema, { name: "rnan", dataType: DT.FLOAT, dims: [2n], rawData: Uint8Array.from([1, 0, 0xc0, 0x7f, 0, 0, 0, 0x80]) }));
     tensors.push(create(TensorProtoSchema, { name: "empty", dataType: DT.FLOAT, dims: [0n], rawData: new Uint8Array(0) }));
-    tensors.push(create(TensorProtoSchema, { name: "seg", dataType: DT.INT64, dims: [1n], int64Data: [1n], segment: { begin: 0n, end: 1n }, docString: "t doc", metadataProps: props("t", "5") }));
+    tensors.push(
+      create(TensorProtoSchema, {
+        name: "seg",
+        dataType: DT.INT64,
+        dims: [1n],
+        int64Data: [1n],
+        segment: { begin: 0n, end: 1n },
+        docString: "t doc",
+        metadataProps: props("t", "5"),
+      }),
+    );
     tensors.push(
       create(TensorProtoSchema, {
         name: "ext",
         dataType: DT.FLOAT,
         dims: [4n],
         dataLocation: 1,
-        externalData: [{ key: "location", value: "weights.bin" }, { key: "offset", value: "0" }, { key: "length", value: "16" }],
+        externalData: [
+          { key: "location", value: "weights.bin" },
+          { key: "offset", value: "0" },
+          { key: "length", value: "16" },
+        ],
       }),
     );
     const m = model({ initializer: tensors, output: tensors.map((t) => create(ValueInfoProtoSchema, { name: t.name })) });
@@ -193,7 +240,10 @@ describe("hand-made models through text", () => {
     const text = printModel(decodeModel(encodeModel(model({ initializer: [odd], output: [create(ValueInfoProtoSchema, { name: "odd" })] }))));
     assert.match(text, /"raw_data":"AQID"/, "the printed text keeps the bytes");
     const r = modelFromText(text);
-    assert.deepEqual(r.diagnostics.map((d) => [d.severity, d.code]), [["error", "element-count"]]);
+    assert.deepEqual(
+      r.diagnostics.map((d) => [d.severity, d.code]),
+      [["error", "element-count"]],
+    );
   });
 
   it("keeps attributes of every kind, references, unset presence and unwritable names", () => {
@@ -206,7 +256,11 @@ describe("hand-made models through text", () => {
       create(AttributeProtoSchema, { name: "s", type: AT.STRING, s: new TextEncoder().encode("text") }),
       create(AttributeProtoSchema, { name: "sbin", type: AT.STRING, s: Uint8Array.from([0xff, 0xfe]) }),
       create(AttributeProtoSchema, { name: "t", type: AT.TENSOR, t }),
-      create(AttributeProtoSchema, { name: "named_t", type: AT.TENSOR, t: create(TensorProtoSchema, { name: "my.t", dataType: DT.INT64, dims: [], int64Data: [5n] }) }),
+      create(AttributeProtoSchema, {
+        name: "named_t",
+        type: AT.TENSOR,
+        t: create(TensorProtoSchema, { name: "my.t", dataType: DT.INT64, dims: [], int64Data: [5n] }),
+      }),
       create(AttributeProtoSchema, { name: "g", type: AT.GRAPH, g: sub }),
       create(AttributeProtoSchema, { name: "fs", type: AT.FLOATS, floats: [1, 2.5] }),
       create(AttributeProtoSchema, { name: "is", type: AT.INTS, ints: [] }),
@@ -215,7 +269,11 @@ describe("hand-made models through text", () => {
       create(AttributeProtoSchema, { name: "gs", type: AT.GRAPHS, graphs: [create(GraphProtoSchema, { name: "a" })] }),
       create(AttributeProtoSchema, { name: "tp", type: AT.TYPE_PROTO, tp: tensorType(DT.FLOAT16, ["N", 3]) }),
       create(AttributeProtoSchema, { name: "tps", type: AT.TYPE_PROTOS, typeProtos: [tensorType(DT.INT8, [])] }),
-      create(AttributeProtoSchema, { name: "sp", type: AT.SPARSE_TENSOR, sparseTensor: { values: t, indices: create(TensorProtoSchema, { dataType: DT.INT64, dims: [2n], int64Data: [0n, 1n] }), dims: [4n] } }),
+      create(AttributeProtoSchema, {
+        name: "sp",
+        type: AT.SPARSE_TENSOR,
+        sparseTensor: { values: t, indices: create(TensorProtoSchema, { dataType: DT.INT64, dims: [2n], int64Data: [0n, 1n] }), dims: [4n] },
+      }),
       create(AttributeProtoSchema, { name: "ref", refAttrName: "outer" }),
       create(AttributeProtoSchema, { name: "bad-name", type: AT.INT, i: 1n }),
       create(AttributeProtoSchema, { name: "untyped", i: 4n }),

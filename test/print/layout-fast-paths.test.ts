@@ -20,7 +20,7 @@ function tensorDoc(values: Float64Array, asBytes: boolean): Doc {
     const write: FillWriter | undefined = asBytes ? (out, at) => writeFloat32s(out, part, at) : undefined;
     return group(["{", indent([softline, fill(n, (i) => formatFloat32(part[i]!), ",", write)]), softline, "}"]);
   };
-  return ["# größe ✓", hardline, "\"wörter\" = ", data(values.length), hardline, "leer = ", data(0), hardline, "kurz = ", data(3), hardline, "\"終\"", hardline];
+  return ["# größe ✓", hardline, '"wörter" = ', data(values.length), hardline, "leer = ", data(0), hardline, "kurz = ", data(3), hardline, '"終"', hardline];
 }
 
 describe("layout fast paths", () => {

@@ -54,7 +54,17 @@ function payloadModel(): { model: Uint8Array; expected: Uint8Array[] } {
   const model = message(int(1, 10), msg(8, str(1, ""), int(2, 21)), msg(8, str(1, "test.nan"), int(2, 1)), msg(7, graph));
   return {
     model,
-    expected: [packedF32(F32), bytes(9, words32(F32)), bytes(10, words64(F64)), bytes(9, words64(F64)), packedVarints(5, F16), bytes(9, u16(F16)), bytes(9, u16(BF16)), fixed32(2, 0x7f800003), message(...[0x7fa00000, 0x3f800000, 0xffc0abcd].map((b) => fixed32(7, b)))], // (proto2 writes `floats` unpacked)
+    expected: [
+      packedF32(F32),
+      bytes(9, words32(F32)),
+      bytes(10, words64(F64)),
+      bytes(9, words64(F64)),
+      packedVarints(5, F16),
+      bytes(9, u16(F16)),
+      bytes(9, u16(BF16)),
+      fixed32(2, 0x7f800003),
+      message(...[0x7fa00000, 0x3f800000, 0xffc0abcd].map((b) => fixed32(7, b))),
+    ], // (proto2 writes `floats` unpacked)
   };
 }
 
@@ -92,7 +102,10 @@ describe("NaN payloads through text", function () {
       for (const [name, c] of Object.entries(cases)) fs.writeFileSync(path.join(inputs, `${name}.onnx`), c.model);
       // Other models in the same batch: the JIT state must not matter.
       for (const d of nodeTestDirs().slice(0, 40)) fs.copyFileSync(path.join(d, "model.onnx"), path.join(inputs, `${path.basename(d)}.onnx`));
-      const files = fs.readdirSync(inputs).sort().map((f) => path.join(inputs, f));
+      const files = fs
+        .readdirSync(inputs)
+        .sort()
+        .map((f) => path.join(inputs, f));
       const backs = roundTrip(files, work);
       files.forEach((f, i) => {
         const again = fs.readFileSync(backs[i]!);
@@ -101,7 +114,14 @@ describe("NaN payloads through text", function () {
       for (const [name, c] of Object.entries(cases)) {
         const again = new Uint8Array(fs.readFileSync(path.join(work, "back", `${name}.onnx`)));
         const missing = c.expected.filter((e) => !contains(again, e));
-        assert.equal(missing.length, 0, `${name}: ${missing.length} of ${c.expected.length} bit patterns lost (${c.expected.map((e, k) => (missing.includes(e) ? k : -1)).filter((k) => k >= 0).join(", ")})`);
+        assert.equal(
+          missing.length,
+          0,
+          `${name}: ${missing.length} of ${c.expected.length} bit patterns lost (${c.expected
+            .map((e, k) => (missing.includes(e) ? k : -1))
+            .filter((k) => k >= 0)
+            .join(", ")})`,
+        );
       }
       const text = fs.readFileSync(path.join(work, "text", "payloads.onnxtxt"), "utf8");
       assert.match(text, /"@nan"/);

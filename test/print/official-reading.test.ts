@@ -136,7 +136,11 @@ describe("the official reading of our text is the original model, but for the fi
         .filter((f) => f.endsWith(".read.onnx") && !fs.readFileSync(path.join(work, f.replace(/\.read\.onnx$/, ".onnxtxt")), "utf8").includes("\\"));
       const differ = read
         .map((f) => Number(/^m(\d+)\./.exec(f)![1]))
-        .filter((i) => comparable(decodeModel(fs.readFileSync(path.join(work, `m${i}.read.onnx`)))) !== comparable(decodeModel(fs.readFileSync(path.join(dirs[i]!, "model.onnx")))))
+        .filter(
+          (i) =>
+            comparable(decodeModel(fs.readFileSync(path.join(work, `m${i}.read.onnx`)))) !==
+            comparable(decodeModel(fs.readFileSync(path.join(dirs[i]!, "model.onnx")))),
+        )
         .map((i) => dirs[i]!);
       return { read: read.length, differ };
     } finally {
@@ -145,7 +149,10 @@ describe("the official reading of our text is the original model, but for the fi
   }
 
   it("Debian's onnx 1.12 parser, where its older syntax reads the text, gets the same model", () => {
-    for (const [name, dirs, least] of [["node-test", nodeTestDirs(), 1400], ["libonnx-testdata", libonnxModelDirs(), 800]] as const) {
+    for (const [name, dirs, least] of [
+      ["node-test", nodeTestDirs(), 1400],
+      ["libonnx-testdata", libonnxModelDirs(), 800],
+    ] as const) {
       const r = withOnnx112(dirs);
       console.log(`      onnx 1.12 read ${r.read} of ${dirs.length} printed ${name} texts; ${r.differ.length} differ`);
       assert.ok(r.read > least, `onnx 1.12 read only ${r.read} texts`);

@@ -39,7 +39,10 @@ describe("print and convert to text (CLI)", function () {
   it("prints a binary model to stdout", () => {
     const r = runCli(["print", path.join(NODE_TESTS, "test_abs/model.onnx")]);
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stdout, /^#@model \{"@node_domain":"unset"\}\n<ir_version: 7, opset_import: \["" : 13\], producer_name: "backend-test">\ntest_abs \(float\[3, 4, 5\] x\) => \(float\[3, 4, 5\] y\) \{\n  y = Abs \(x\)\n\}\n$/);
+    assert.match(
+      r.stdout,
+      /^#@model \{"@node_domain":"unset"\}\n<ir_version: 7, opset_import: \["" : 13\], producer_name: "backend-test">\ntest_abs \(float\[3, 4, 5\] x\) => \(float\[3, 4, 5\] y\) \{\n  y = Abs \(x\)\n\}\n$/,
+    );
   });
 
   it("writes to a file with -o, the sidecar beside it, and leaves nothing when it fails", () => {
@@ -85,7 +88,10 @@ describe("print and convert to text (CLI)", function () {
       const text = fs.readFileSync(path.join(dir, "big.onnxtxt"), "utf8");
       const sidecar = /"location": "(big\.onnxtxt\.[0-9a-f]{16}\.data)"/.exec(text)?.[1];
       assert.ok(sidecar, text);
-      const flat = text.replace(/\[\n\s*/g, "[").replace(/,\n\s*/g, ", ").replace(/\n\s*\]/g, "]");
+      const flat = text
+        .replace(/\[\n\s*/g, "[")
+        .replace(/,\n\s*/g, ", ")
+        .replace(/\n\s*\]/g, "]");
       assert.ok(flat.includes(`float[5000] typed = ["location": "${sidecar}", "offset": "0", "length": "20000"]`), flat);
       assert.ok(flat.includes(`float[5000] raw = ["location": "${sidecar}", "offset": "20032", "length": "20000"]`), flat);
       assert.match(text, /int64\[2\] small = \{1, 2\}/);

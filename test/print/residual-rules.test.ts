@@ -36,7 +36,12 @@ describe("residual comments: how many and where", function () {
       histogram.set(lines.length, (histogram.get(lines.length) ?? 0) + 1);
       if (lines.length > 1 || (lines.length === 1 && (lines[0]!.line !== 1 || !lines[0]!.text.startsWith("#@model ")))) bad.push(path.basename(dir));
     }
-    console.log(`      node tests by number of '#@' lines: ${[...histogram].sort((a, b) => a[0] - b[0]).map(([n, c]) => `${n}: ${c} models`).join(", ")}`);
+    console.log(
+      `      node tests by number of '#@' lines: ${[...histogram]
+        .sort((a, b) => a[0] - b[0])
+        .map(([n, c]) => `${n}: ${c} models`)
+        .join(", ")}`,
+    );
     assert.deepEqual(bad, []);
     // docs/syntax.md states these counts.
     const docs = fs.readFileSync(path.join(REPO, "docs/syntax.md"), "utf8").replace(/\s+/g, " ");
@@ -118,7 +123,10 @@ print(json.dumps({"opsets": [o.version for o in m.opset_import], "strides": stri
       const text = printFile(path.join(LIGHT, "light_resnet50.onnx"));
       const edited = text
         .replace('opset_import: ["" : 9]', 'opset_import: ["" : 11]')
-        .replace("[n0] r0 = Conv <pads = [3, 3, 3, 3], kernel_shape = [7, 7], strides = [2, 2]>", "[n0] r0 = Conv <pads = [3, 3, 3, 3], kernel_shape = [7, 7], strides = [1, 1]>")
+        .replace(
+          "[n0] r0 = Conv <pads = [3, 3, 3, 3], kernel_shape = [7, 7], strides = [2, 2]>",
+          "[n0] r0 = Conv <pads = [3, 3, 3, 3], kernel_shape = [7, 7], strides = [1, 1]>",
+        )
         .replace('float[1, 3, 224, 224] "gpu_0/data_0"', 'float[4, 3, 224, 224] "gpu_0/data_0"');
       assert.equal(edited.split("\n").filter((l, i) => l !== text.split("\n")[i]).length, 3, "the three edits apply");
       const before = path.join(work, "before.onnxtxt");
@@ -234,7 +242,11 @@ g (float[2] x) => (float[2] y) {
     try {
       const f = path.join(work, "m.onnxtxt");
       fs.writeFileSync(f, text);
-      for (const args of [["convert", f, path.join(work, "out.onnxtxt")], ["convert", "--to", "onnxtxt", "--out-dir", work, f], ["infer", f, f]]) {
+      for (const args of [
+        ["convert", f, path.join(work, "out.onnxtxt")],
+        ["convert", "--to", "onnxtxt", "--out-dir", work, f],
+        ["infer", f, f],
+      ]) {
         const r = runCli(args);
         assert.equal(r.code, 2, args.join(" "));
         assert.match(r.stderr, /m\.onnxtxt: has 2 comments \(first at 2:1\) that writing text through the model would drop/);
@@ -242,7 +254,10 @@ g (float[2] x) => (float[2] y) {
       }
       assert.ok(!fs.existsSync(path.join(work, "out.onnxtxt")));
       // Through stdin and stdout too.
-      for (const args of [["convert", "--to", "onnxtxt", "-", "-"], ["infer", "-", "-"]]) {
+      for (const args of [
+        ["convert", "--to", "onnxtxt", "-", "-"],
+        ["infer", "-", "-"],
+      ]) {
         const r = spawnSync(process.execPath, [CLI, ...args], { input: text, encoding: "utf8" });
         assert.equal(r.status, 2, args.join(" "));
         assert.match(r.stderr, /has 2 comments \(first at 2:1\) that writing text through the model would drop/);
@@ -280,7 +295,13 @@ describe("print --plain", () => {
     assert.equal(r.code, 0, r.stderr);
     assert.ok(!r.stdout.includes("#@"));
     // The same text as the full print, less its residual lines.
-    assert.equal(r.stdout, printFile(file).split("\n").filter((l) => !l.trim().startsWith("#@")).join("\n"));
+    assert.equal(
+      r.stdout,
+      printFile(file)
+        .split("\n")
+        .filter((l) => !l.trim().startsWith("#@"))
+        .join("\n"),
+    );
     assert.match(r.stderr, /--plain left out what only residual comments say: model default: nodes without a domain field/);
   });
 });

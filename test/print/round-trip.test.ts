@@ -70,7 +70,10 @@ describe("binary -> text -> binary (batch CLI)", function () {
 
   it("keeps every light network byte for byte, and prints stably", () => {
     const dir = requireDir(LIGHT, "test/data/light");
-    const files = fs.readdirSync(dir).filter((f) => f.endsWith(".onnx")).map((f) => path.join(dir, f));
+    const files = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith(".onnx"))
+      .map((f) => path.join(dir, f));
     assert.ok(batchRoundTrip(files) >= 9);
   });
 });

@@ -9,7 +9,14 @@ import { pathToFileURL } from "node:url";
 import { create } from "@bufbuild/protobuf";
 import { decodeModel, encodeModel } from "../../core/src/io/index.js";
 import { printModel } from "../../core/src/print-model.js";
-import { GraphProtoSchema, ModelProtoSchema, NodeProtoSchema, OperatorSetIdProtoSchema, TensorProtoSchema, TensorProto_DataType } from "../../proto/src/index.js";
+import {
+  GraphProtoSchema,
+  ModelProtoSchema,
+  NodeProtoSchema,
+  OperatorSetIdProtoSchema,
+  TensorProtoSchema,
+  TensorProto_DataType,
+} from "../../proto/src/index.js";
 import { CLI, LIGHT, libonnxModelDirs } from "../helpers/paths.js";
 
 function streamed(bytes: Uint8Array, chunkBytes: number): string {
@@ -21,7 +28,13 @@ function streamed(bytes: Uint8Array, chunkBytes: number): string {
 
 describe("print: streaming", function () {
   it("joins to the same text as one string, for every libonnx-testdata model and the light networks", () => {
-    const files = [...libonnxModelDirs().map((d) => path.join(d, "model.onnx")), ...fs.readdirSync(LIGHT).filter((f) => f.endsWith(".onnx")).map((f) => path.join(LIGHT, f))];
+    const files = [
+      ...libonnxModelDirs().map((d) => path.join(d, "model.onnx")),
+      ...fs
+        .readdirSync(LIGHT)
+        .filter((f) => f.endsWith(".onnx"))
+        .map((f) => path.join(LIGHT, f)),
+    ];
     for (const file of files) {
       const bytes = fs.readFileSync(file);
       const whole = printModel(decodeModel(bytes));

@@ -10,9 +10,12 @@ describe("unknown fields", () => {
     const graph = toBinary(GraphProtoSchema, create(GraphProtoSchema, { name: "g" }));
     const nested = new BinaryWriter().raw(graph).tag(99, WireType.Varint).uint64(7n).finish();
     const bytes = new BinaryWriter()
-      .tag(1, WireType.Varint).int64(10n)
-      .tag(7, WireType.LengthDelimited).bytes(nested)
-      .tag(500, WireType.LengthDelimited).string("from the future")
+      .tag(1, WireType.Varint)
+      .int64(10n)
+      .tag(7, WireType.LengthDelimited)
+      .bytes(nested)
+      .tag(500, WireType.LengthDelimited)
+      .string("from the future")
       .finish();
     const model = decodeModel(bytes);
     assert.equal(model.irVersion, 10n);

@@ -91,7 +91,10 @@ describe("damaged binaries", () => {
     for (const field of [1, 4, 5, 7, 9, 10]) {
       // dims, float_data, int32_data, int64_data, raw_data, double_data: a 4 GiB claim in 8 bytes
       const bytes = new Uint8Array([...tag(field, 2), ...varint(2 ** 32 - 1), 1, 2]);
-      assert.throws(() => decodeValue(bytes, "tensor"), (e: unknown) => e instanceof OnnxtxtError && /runs past the end of the file/.test(e.message));
+      assert.throws(
+        () => decodeValue(bytes, "tensor"),
+        (e: unknown) => e instanceof OnnxtxtError && /runs past the end of the file/.test(e.message),
+      );
     }
   });
 
@@ -109,7 +112,13 @@ describe("damaged binaries", () => {
     const nested = (levels: number): Uint8Array => {
       let inner: number[] = [];
       for (let i = 0; i < levels; i++) {
-        const node = [...tag(ATTRIBUTE, 2), ...varint(inner.length + 2 + varint(inner.length).length - 1), ...tag(ATTR_G, 2), ...varint(inner.length), ...inner];
+        const node = [
+          ...tag(ATTRIBUTE, 2),
+          ...varint(inner.length + 2 + varint(inner.length).length - 1),
+          ...tag(ATTR_G, 2),
+          ...varint(inner.length),
+          ...inner,
+        ];
         const graph = [...tag(NODE, 2), ...varint(node.length), ...node];
         inner = graph;
       }
@@ -157,8 +166,14 @@ describe("damaged binaries", () => {
       bytes.set(Buffer.from(header, "latin1"), 10);
       return bytes;
     };
-    assert.throws(() => parseNpy(npy("<f8", "1000000, 1000000", 16)), (e: unknown) => e instanceof OnnxtxtError && /holds 16 bytes, needs 8000000000000/.test(e.message));
-    assert.throws(() => parseNpy(npy("<U4", "1000000,", 16)), (e: unknown) => e instanceof OnnxtxtError && /holds 16 bytes, needs 16000000/.test(e.message));
+    assert.throws(
+      () => parseNpy(npy("<f8", "1000000, 1000000", 16)),
+      (e: unknown) => e instanceof OnnxtxtError && /holds 16 bytes, needs 8000000000000/.test(e.message),
+    );
+    assert.throws(
+      () => parseNpy(npy("<U4", "1000000,", 16)),
+      (e: unknown) => e instanceof OnnxtxtError && /holds 16 bytes, needs 16000000/.test(e.message),
+    );
     assert.deepEqual(parseNpy(npy("<f4", "2,", 8)).kind, "tensor");
   });
 
@@ -167,7 +182,10 @@ describe("damaged binaries", () => {
     const value = decodeValue(bytes, "tensor");
     if (value.kind !== "tensor") assert.fail(value.kind);
     const proto = value.value;
-    assert.throws(() => tensorFromProto(proto), (e: unknown) => e instanceof OnnxtxtError && /need 10000000000 elements, but it holds 16 bytes/.test(e.message));
+    assert.throws(
+      () => tensorFromProto(proto),
+      (e: unknown) => e instanceof OnnxtxtError && /need 10000000000 elements, but it holds 16 bytes/.test(e.message),
+    );
     const empty = create(TensorProtoSchema, { dataType: 1, dims: [0n, 5n] });
     assert.deepEqual(tensorFromProto(empty).dims, [0, 5]);
   });

@@ -15,7 +15,10 @@ import { TEXT_TARGETS } from "./harness/targets.js";
 function summary(r: FuzzReport): string {
   return r.failures
     .slice(0, 5)
-    .map((f) => `#${f.iteration} ${f.target}: ${f.problem}\n  input: ${JSON.stringify(typeof f.input === "string" ? f.input.slice(0, 300) : `${f.input.length} bytes`)}`)
+    .map(
+      (f) =>
+        `#${f.iteration} ${f.target}: ${f.problem}\n  input: ${JSON.stringify(typeof f.input === "string" ? f.input.slice(0, 300) : `${f.input.length} bytes`)}`,
+    )
     .join("\n");
 }
 
@@ -35,7 +38,10 @@ describe("fuzz (short seeded run)", () => {
     this.timeout(180_000);
     const r = await runAttacks({ seed: 5, count: 16, timeMs: 150_000 });
     assert.equal(r.attacks, 16);
-    assert.deepEqual(r.failures.map((f) => `${f.attack} #${f.iteration}: ${f.problem}\n  ${f.scene}`), []);
+    assert.deepEqual(
+      r.failures.map((f) => `${f.attack} #${f.iteration}: ${f.problem}\n  ${f.scene}`),
+      [],
+    );
   });
 
   it("is deterministic: the same seed gives the same inputs", () => {
@@ -45,7 +51,12 @@ describe("fuzz (short seeded run)", () => {
   });
 
   it("catches a target that throws or leaves a diagnostic unlocated", () => {
-    const throwing = { name: "throws", run: (): string[] => { throw new TypeError("boom"); } };
+    const throwing = {
+      name: "throws",
+      run: (): string[] => {
+        throw new TypeError("boom");
+      },
+    };
     const r = runFuzz({ seed: 5, count: 3, texts, binaries: [], textTargets: [throwing, ...TEXT_TARGETS] });
     assert.equal(r.failures.length, 3);
     assert.match(r.failures[0]!.problem, /threw TypeError: boom/);

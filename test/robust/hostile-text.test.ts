@@ -78,13 +78,16 @@ describe("hostile text", () => {
     }
     assert.ok(lo >= 50, `only ${lo} nested subgraphs accepted`);
     const r = modelFromText(nestedIfs(lo));
-    assert.deepEqual(checkModel(r.model!, { sourceMap: r.sourceMap }).filter((d) => d.severity === "error"), []);
+    assert.deepEqual(
+      checkModel(r.model!, { sourceMap: r.sourceMap }).filter((d) => d.severity === "error"),
+      [],
+    );
     const back = decodeModel(encodeModel(r.model!));
     assert.equal(back.graph?.node[0]?.attribute[0]?.g?.node[0]?.opType, "If");
   });
 
   it("line breaks, lone surrogates, NULs and a BOM: located errors", () => {
-    for (const bad of ["\ud800", "\udc00x", "\u0000", "\ufeff", "\u2028", "\"\n\n\"", "'single'", "\"\\"]) {
+    for (const bad of ["\ud800", "\udc00x", "\u0000", "\ufeff", "\u2028", '"\n\n"', "'single'", '"\\']) {
       const r = allStages(`${MAIN}y = Relu(x)${bad}\n}`);
       assert.ok(r.errors.length > 0 || r.accepted, JSON.stringify(bad));
     }
@@ -111,10 +114,11 @@ describe("hostile text", () => {
     const SHAPES: Record<string, (n: number) => string> = {
       "unclosed calls": (n) => MAIN + "y = Add(".repeat(n),
       "a syntax error on every line": (n) => `${MAIN}${"y = Add(x,\n".repeat(n)}}`,
-      "unterminated strings": (n) => MAIN + "\"a\n".repeat(n),
+      "unterminated strings": (n) => MAIN + '"a\n'.repeat(n),
       "unexpected characters": (n) => MAIN + "\u0001 ".repeat(n),
       "stray closing brackets": (n) => MAIN + ")]}>".repeat(n),
-      "a long chain of nodes": (n) => `${MAIN}v0 = Relu(x)\n${Array.from({ length: n }, (_, i) => `v${i + 1} = Relu(v${i})`).join("\n")}\ny = Identity(v${n})\n}`,
+      "a long chain of nodes": (n) =>
+        `${MAIN}v0 = Relu(x)\n${Array.from({ length: n }, (_, i) => `v${i + 1} = Relu(v${i})`).join("\n")}\ny = Identity(v${n})\n}`,
       "undefined inputs everywhere": (n) => `${MAIN}${Array.from({ length: n }, (_, i) => `v${i} = Add(q${i}, r${i})`).join("\n")}\ny = Identity(x)\n}`,
       "the same output assigned again and again": (n) => `${MAIN}${"y = Relu(x)\n".repeat(n)}}`,
       "many attributes": (n) => `${MAIN}y = Relu <${Array.from({ length: n }, (_, i) => `a${i} = ${i}`).join(", ")}> (x)\n}`,

@@ -37,12 +37,42 @@ function applyChange(text: string, range: Range | undefined, insert: string): st
 
 function randomPosition(rng: Rng, text: string): Position {
   const lines = text.split(/\r\n|\r|\n/);
-  if (rng.chance(0.05)) return rng.pick([{ line: 1e9, character: 0 }, { line: 0, character: 1e9 }, { line: lines.length, character: 3 }, { line: 2 ** 31 - 1, character: 2 ** 31 - 1 }]);
+  if (rng.chance(0.05))
+    return rng.pick([
+      { line: 1e9, character: 0 },
+      { line: 0, character: 1e9 },
+      { line: lines.length, character: 3 },
+      { line: 2 ** 31 - 1, character: 2 ** 31 - 1 },
+    ]);
   const line = rng.int(lines.length);
   return { line, character: rng.int(lines[line]!.length + (rng.chance(0.1) ? 20 : 1)) };
 }
 
-const INSERTS = ["", "x", " ", "\n", "\r\n", ")", "(", "{", "}", "<", ">", ",", "=", "\"", "#", "Add", "float[2]", "😀", "\ud83d", "\ude00", "y = Relu(x)\n", "<axis = 1>", "=> ("];
+const INSERTS = [
+  "",
+  "x",
+  " ",
+  "\n",
+  "\r\n",
+  ")",
+  "(",
+  "{",
+  "}",
+  "<",
+  ">",
+  ",",
+  "=",
+  '"',
+  "#",
+  "Add",
+  "float[2]",
+  "😀",
+  "\ud83d",
+  "\ude00",
+  "y = Relu(x)\n",
+  "<axis = 1>",
+  "=> (",
+];
 
 function randomEdit(rng: Rng, text: string, corpus: readonly string[]): { range?: Range; text: string } {
   if (rng.chance(0.002)) return { text: mutateText(rng.pick(corpus).slice(0, 3000), rng, corpus) };

@@ -35,7 +35,11 @@ function assertCleanErrors(stderr: string, failing: readonly string[]): void {
   assert.doesNotMatch(stderr, /^\s+at |Error:/m, stderr);
   const lines = stderr.split("\n").filter((l) => l !== "");
   assert.equal(lines.length, failing.length, stderr);
-  for (const file of failing) assert.ok(lines.some((l) => l.startsWith(`onnxtxt: ${file}: not a valid ONNX model: `)), `${file}:\n${stderr}`);
+  for (const file of failing)
+    assert.ok(
+      lines.some((l) => l.startsWith(`onnxtxt: ${file}: not a valid ONNX model: `)),
+      `${file}:\n${stderr}`,
+    );
 }
 
 describe("no data loss", () => {
@@ -52,7 +56,10 @@ describe("no data loss", () => {
     const failing: string[] = [];
     sources.forEach((src, i) => {
       const original = new Uint8Array(fs.readFileSync(path.join(src, "model.onnx")));
-      for (const [kind, bytes] of [["cut", original.subarray(0, Math.floor(original.length * rng.next()))], ["bad", mutateBytes(original, rng)]] as const) {
+      for (const [kind, bytes] of [
+        ["cut", original.subarray(0, Math.floor(original.length * rng.next()))],
+        ["bad", mutateBytes(original, rng)],
+      ] as const) {
         const file = path.join(dir, `${kind}${i}.onnx`);
         fs.writeFileSync(file, bytes);
         inputs.push(file);
@@ -65,7 +72,10 @@ describe("no data loss", () => {
     const r = runCli(["convert", "--to", "onnx", "--out-dir", out, ...inputs]);
     assert.equal(r.code, 2);
     assertCleanErrors(r.stderr, failing);
-    const expected = inputs.filter((f) => !failing.includes(f)).map((f) => path.basename(f)).sort();
+    const expected = inputs
+      .filter((f) => !failing.includes(f))
+      .map((f) => path.basename(f))
+      .sort();
     assert.deepEqual(listing(out), expected, "exactly the readable inputs are written, and no temp file is left");
     for (const [f, h] of before) assert.equal(digest(f), h, `${f} was changed`);
   });

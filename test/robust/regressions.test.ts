@@ -21,7 +21,10 @@ describe("fuzz regressions", () => {
     const text = `${HEADER}main (float x) => (float y) {\n  y = Relu(x "a\nb")\n}\n`;
     const r = modelFromText(text);
     const messages = r.diagnostics.map((d) => d.message);
-    assert.ok(messages.some((m) => m.includes(String.raw`"a\nb"`)), messages.join(" | "));
+    assert.ok(
+      messages.some((m) => m.includes(String.raw`"a\nb"`)),
+      messages.join(" | "),
+    );
     for (const m of messages) assert.doesNotMatch(m, /\n/);
   });
 

@@ -56,11 +56,7 @@ const CASES: [string, string, RegExp][] = [
     `${H}g (float[1] x) => (float y) { s = Constant <value = int64[2] {-3, 4}> ()\n y = ConstantOfShape(s) }`,
     /^node ConstantOfShape: the shape \[-3, 4\] has a negative dimension -3$/,
   ],
-  [
-    "Expand to a negative shape",
-    `${H}g (float[1] x) => (float y) { s = Constant <value = int64[2] {-3, 4}> ()\n y = Expand(x, s) }`,
-    /^node Expand: .*-3/,
-  ],
+  ["Expand to a negative shape", `${H}g (float[1] x) => (float y) { s = Constant <value = int64[2] {-3, 4}> ()\n y = Expand(x, s) }`, /^node Expand: .*-3/],
   [
     "StringConcat past the longest string",
     doublings(29),

@@ -103,7 +103,9 @@ describe("safe writes (#22 items 1-4, 15)", function () {
     const out = path.join(dir, "out.onnxtxt");
     assert.equal(runCli(["convert", "--external-data", "1k", old, out]).code, 0);
     // A 64 KiB file size limit: the new sidecar (16 kB) fits, the new text (200 kB) does not.
-    const r = spawnSync("bash", ["-c", `ulimit -f 64; exec "${process.execPath}" "${CLI}" convert --external-data 1k "${next}" "${out}"`], { encoding: "utf8" });
+    const r = spawnSync("bash", ["-c", `ulimit -f 64; exec "${process.execPath}" "${CLI}" convert --external-data 1k "${next}" "${out}"`], {
+      encoding: "utf8",
+    });
     assert.equal(r.status, 2, r.stderr);
     assert.match(r.stderr, /^onnxtxt: .*out\.onnxtxt: file too large/);
     const back = path.join(dir, "back.onnx");
@@ -159,7 +161,7 @@ describe("safe writes (#22 items 1-4, 15)", function () {
       while (hiddenFiles(out).length === 0 && child.exitCode === null && Date.now() - t0 < 20_000) await new Promise((r) => setTimeout(r, 2));
       if (i % 2) await new Promise((r) => setTimeout(r, 5));
       child.kill(signal);
-      await new Promise((r) => child.exitCode !== null || child.signalCode !== null ? r(undefined) : child.on("exit", r));
+      await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(undefined) : child.on("exit", r)));
       assert.deepEqual(hiddenFiles(out), [], `after ${signal}`);
       const written = path.join(out, "big.onnx");
       if (fs.existsSync(written)) assert.equal(fs.statSync(written).size, fs.statSync(model).size, "a partial output");

@@ -43,7 +43,10 @@ describe("scale: data-sized lists through every command", function () {
   ] as const) {
     it(`convert keeps a header of 300,000 ${key} entries`, () => {
       const entries = Array.from({ length: 300_000 }, (_, i) => entry(i)).join(", ");
-      const header = key === "opset_import" ? `<ir_version: 8, opset_import: ["" : 18, ${entries}]>` : `<ir_version: 8, opset_import: ["" : 18], metadata_props: [${entries}]>`;
+      const header =
+        key === "opset_import"
+          ? `<ir_version: 8, opset_import: ["" : 18, ${entries}]>`
+          : `<ir_version: 8, opset_import: ["" : 18], metadata_props: [${entries}]>`;
       const file = write(`${key}.onnxtxt`, `${header}\ng (float[1] x) => (float[1] y) {\n  y = Relu (x)\n}\n`);
       const out = path.join(dir, `${key}.onnx`);
       const r = runCli(["convert", file, out]);
@@ -52,7 +55,10 @@ describe("scale: data-sized lists through every command", function () {
       const list = model[field];
       assert.equal(list.length, key === "opset_import" ? 300_001 : 300_000);
       const last = list[list.length - 1]!;
-      assert.deepEqual("domain" in last ? [last.domain, last.version] : [last.key, last.value], key === "opset_import" ? ["d299999", 1n] : ["k299999", "v299999"]);
+      assert.deepEqual(
+        "domain" in last ? [last.domain, last.version] : [last.key, last.value],
+        key === "opset_import" ? ["d299999", 1n] : ["k299999", "v299999"],
+      );
       const back = runCli(["print", out]);
       assert.equal(back.code, 0, back.stderr);
       assert.match(back.stdout, key === "opset_import" ? /"d299999" ?: 1\b/ : /"k299999" ?: "v299999"/);
@@ -73,7 +79,11 @@ describe("scale: data-sized lists through every command", function () {
       const printed = runCli(["print", model]);
       assert.equal(printed.code, 0, printed.stderr);
       assert.equal(printed.stdout, fs.readFileSync(text, "utf8"));
-      assert.ok(printed.stdout.includes(`y = LeakyRelu <alpha: float = 0.5> (v${NODES - 2})`) || printed.stdout.includes(`y = Abs (v${NODES - 2})`) || printed.stdout.includes(`y = Neg (v${NODES - 2})`));
+      assert.ok(
+        printed.stdout.includes(`y = LeakyRelu <alpha: float = 0.5> (v${NODES - 2})`) ||
+          printed.stdout.includes(`y = Abs (v${NODES - 2})`) ||
+          printed.stdout.includes(`y = Neg (v${NODES - 2})`),
+      );
       const back = path.join(dir, "back.onnx");
       const reconvert = runCli(["convert", text, back]);
       assert.equal(reconvert.code, 0, reconvert.stderr);

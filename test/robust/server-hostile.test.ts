@@ -118,7 +118,10 @@ describe("language server against hostile files and params (#22 items 7, 12, 14)
       ["textDocument/rename", { textDocument: { uri }, position: { line: 2, character: 2 }, newName: null }],
       ["textDocument/formatting", { textDocument: { uri: 5 } }],
       ["textDocument/rangeFormatting", { textDocument: { uri }, range: null }],
-      ["textDocument/codeAction", { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: "zz" } }],
+      [
+        "textDocument/codeAction",
+        { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: "zz" } },
+      ],
       ["textDocument/inlayHint", { textDocument: { uri }, range: { start: null, end: null } }],
       ["textDocument/documentSymbol", "x"],
       ["textDocument/codeLens", null],
@@ -144,7 +147,10 @@ describe("language server against hostile files and params (#22 items 7, 12, 14)
     client.notify("textDocument/didOpen", { textDocument: { uri: "file:///x.onnxtxt", text: null } });
     client.notify("textDocument/didClose", { textDocument: null });
     // Still serving, with the text it had.
-    const hover = await client.request<{ contents: { value: string } } | null>("textDocument/hover", { textDocument: { uri }, position: { line: 2, character: 2 } });
+    const hover = await client.request<{ contents: { value: string } } | null>("textDocument/hover", {
+      textDocument: { uri },
+      position: { line: 2, character: 2 },
+    });
     assert.ok(hover?.contents.value.includes("float"), JSON.stringify(hover));
     const logged = logs().slice(before);
     assert.ok(logged.length >= 5, logged.join("\n"));

@@ -29,7 +29,11 @@ export function valueInfo(spec: string): ValueInfoProto {
   if (!elemName) return create(ValueInfoProtoSchema, { name });
   const elem = dataTypeByName(elemName)!.id;
   const shape: Dim[] | undefined =
-    dims === undefined ? undefined : dims.trim() === "" ? [] : dims.split(",").map((d) => (d.trim() === "?" ? undefined : /^\d+$/.test(d.trim()) ? Number(d) : d.trim()));
+    dims === undefined
+      ? undefined
+      : dims.trim() === ""
+        ? []
+        : dims.split(",").map((d) => (d.trim() === "?" ? undefined : /^\d+$/.test(d.trim()) ? Number(d) : d.trim()));
   return create(ValueInfoProtoSchema, { name, type: toTypeProto(tensor(elem, shape)) });
 }
 
@@ -50,7 +54,13 @@ export function attribute(name: string, v: AttrValue): AttributeProto {
 }
 
 /** `node("Add", ["a", "b"], ["c"], { axis: 1 })`; a domain-qualified op is `"ai.onnx.ml.X"` via `domain`. */
-export function node(opType: string, input: string[], output: string[], attrs: Record<string, AttrValue> = {}, extra: { domain?: string; name?: string } = {}): NodeProto {
+export function node(
+  opType: string,
+  input: string[],
+  output: string[],
+  attrs: Record<string, AttrValue> = {},
+  extra: { domain?: string; name?: string } = {},
+): NodeProto {
   return create(NodeProtoSchema, {
     opType,
     input,

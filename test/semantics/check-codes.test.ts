@@ -175,7 +175,14 @@ describe("checker diagnostics", () => {
         }),
       ],
       functions: [
-        fn("Scale", "local", ["a"], ["b"], [node("Constant", [], ["k"], { value_float: { ref: "k" } }), node("CastLike", ["k", "a"], ["kk"]), node("Mul", ["a", "kk"], ["b"])], ["k"]),
+        fn(
+          "Scale",
+          "local",
+          ["a"],
+          ["b"],
+          [node("Constant", [], ["k"], { value_float: { ref: "k" } }), node("CastLike", ["k", "a"], ["kk"]), node("Mul", ["a", "kk"], ["b"])],
+          ["k"],
+        ),
       ],
     });
     assert.deepEqual(checkModel(valid), []);

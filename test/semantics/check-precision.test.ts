@@ -34,7 +34,11 @@ describe("checker precision (issue #19)", () => {
   const handMade = handMadeModels();
 
   describe("1. broadcasting values known at check time", () => {
-    for (const name of ["test_attention_bidirectional_window_expanded", "test_attention_causal_boolmask_nan_robustness_expanded", "test_flexattention_relative_positional_expanded_ver26"]) {
+    for (const name of [
+      "test_attention_bidirectional_window_expanded",
+      "test_attention_causal_boolmask_nan_robustness_expanded",
+      "test_flexattention_relative_positional_expanded_ver26",
+    ]) {
       it(`${name}: no error with its run-time shapes declared`, () => assert.deepEqual(errors(declaredAsRun(name)), []));
     }
 
@@ -81,8 +85,10 @@ describe("checker precision (issue #19)", () => {
         nodes: [
           ...(cond.length ? [] : [node("Constant", [], ["c"], { value_ints: [0] }), node("Cast", ["c"], ["cb"], { to: 9 }), node("Squeeze", ["cb"], ["flag"])]),
           node("If", ["flag"], ["y"], {
-            then_branch: model({ outputs: ["t: float[4]"], nodes: [node("Constant", [], ["ax"], { value_ints: [1] }), node("Squeeze", ["x", "ax"], ["t"])] }).graph!,
-            else_branch: model({ outputs: ["e: float[4]"], nodes: [node("Constant", [], ["ax0"], { value_ints: [0] }), node("Squeeze", ["x", "ax0"], ["e"])] }).graph!,
+            then_branch: model({ outputs: ["t: float[4]"], nodes: [node("Constant", [], ["ax"], { value_ints: [1] }), node("Squeeze", ["x", "ax"], ["t"])] })
+              .graph!,
+            else_branch: model({ outputs: ["e: float[4]"], nodes: [node("Constant", [], ["ax0"], { value_ints: [0] }), node("Squeeze", ["x", "ax0"], ["e"])] })
+              .graph!,
           }),
         ],
       });

@@ -30,7 +30,13 @@ describe("checker on valid models", () => {
     assert.deepEqual(errorsIn(dirs.filter((d) => !invalid(d)).map((d) => path.join(d, "model.onnx"))), []);
     for (const d of dirs.filter(invalid)) {
       const errors = errorsIn([path.join(d, "model.onnx")]);
-      assert.ok(errors.length > 0 && errors.every((e) => /\(Constant\): output 0 .* of Constant would be int64\[\d+\], but T allows only float16, float, double \[type-not-allowed\]$/.test(e)), errors.join("\n"));
+      assert.ok(
+        errors.length > 0 &&
+          errors.every((e) =>
+            /\(Constant\): output 0 .* of Constant would be int64\[\d+\], but T allows only float16, float, double \[type-not-allowed\]$/.test(e),
+          ),
+        errors.join("\n"),
+      );
     }
     assert.equal(dirs.filter(invalid).length, LIBONNX_INVALID.length);
   });
@@ -42,7 +48,10 @@ describe("checker on valid models", () => {
 
   it("reports no error on the light networks", () => {
     const dir = requireDir(LIGHT, "test/data/light");
-    const files = fs.readdirSync(dir).filter((f) => f.endsWith(".onnx")).map((f) => path.join(dir, f));
+    const files = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith(".onnx"))
+      .map((f) => path.join(dir, f));
     assert.ok(files.length >= 5);
     assert.deepEqual(errorsIn(files), []);
   });

@@ -38,7 +38,10 @@ describe("onnxtxt infer", () => {
     const out = tempDir();
     try {
       const bad = path.join(out, "bad.onnx");
-      fs.writeFileSync(bad, encodeModel(model({ inputs: ["a: float[2,3]", "b: float[4,5]"], outputs: ["y"], nodes: [node("MatMul", ["a", "b"], ["y"], {}, { name: "mm" })] })));
+      fs.writeFileSync(
+        bad,
+        encodeModel(model({ inputs: ["a: float[2,3]", "b: float[4,5]"], outputs: ["y"], nodes: [node("MatMul", ["a", "b"], ["y"], {}, { name: "mm" })] })),
+      );
       const good = path.join(out, "good.onnx");
       fs.copyFileSync(path.join(LIBONNX_DATA, "node/test_relu/model.onnx"), good);
       const r = runCli(["infer", "--out-dir", path.join(out, "res"), good, bad]);
@@ -66,7 +69,8 @@ describe("onnxtxt infer", () => {
       const r = runCli(["infer", "--drop-comments", path.join(REPO, "examples/convnet.onnxtxt"), path.join(out, "c.onnxtxt")]);
       assert.equal(r.code, 0, r.stderr);
       const text = fs.readFileSync(path.join(out, "c.onnxtxt"), "utf8");
-      for (const decl of ["float[N, 2, 8, 8] conv", "float[N, 2, 4, 4] pooled", "float[N, 32] flat", "float[N, 3] logits"]) assert.ok(text.includes(decl), `missing ${decl}`);
+      for (const decl of ["float[N, 2, 8, 8] conv", "float[N, 2, 4, 4] pooled", "float[N, 32] flat", "float[N, 3] logits"])
+        assert.ok(text.includes(decl), `missing ${decl}`);
     } finally {
       fs.rmSync(out, { recursive: true, force: true });
     }

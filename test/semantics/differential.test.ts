@@ -23,7 +23,8 @@ const FULL = process.env.ONNXTXT_FULL_DIFFERENTIAL === "1";
 const ONNX_TOO_LENIENT: Record<string, string> = {
   "test_ai_onnx_ml_array_feature_extractor wrong-input-type":
     "string X makes a string Z, but Z is declared float: onnx 1.12 has no type inference for ai.onnx.ml ArrayFeatureExtractor",
-  "test_ai_onnx_ml_binarizer wrong-input-type": "Binarizer's T allows float, double, int64, int32, not string: onnx 1.12 checks no type constraint of ai.onnx.ml ops",
+  "test_ai_onnx_ml_binarizer wrong-input-type":
+    "Binarizer's T allows float, double, int64, int32, not string: onnx 1.12 checks no type constraint of ai.onnx.ml ops",
   "test_sequence_map_add_1_sequence_1_tensor_expanded wrong-input-type":
     "the Loop body adds a string to an int64 (Add's T excludes string): onnx checks no types inside the body of a Loop",
   "test_sequence_map_identity_1_sequence_1_tensor_expanded wrong-input-type":
@@ -37,27 +38,42 @@ describe(`differential check and inference against onnx (${FULL ? "every" : "eve
 
   it("covers every node-test model in the recorded data", () => {
     assert.ok(all.length >= 1800, `only ${all.length} node tests`);
-    assert.deepEqual(all.filter((n) => !data.verdicts[n]), []);
+    assert.deepEqual(
+      all.filter((n) => !data.verdicts[n]),
+      [],
+    );
   });
 
   it("rejects every mutant onnx rejects; rejects a mutant onnx accepts only where onnx is wrong", function () {
     this.timeout(300_000);
-    const t = compareChecks(names.map((name) => ({ name, load: () => loadNodeTest(name), letters: data.verdicts[name] })), data.kinds);
+    const t = compareChecks(
+      names.map((name) => ({ name, load: () => loadNodeTest(name), letters: data.verdicts[name] })),
+      data.kinds,
+    );
     assert.deepEqual(t.stale, [], "the recorded data no longer matches the mutations: regenerate it (test/semantics/data/README.md)");
     assert.ok(t.rejectedByOnnx > (FULL ? 9000 : 3000), `only ${t.rejectedByOnnx} rejected mutants compared`);
     assert.deepEqual(t.missed, [], "onnx rejects these, we accept them");
     const stricter = t.stricter.map((s) => s.slice(0, s.indexOf(":")));
     const documented = Object.keys(ONNX_TOO_LENIENT).filter((k) => names.includes(k.split(" ")[0]!));
     assert.deepEqual(stricter.sort(), documented.sort(), `we reject these, onnx accepts them:\n${t.stricter.join("\n")}`);
-    console.log(`      ${t.rejectedByOnnx} mutants onnx rejects, all rejected; ${t.stricter.length} more rejected where onnx is wrong; ${t.unjudged} without a verdict`);
+    console.log(
+      `      ${t.rejectedByOnnx} mutants onnx rejects, all rejected; ${t.stricter.length} more rejected where onnx is wrong; ${t.unjudged} without a verdict`,
+    );
   });
 
   it("rejects every mutant of the libonnx-testdata models that onnx rejects", function () {
     this.timeout(300_000);
     const all = [...libonnxModels()];
-    assert.deepEqual(all.filter(([n]) => !data.libonnx[n]).map(([n]) => n), [], "models without a recorded verdict");
+    assert.deepEqual(
+      all.filter(([n]) => !data.libonnx[n]).map(([n]) => n),
+      [],
+      "models without a recorded verdict",
+    );
     const picked = FULL ? all : all.filter((_, i) => i % 3 === 0);
-    const t = compareChecks(picked.map(([name, file]) => ({ name, load: () => decodeModel(fs.readFileSync(file)), letters: data.libonnx[name] })), data.kinds);
+    const t = compareChecks(
+      picked.map(([name, file]) => ({ name, load: () => decodeModel(fs.readFileSync(file)), letters: data.libonnx[name] })),
+      data.kinds,
+    );
     assert.deepEqual(t.stale, [], "the recorded data no longer matches the mutations: regenerate it (test/semantics/data/README.md)");
     assert.ok(t.rejectedByOnnx > (FULL ? 5500 : 1800), `only ${t.rejectedByOnnx} rejected mutants compared`);
     assert.deepEqual(t.missed, [], "onnx rejects these, we accept them");
@@ -114,7 +130,8 @@ describe(`differential check and inference against onnx (${FULL ? "every" : "eve
         if (v.kind !== "tensor") return;
         compared++;
         const known = t.shape.every((d, k) => typeof d !== "number" || d === v.dims[k]);
-        if (t.shape.length !== v.dims.length || !known || t.elem !== v.dtype) failures.push(`${name} '${o.name}': we infer ${JSON.stringify(t)}, the run gives ${v.dtype}[${v.dims.join(",")}]`);
+        if (t.shape.length !== v.dims.length || !known || t.elem !== v.dtype)
+          failures.push(`${name} '${o.name}': we infer ${JSON.stringify(t)}, the run gives ${v.dtype}[${v.dims.join(",")}]`);
       });
     }
     assert.ok(compared > (FULL ? 1500 : 500), `only ${compared} outputs compared`);

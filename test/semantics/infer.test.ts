@@ -100,7 +100,10 @@ describe("type and shape inference", () => {
   it("writes a value_info for every intermediate value and types the graph outputs", () => {
     const m = model({ inputs: ["x: float[N,4]"], outputs: ["y"], nodes: [node("Relu", ["x"], ["h"]), node("Transpose", ["h"], ["y"])] });
     const out = withInferredTypes(m, inferModel(m));
-    assert.deepEqual(out.graph!.valueInfo.map((vi) => [vi.name, formatType(fromTypeProto(vi.type))]), [["h", "float[N,4]"]]);
+    assert.deepEqual(
+      out.graph!.valueInfo.map((vi) => [vi.name, formatType(fromTypeProto(vi.type))]),
+      [["h", "float[N,4]"]],
+    );
     assert.equal(formatType(fromTypeProto(out.graph!.output[0]!.type)), "float[4,N]");
     assert.equal(m.graph!.valueInfo.length, 0, "the input model is left alone");
   });

@@ -22,7 +22,10 @@ describe("shape inference agreement with onnx.shape_inference", () => {
 
   it("agrees on >= 99% of the values of the light networks", function () {
     this.timeout(120_000);
-    const models = fs.readdirSync(LIGHT).filter((f) => f.endsWith(".onnx")).map((f) => path.join(LIGHT, f));
+    const models = fs
+      .readdirSync(LIGHT)
+      .filter((f) => f.endsWith(".onnx"))
+      .map((f) => path.join(LIGHT, f));
     const a = compareWithReference(models);
     const rate = a.agreed / a.compared;
     console.log(`      agreement: ${a.agreed}/${a.compared} values (${(rate * 100).toFixed(2)}%)`);

@@ -42,7 +42,14 @@ describe("operator schemas", () => {
 
   it("describes inputs, attributes and constraints", () => {
     const conv = getSchema("", "Conv", 11)!;
-    assert.deepEqual(conv.inputs.map((i) => [i.name, i.option]), [["X", "single"], ["W", "single"], ["B", "optional"]]);
+    assert.deepEqual(
+      conv.inputs.map((i) => [i.name, i.option]),
+      [
+        ["X", "single"],
+        ["W", "single"],
+        ["B", "optional"],
+      ],
+    );
     assert.equal(conv.attributes.get("auto_pad")?.default, "NOTSET");
     assert.equal(conv.attributes.get("group")?.default, 1);
     assert.ok(conv.typeConstraints.get("T")!.allowed.includes("tensor(float)"));

@@ -26,7 +26,10 @@ function expectedMarks(text: string): string[] {
 }
 
 describe("checker on text fixtures", () => {
-  const files = fs.readdirSync(DIR).filter((f) => f.endsWith(".onnxtxt")).sort();
+  const files = fs
+    .readdirSync(DIR)
+    .filter((f) => f.endsWith(".onnxtxt"))
+    .sort();
 
   for (const file of files) {
     it(file, () => {
@@ -53,7 +56,10 @@ describe("checker on text fixtures", () => {
   it("onnxtxt check prints FILE:LINE:COL lines and exits 1 on errors, 0 on a clean file", () => {
     const bad = runCli(["check", path.join(DIR, "type-mismatch.onnxtxt")]);
     assert.equal(bad.code, 1);
-    assert.match(bad.stderr, /type-mismatch\.onnxtxt:4:15: error: Add needs inputs 0 and 1 to have the same type T, but 'h' is float\[2\] and 'n' is int64\[2\] \[type-mismatch\]\n$/);
+    assert.match(
+      bad.stderr,
+      /type-mismatch\.onnxtxt:4:15: error: Add needs inputs 0 and 1 to have the same type T, but 'h' is float\[2\] and 'n' is int64\[2\] \[type-mismatch\]\n$/,
+    );
     const typo = runCli(["check", path.join(DIR, "unknown-op.onnxtxt")]);
     assert.match(typo.stderr, /unknown-op\.onnxtxt:3:7: error: ai\.onnx has no operator 'Rleu'; did you mean 'Relu'\? \[unknown-op\]/);
     const good = runCli(["check", path.join(DIR, "valid-shapes.onnxtxt")]);
@@ -65,10 +71,16 @@ describe("checker on text fixtures", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "onnxtxt-check-"));
     try {
       const file = path.join(dir, "bad.onnx");
-      fs.writeFileSync(file, encodeModel(model({ inputs: ["x: float[2]", "n: int64[2]"], outputs: ["y"], nodes: [node("Add", ["x", "n"], ["y"], {}, { name: "add" })] })));
+      fs.writeFileSync(
+        file,
+        encodeModel(model({ inputs: ["x: float[2]", "n: int64[2]"], outputs: ["y"], nodes: [node("Add", ["x", "n"], ["y"], {}, { name: "add" })] })),
+      );
       const r = runCli(["check", file]);
       assert.equal(r.code, 1);
-      assert.equal(r.stderr, `${file}: error: graph 'g' > node 'add' (Add): Add needs inputs 0 and 1 to have the same type T, but 'x' is float[2] and 'n' is int64[2] [type-mismatch]\n`);
+      assert.equal(
+        r.stderr,
+        `${file}: error: graph 'g' > node 'add' (Add): Add needs inputs 0 and 1 to have the same type T, but 'x' is float[2] and 'n' is int64[2] [type-mismatch]\n`,
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -3,8 +3,14 @@
 import * as assert from "node:assert/strict";
 import type { LspClient } from "./lsp-client.js";
 import {
-  expectCodeAction, expectCodeLenses, expectFolding, expectInlayHints, expectSemanticTokens, expectWorkspaceSymbols,
-  TOKEN_LEGEND, useServer,
+  expectCodeAction,
+  expectCodeLenses,
+  expectFolding,
+  expectInlayHints,
+  expectSemanticTokens,
+  expectWorkspaceSymbols,
+  TOKEN_LEGEND,
+  useServer,
 } from "./lsp-helpers.js";
 
 const MLP = `<ir_version: 10, opset_import: ["" : 21]>
@@ -26,9 +32,19 @@ describe("language server: code actions and navigation aids", function () {
 
   it("offers quick fixes that edit the document", async () => {
     await expectCodeAction(client, MLP.replace("Relu (h)", "Relu ($0hh)"), "Change 'hh' to 'h'", MLP);
-    await expectCodeAction(client, MLP.replace("=> (y)", "=> ($0y)"), "Declare the inferred type float[N, 2] of output 'y'", MLP.replace("=> (y)", "=> (float[N, 2] y)"));
+    await expectCodeAction(
+      client,
+      MLP.replace("=> (y)", "=> ($0y)"),
+      "Declare the inferred type float[N, 2] of output 'y'",
+      MLP.replace("=> (y)", "=> (float[N, 2] y)"),
+    );
     const gelu = MLP.replace("Relu (h)", "com.microsoft.Gelu (h)");
-    await expectCodeAction(client, gelu.replace("com.", "$0com."), 'Add opset_import for domain "com.microsoft"', gelu.replace('["" : 21]', '["" : 21, "com.microsoft" : 1]'));
+    await expectCodeAction(
+      client,
+      gelu.replace("com.", "$0com."),
+      'Add opset_import for domain "com.microsoft"',
+      gelu.replace('["" : 21]', '["" : 21, "com.microsoft" : 1]'),
+    );
   });
 
   it("hints inferred types after node outputs", async () => {
@@ -36,7 +52,14 @@ describe("language server: code actions and navigation aids", function () {
   });
 
   it("classifies tokens", async () => {
-    await expectSemanticTokens(client, MLP, ["MatMul:function", "ir_version:keyword", "N:typeParameter", "W:variable", "# two layers:comment", "mlp:namespace"]);
+    await expectSemanticTokens(client, MLP, [
+      "MatMul:function",
+      "ir_version:keyword",
+      "N:typeParameter",
+      "W:variable",
+      "# two layers:comment",
+      "mlp:namespace",
+    ]);
   });
 
   it("lists workspace symbols across open documents", async () => {
@@ -45,7 +68,10 @@ describe("language server: code actions and navigation aids", function () {
 
   it("puts a Run lens on the graph and on functions", async () => {
     const withFn = `${MLP}\n<domain: "local", opset_import: ["" : 21]>\nTwice (x) => (y) {\n  y = Add (x, x)\n}\n`;
-    await expectCodeLenses(client, withFn, [{ line: 4, graph: "mlp" }, { line: 10, graph: "Twice" }]);
+    await expectCodeLenses(client, withFn, [
+      { line: 4, graph: "mlp" },
+      { line: 10, graph: "Twice" },
+    ]);
   });
 
   it("folds bodies and comment blocks", async () => {

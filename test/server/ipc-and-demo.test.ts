@@ -35,7 +35,8 @@ describe("language server transports and clients", function () {
       "run-cell: [{'name': 'y', 'type': 'float[1, 2]', 'text': 'float[1, 2] {0, 0}'}]",
       "hover on h after the run: float[1, 2] {-6, -6}",
       "server exit code: 0",
-    ]) assert.ok(out.includes(line), `missing ${JSON.stringify(line)} in:\n${out}`);
+    ])
+      assert.ok(out.includes(line), `missing ${JSON.stringify(line)} in:\n${out}`);
     assert.match(out, /completion after '= Re': \d+ ops, including \['Relu', 'Reshape', 'Resize'\]/);
   });
 });

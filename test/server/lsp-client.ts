@@ -17,7 +17,10 @@ export interface Notification {
 }
 
 export class RpcError extends Error {
-  constructor(readonly code: number, message: string) {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
     super(message);
   }
 }

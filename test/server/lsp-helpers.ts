@@ -89,10 +89,7 @@ export async function expectDefinition(client: LspClient, marked: string, cursor
   close(client, uri);
   assert.equal(locs.length, 1, JSON.stringify(locs));
   assert.equal(locs[0]!.uri, uri);
-  assert.deepEqual(
-    [offsetOf(fx.text, locs[0]!.range.start), offsetOf(fx.text, locs[0]!.range.end)],
-    [fx.markers[s], fx.markers[e]],
-  );
+  assert.deepEqual([offsetOf(fx.text, locs[0]!.range.start), offsetOf(fx.text, locs[0]!.range.end)], [fx.markers[s], fx.markers[e]]);
 }
 
 /** Every occurrence as `line:text`, sorted. */
@@ -100,7 +97,10 @@ export async function expectReferences(client: LspClient, marked: string, expect
   const { uri, fx } = await open(client, marked);
   const locs = await client.request<{ range: Range }[]>("textDocument/references", { ...at(uri, fx), context: { includeDeclaration: true } });
   close(client, uri);
-  assert.deepEqual(locs.map((l) => `${l.range.start.line + 1}:${rangeText(fx.text, l.range)}`), expected);
+  assert.deepEqual(
+    locs.map((l) => `${l.range.start.line + 1}:${rangeText(fx.text, l.range)}`),
+    expected,
+  );
 }
 
 export async function expectHighlights(client: LspClient, marked: string, expectedCount: number): Promise<void> {
@@ -127,7 +127,12 @@ export async function expectRenameRefused(client: LspClient, marked: string): Pr
   close(client, uri);
 }
 
-export async function expectCompletion(client: LspClient, marked: string, labels: string[], absent: string[] = []): Promise<{ label: string; textEdit: TextEdit }[]> {
+export async function expectCompletion(
+  client: LspClient,
+  marked: string,
+  labels: string[],
+  absent: string[] = [],
+): Promise<{ label: string; textEdit: TextEdit }[]> {
   const { uri, fx } = await open(client, marked);
   const r = await client.request<{ items: { label: string; textEdit: TextEdit }[] }>("textDocument/completion", at(uri, fx));
   close(client, uri);
@@ -155,7 +160,10 @@ export async function expectFormatting(client: LspClient, text: string, expected
   const { uri } = await open(client, text);
   const edits = await client.request<TextEdit[]>("textDocument/formatting", { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } });
   close(client, uri);
-  const applied = applyEdits(text, edits.map((e) => ({ start: offsetOf(text, e.range.start), end: offsetOf(text, e.range.end), newText: e.newText })));
+  const applied = applyEdits(
+    text,
+    edits.map((e) => ({ start: offsetOf(text, e.range.start), end: offsetOf(text, e.range.end), newText: e.newText })),
+  );
   assert.equal(applied, expected);
 }
 
@@ -184,7 +192,10 @@ export async function expectInlayHints(client: LspClient, text: string, expected
     range: { start: { line: 0, character: 0 }, end },
   });
   close(client, uri);
-  assert.deepEqual(hints.map((h) => `${h.position.line + 1}${h.label}`), expected);
+  assert.deepEqual(
+    hints.map((h) => `${h.position.line + 1}${h.label}`),
+    expected,
+  );
 }
 
 /** Decodes the semantic tokens and checks that each `text:type` is among them. */
@@ -207,7 +218,20 @@ export async function expectSemanticTokens(client: LspClient, text: string, expe
 }
 
 /** The token types the server announces (checked against its capabilities in the tests). */
-export const TOKEN_LEGEND = ["namespace", "type", "typeParameter", "parameter", "variable", "property", "function", "keyword", "comment", "string", "number", "label"];
+export const TOKEN_LEGEND = [
+  "namespace",
+  "type",
+  "typeParameter",
+  "parameter",
+  "variable",
+  "property",
+  "function",
+  "keyword",
+  "comment",
+  "string",
+  "number",
+  "label",
+];
 
 export async function expectWorkspaceSymbols(client: LspClient, texts: string[], query: string, expected: string[]): Promise<void> {
   const opened = await Promise.all(texts.map((t) => open(client, t)));
@@ -218,9 +242,14 @@ export async function expectWorkspaceSymbols(client: LspClient, texts: string[],
 
 export async function expectCodeLenses(client: LspClient, text: string, expected: { line: number; graph: string }[]): Promise<void> {
   const { uri } = await open(client, text);
-  const lenses = await client.request<{ range: Range; command: { command: string; arguments: { uri: string; graph: string }[] } }[]>("textDocument/codeLens", { textDocument: { uri } });
+  const lenses = await client.request<{ range: Range; command: { command: string; arguments: { uri: string; graph: string }[] } }[]>("textDocument/codeLens", {
+    textDocument: { uri },
+  });
   close(client, uri);
-  assert.deepEqual(lenses.map((l) => ({ line: l.range.start.line + 1, graph: l.command.arguments[0]!.graph })), expected);
+  assert.deepEqual(
+    lenses.map((l) => ({ line: l.range.start.line + 1, graph: l.command.arguments[0]!.graph })),
+    expected,
+  );
   for (const l of lenses) assert.equal(l.command.command, "onnxtxt.run");
 }
 

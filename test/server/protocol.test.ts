@@ -2,8 +2,18 @@
 import * as assert from "node:assert/strict";
 import { LspClient, RpcError } from "./lsp-client.js";
 import {
-  close, expectCompletion, expectDefinition, expectDiagnostics, expectHighlights, expectHover, expectReferences,
-  expectRename, expectRenameRefused, expectSignature, open, useServer,
+  close,
+  expectCompletion,
+  expectDefinition,
+  expectDiagnostics,
+  expectHighlights,
+  expectHover,
+  expectReferences,
+  expectRename,
+  expectRenameRefused,
+  expectSignature,
+  open,
+  useServer,
 } from "./lsp-helpers.js";
 
 const MLP = `<ir_version: 10, opset_import: ["" : 21]>
@@ -25,10 +35,20 @@ describe("language server over stdio", function () {
     await probe.shutdown();
     const caps = init.capabilities;
     for (const c of [
-      "hoverProvider", "definitionProvider", "referencesProvider", "renameProvider", "completionProvider",
-      "signatureHelpProvider", "documentSymbolProvider", "semanticTokensProvider", "foldingRangeProvider",
-      "inlayHintProvider", "codeLensProvider", "executeCommandProvider",
-    ]) assert.ok(caps[c], `missing ${c}`);
+      "hoverProvider",
+      "definitionProvider",
+      "referencesProvider",
+      "renameProvider",
+      "completionProvider",
+      "signatureHelpProvider",
+      "documentSymbolProvider",
+      "semanticTokensProvider",
+      "foldingRangeProvider",
+      "inlayHintProvider",
+      "codeLensProvider",
+      "executeCommandProvider",
+    ])
+      assert.ok(caps[c], `missing ${c}`);
     assert.deepEqual(caps.textDocumentSync, { openClose: true, change: 2 });
   });
 
@@ -62,7 +82,12 @@ describe("language server over stdio", function () {
   });
 
   it("renames exactly the definition and the uses", async () => {
-    await expectRename(client, MLP.replace("Relu (h)", "Relu ($0h)"), "hidden", MLP.replace("h = MatMul", "hidden = MatMul").replace("Relu (h)", "Relu (hidden)"));
+    await expectRename(
+      client,
+      MLP.replace("Relu (h)", "Relu ($0h)"),
+      "hidden",
+      MLP.replace("h = MatMul", "hidden = MatMul").replace("Relu (h)", "Relu (hidden)"),
+    );
     await expectRename(
       client,
       MLP.replace("(float[N, 4] x)", "(float[N, 4] $0x)"),
@@ -82,7 +107,11 @@ describe("language server over stdio", function () {
   it("sends snippets to a client that supports them", async () => {
     const snippets = new LspClient();
     try {
-      await snippets.request("initialize", { processId: process.pid, rootUri: null, capabilities: { textDocument: { completion: { completionItem: { snippetSupport: true } } } } });
+      await snippets.request("initialize", {
+        processId: process.pid,
+        rootUri: null,
+        capabilities: { textDocument: { completion: { completionItem: { snippetSupport: true } } } },
+      });
       snippets.notify("initialized", {});
       const text = MLP.replace("y = Relu (h)", "y = Rel");
       const uri = "file:///snippets.onnxtxt";
@@ -114,7 +143,10 @@ describe("language server over stdio", function () {
     const symbols = await client.request<{ name: string; children: { name: string }[] }[]>("textDocument/documentSymbol", { textDocument: { uri } });
     close(client, uri);
     assert.equal(symbols[0]!.name, "mlp");
-    assert.deepEqual(symbols[0]!.children.map((c) => c.name), ["x", "W", "y", "h", "y"]);
+    assert.deepEqual(
+      symbols[0]!.children.map((c) => c.name),
+      ["x", "W", "y", "h", "y"],
+    );
   });
 
   it("re-publishes fresh diagnostics after an incremental edit", async () => {
@@ -142,11 +174,19 @@ describe("language server: diagnostics across edits", function () {
     const text = MLP.replace("Relu (h)", "Relu (q)");
     const { uri, diagnostics } = await open(client, text);
     // The first publication may be the syntax-only one; wait for the full set.
-    const full = diagnostics.length > 0 ? diagnostics : ((await client.waitFor("textDocument/publishDiagnostics", (p) => {
-      const d = p as { uri: string; diagnostics: unknown[] };
-      return d.uri === uri && d.diagnostics.length > 0;
-    })) as { diagnostics: { code?: string; range: { start: { line: number } } }[] }).diagnostics;
-    assert.ok(full.some((d) => d.code === "undefined-value" && d.range.start.line === 5), JSON.stringify(full));
+    const full =
+      diagnostics.length > 0
+        ? diagnostics
+        : (
+            (await client.waitFor("textDocument/publishDiagnostics", (p) => {
+              const d = p as { uri: string; diagnostics: unknown[] };
+              return d.uri === uri && d.diagnostics.length > 0;
+            })) as { diagnostics: { code?: string; range: { start: { line: number } } }[] }
+          ).diagnostics;
+    assert.ok(
+      full.some((d) => d.code === "undefined-value" && d.range.start.line === 5),
+      JSON.stringify(full),
+    );
     const versions: { version: number; codes: string[] }[] = [];
     const done = client.waitFor("textDocument/publishDiagnostics", (p) => {
       const d = p as { uri: string; version: number; diagnostics: { code: string }[] };
@@ -155,9 +195,15 @@ describe("language server: diagnostics across edits", function () {
       return versions.length === 2;
     });
     // Insert a blank line at the top: every diagnostic moves down one line.
-    client.notify("textDocument/didChange", { textDocument: { uri, version: 2 }, contentChanges: [{ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: "\n" }] });
+    client.notify("textDocument/didChange", {
+      textDocument: { uri, version: 2 },
+      contentChanges: [{ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: "\n" }],
+    });
     await done;
-    assert.deepEqual(versions.map((v) => v.version), [2, 2]);
+    assert.deepEqual(
+      versions.map((v) => v.version),
+      [2, 2],
+    );
     for (const v of versions) assert.ok(v.codes.includes("undefined-value"), JSON.stringify(versions));
     close(client, uri);
   });

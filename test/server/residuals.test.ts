@@ -46,7 +46,10 @@ describe("language server: residual problems as check reports them", function ()
         const file = path.join(work, "m.onnxtxt");
         fs.writeFileSync(file, text);
         const expected = runCli(["check", file]).stderr.split("\n").filter(Boolean).sort();
-        assert.ok(expected.some((l) => /\[(extension|residual-stale)\]$/.test(l)), expected.join("\n"));
+        assert.ok(
+          expected.some((l) => /\[(extension|residual-stale)\]$/.test(l)),
+          expected.join("\n"),
+        );
         const uri = `file://${file}`;
         // The first publication may be the early (syntax-only) one: wait for the complete one.
         const published = client.waitFor("textDocument/publishDiagnostics", (p) => {

@@ -87,7 +87,10 @@ Unused (x) => (y) {
     assert.deepEqual(derived.inputSources, { x: "default" });
     assert.equal(derived.outputs[0]!.type, "float[2]");
     // A function nothing calls: no type to derive, so the run asks for one.
-    await assert.rejects(run({ uri, graph: "Unused" }), (e: unknown) => e instanceof RpcError && /has no type to make a default value from.*# @input x =/.test(e.message));
+    await assert.rejects(
+      run({ uri, graph: "Unused" }),
+      (e: unknown) => e instanceof RpcError && /has no type to make a default value from.*# @input x =/.test(e.message),
+    );
     close(client, uri);
   });
 
@@ -134,7 +137,10 @@ spin (int64 n, float[1] x) => (float[1] y) {
       options: { tabSize: 2, insertSpaces: true },
     });
     close(client, uri);
-    assert.deepEqual(edits.map((e) => [e.range.start.line, e.newText]), [[3, "  s = Mul (t, t)\n"]]);
+    assert.deepEqual(
+      edits.map((e) => [e.range.start.line, e.newText]),
+      [[3, "  s = Mul (t, t)\n"]],
+    );
   });
 
   it("answers null, not an error, to formatting a document with syntax errors (format on save keeps working)", async () => {

@@ -43,7 +43,10 @@ describe("extension activation (against a stand-in VS Code)", function () {
           name: "stand-ins",
           setup(b) {
             b.onResolve({ filter: /^vscode$/ }, () => ({ path: pathToFileURL(path.join(STUBS, "vscode.js")).href, external: true }));
-            b.onResolve({ filter: /^vscode-languageclient\/node$/ }, () => ({ path: pathToFileURL(path.join(STUBS, "languageclient.js")).href, external: true }));
+            b.onResolve({ filter: /^vscode-languageclient\/node$/ }, () => ({
+              path: pathToFileURL(path.join(STUBS, "languageclient.js")).href,
+              external: true,
+            }));
           },
         },
       ],
@@ -113,14 +116,20 @@ describe("extension activation (against a stand-in VS Code)", function () {
     await fsProvider.writeFile(view!, new TextEncoder().encode(text.replace("Relu", "Sigmoid")));
     const saved = modelFromText(MLP.replace("Relu", "Sigmoid")).model!;
     assert.deepEqual(bytes(binary), encodeModel(saved));
-    await assert.rejects(fsProvider.writeFile(view!, new TextEncoder().encode("not a model")), /not saved as binary: \/w\/mlp\.onnx:1:\d+: error: .+ \[syntax\]/);
+    await assert.rejects(
+      fsProvider.writeFile(view!, new TextEncoder().encode("not a model")),
+      /not saved as binary: \/w\/mlp\.onnx:1:\d+: error: .+ \[syntax\]/,
+    );
   });
 
   it("routes onnxtxt.run through the server and shows the outputs in a webview", async () => {
     lc.answers.set("workspace/executeCommand", () => ({ outputs: [{ name: "y", type: "float[2, 2]", text: "float[2, 2] {1, 2, 3, 4}" }], elapsedMs: 2 }));
     await vscode.recorded.commands.get("onnxtxt.run")!({ uri: "file:///w/mlp.onnxtxt", graph: "mlp" });
     const client = lc.clients[0]!;
-    assert.deepEqual(client.requests.at(-1), { method: "workspace/executeCommand", params: { command: "onnxtxt.run", arguments: [{ uri: "file:///w/mlp.onnxtxt", graph: "mlp" }] } });
+    assert.deepEqual(client.requests.at(-1), {
+      method: "workspace/executeCommand",
+      params: { command: "onnxtxt.run", arguments: [{ uri: "file:///w/mlp.onnxtxt", graph: "mlp" }] },
+    });
     const view = vscode.recorded.webviews.at(-1)!;
     assert.equal(view.title, "Run: mlp (mlp.onnxtxt)");
     // At most onnxtxt.run.maxTensorElements (3), in whole rows of 2.

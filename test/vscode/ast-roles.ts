@@ -3,7 +3,18 @@
 import type * as A from "../../grammar/src/ast.js";
 import { parseModel } from "../../grammar/src/index.js";
 
-export type Role = "header-key" | "element-type" | "type-constructor" | "attribute-type" | "operator" | "domain" | "value-name" | "attribute-name" | "number" | "string" | "comment";
+export type Role =
+  | "header-key"
+  | "element-type"
+  | "type-constructor"
+  | "attribute-type"
+  | "operator"
+  | "domain"
+  | "value-name"
+  | "attribute-name"
+  | "number"
+  | "string"
+  | "comment";
 
 export const EXPECTED_SCOPE: Readonly<Record<Role, string>> = {
   "header-key": "keyword.other.header.onnxtxt",
@@ -41,23 +52,52 @@ export function rolesOf(text: string): RoleAt[] | undefined {
   };
   const visit = (node: A.AstNode): void => {
     switch (node.kind) {
-      case "HeaderEntry": add("header-key", node.key); break;
-      case "TensorType": add("element-type", node.elem); break;
-      case "MapType": add("type-constructor", node); add("element-type", node.key); break;
-      case "SeqType": case "OptionalType": case "SparseTensorType": case "OpaqueType": add("type-constructor", node); break;
-      case "Attribute": name(node.name, "attribute-name"); add("attribute-type", node.annotation); break;
-      case "OpName": name(node.opType, "operator"); node.domain.forEach((d) => name(d, "domain")); break;
-      case "Node": node.outputs.items.forEach((n) => name(n, "value-name")); node.inputs?.items.forEach((n) => name(n, "value-name")); break;
-      case "ValueDecl": name(node.name, "value-name"); break;
-      case "Int": case "Float": add("number", node); break;
+      case "HeaderEntry":
+        add("header-key", node.key);
+        break;
+      case "TensorType":
+        add("element-type", node.elem);
+        break;
+      case "MapType":
+        add("type-constructor", node);
+        add("element-type", node.key);
+        break;
+      case "SeqType":
+      case "OptionalType":
+      case "SparseTensorType":
+      case "OpaqueType":
+        add("type-constructor", node);
+        break;
+      case "Attribute":
+        name(node.name, "attribute-name");
+        add("attribute-type", node.annotation);
+        break;
+      case "OpName":
+        name(node.opType, "operator");
+        node.domain.forEach((d) => name(d, "domain"));
+        break;
+      case "Node":
+        node.outputs.items.forEach((n) => name(n, "value-name"));
+        node.inputs?.items.forEach((n) => name(n, "value-name"));
+        break;
+      case "ValueDecl":
+        name(node.name, "value-name");
+        break;
+      case "Int":
+      case "Float":
+        add("number", node);
+        break;
       case "PackedNumbers": {
         // One token for `{1, 2.5, ...}`: check each number's first character.
         const body = text.slice(node.span.start, node.span.end);
         for (const m of body.matchAll(/-?[0-9A-Za-z.+]+/g)) out.push({ role: "number", offset: node.span.start + m.index });
         break;
       }
-      case "Str": add("string", node); break;
-      default: break;
+      case "Str":
+        add("string", node);
+        break;
+      default:
+        break;
     }
     for (const value of Object.values(node)) {
       if (Array.isArray(value)) value.forEach((v) => isNode(v) && visit(v));

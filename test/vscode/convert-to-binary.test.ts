@@ -10,7 +10,12 @@ import { REPO } from "../helpers/paths.js";
 import { FakeHost, fileUri } from "./fake-host.js";
 
 const MLP = fs.readFileSync(path.join(REPO, "examples/mlp.onnxtxt"), "utf8");
-const NO_EXTERNAL = { baseDir: "/w", read: (): never => { throw new Error("no external data here"); } };
+const NO_EXTERNAL = {
+  baseDir: "/w",
+  read: (): never => {
+    throw new Error("no external data here");
+  },
+};
 const doc = (p: string, text: string) => ({ uri: fileUri(p), fileName: p, getText: () => text });
 
 describe("onnxtxt.convertToBinary", () => {
@@ -44,7 +49,7 @@ describe("onnxtxt.convertToBinary", () => {
 
   it("reports a syntax error as FILE:LINE:COL and writes nothing", async () => {
     const host = new FakeHost();
-    const broken = "<ir_version: 10, opset_import: [\"\" : 21]>\nmain (float x) => (float y) {\n  y = Relu (x\n}\n";
+    const broken = '<ir_version: 10, opset_import: ["" : 21]>\nmain (float x) => (float y) {\n  y = Relu (x\n}\n';
     assert.equal(await convertToBinary(doc("/w/bad.onnxtxt", broken), host, coreConverter, NO_EXTERNAL), "failed");
     assert.equal(host.get(fileUri("/w/bad.onnx")), undefined);
     assert.equal(host.errors.length, 1);

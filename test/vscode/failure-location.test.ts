@@ -26,7 +26,10 @@ const lineOf = (r: { start: { line: number } } | undefined) => r?.start.line;
 
 describe("run failure location", () => {
   it("reads the node path from the message", () => {
-    assert.deepEqual(failedNodePath("node pick (If) > inner (Neg): bad input"), [{ name: "pick", op: "If" }, { name: "inner", op: "Neg" }]);
+    assert.deepEqual(failedNodePath("node pick (If) > inner (Neg): bad input"), [
+      { name: "pick", op: "If" },
+      { name: "inner", op: "Neg" },
+    ]);
     assert.deepEqual(failedNodePath("node Relu: x"), [{ op: "Relu" }]);
     assert.equal(failedNodePath("input 'x' (default): no shape"), undefined);
   });

@@ -8,7 +8,12 @@ function setup(enabled = true) {
   const host = new FakeHost();
   const opened: UriParts[] = [];
   let disabled = false;
-  const offer = new OpenAsTextOffer(host, () => enabled && !disabled, async () => void (disabled = true), async (u) => void opened.push(u));
+  const offer = new OpenAsTextOffer(
+    host,
+    () => enabled && !disabled,
+    async () => void (disabled = true),
+    async (u) => void opened.push(u),
+  );
   return { host, opened, offer, isDisabled: () => disabled };
 }
 
@@ -29,7 +34,10 @@ describe("open as text", () => {
     assert.equal(await offer.onOpened(fileUri("/w/m.onnx")), true);
     assert.equal(await offer.onOpened(fileUri("/w/m.onnx")), false);
     assert.deepEqual(host.questions, ["m.onnx is a binary ONNX model. Open it as text?"]);
-    assert.deepEqual(opened.map((u) => u.path), ["/w/m.onnx.onnxtxt"]);
+    assert.deepEqual(
+      opened.map((u) => u.path),
+      ["/w/m.onnx.onnxtxt"],
+    );
     offer.onClosed(fileUri("/w/m.onnx"));
     assert.equal(await offer.onOpened(fileUri("/w/m.onnx")), true);
   });

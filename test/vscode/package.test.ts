@@ -109,8 +109,14 @@ describe("npm run package:vscode", function () {
 
   it("holds only the manifest, bundles, grammar, language configuration, README and LICENSE", () => {
     const names = [...entries.keys()].filter((n) => !n.endsWith("/"));
-    assert.deepEqual(names.filter((n) => !ALLOWED.has(n)), []);
-    assert.deepEqual([...ALLOWED].filter((n) => !entries.has(n)), []);
+    assert.deepEqual(
+      names.filter((n) => !ALLOWED.has(n)),
+      [],
+    );
+    assert.deepEqual(
+      [...ALLOWED].filter((n) => !entries.has(n)),
+      [],
+    );
   });
 
   it("declares the language, the grammar, an entry point and the four commands", () => {
@@ -159,7 +165,11 @@ describe("npm run package:vscode", function () {
     });
 
     it("answers initialize over Node IPC, the transport VS Code starts it with", async () => {
-      const child = fork(path.join(dir, "unpacked/extension/dist/server.js"), ["--node-ipc"], { cwd: dir, env: { PATH: process.env.PATH ?? "" }, stdio: ["ignore", "ignore", "pipe", "ipc"] });
+      const child = fork(path.join(dir, "unpacked/extension/dist/server.js"), ["--node-ipc"], {
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? "" },
+        stdio: ["ignore", "ignore", "pipe", "ipc"],
+      });
       try {
         const answer = await new Promise<{ id?: number; result?: { capabilities?: Record<string, unknown> } }>((resolve, reject) => {
           const timer = setTimeout(() => reject(new Error("no answer over IPC within 20 s")), 20_000);
@@ -182,12 +192,14 @@ describe("npm run package:vscode", function () {
       const uri = "file:///tmp/onnxtxt-vsix/messy.onnxtxt";
       const text = '<ir_version: 10, opset_import: ["" : 21]>\nmessy (float[2] x) => (float[2] y) {\n        y = Relu(x)\n}\n';
       client.notify("textDocument/didOpen", { textDocument: { uri, languageId: "onnxtxt", version: 1, text } });
-      const edits = await client.request<{ range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string }[]>(
-        "textDocument/formatting",
-        { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } },
-      );
+      const edits = await client.request<
+        { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string }[]
+      >("textDocument/formatting", { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } });
       assert.ok(edits.length > 0, "no edits for a badly indented document");
-      const formatted = applyEdits(text, edits.map((e) => ({ start: offsetOf(text, e.range.start), end: offsetOf(text, e.range.end), newText: e.newText })));
+      const formatted = applyEdits(
+        text,
+        edits.map((e) => ({ start: offsetOf(text, e.range.start), end: offsetOf(text, e.range.end), newText: e.newText })),
+      );
       assert.ok(/\n  y = Relu \(x\)\n/.test(formatted), formatted);
     });
 
@@ -198,7 +210,10 @@ describe("npm run package:vscode", function () {
       const host = lspRunHost(client, { [uri]: text });
       const model = await runCell([{ uri, graph: "mlp" }], host, 100);
       assert.equal(model?.failure, undefined, model?.failure?.message ?? "");
-      assert.deepEqual(model?.outputs.map((o) => [o.name, o.type]), [["y", "float[2, 2]"]]);
+      assert.deepEqual(
+        model?.outputs.map((o) => [o.name, o.type]),
+        [["y", "float[2, 2]"]],
+      );
       assert.deepEqual(model?.inputSources, { x: "directive" });
       const html = renderRunView(model!, "N", "c");
       assert.ok(html.includes("shape [2, 2], 4 elements of float"), html);

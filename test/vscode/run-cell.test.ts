@@ -38,14 +38,22 @@ class FakeRunHost implements RunHost {
 const ACTIVE = "file:///w/m.onnxtxt";
 
 class ResponseErrorLike extends Error {
-  constructor(message: string, readonly code: number, readonly data: unknown) {
+  constructor(
+    message: string,
+    readonly code: number,
+    readonly data: unknown,
+  ) {
     super(message);
   }
 }
 
 describe("onnxtxt.run", () => {
   it("takes the code lens argument, or the active editor from the palette", () => {
-    assert.deepEqual(runArgumentsOf([{ uri: "file:///a.onnxtxt", graph: "f", inputs: { x: "float[1] {1}" } }], undefined), { uri: "file:///a.onnxtxt", graph: "f", inputs: { x: "float[1] {1}" } });
+    assert.deepEqual(runArgumentsOf([{ uri: "file:///a.onnxtxt", graph: "f", inputs: { x: "float[1] {1}" } }], undefined), {
+      uri: "file:///a.onnxtxt",
+      graph: "f",
+      inputs: { x: "float[1] {1}" },
+    });
     assert.deepEqual(runArgumentsOf([{ uri: "file:///a.onnxtxt", graph: 3 }], undefined), { uri: "file:///a.onnxtxt" });
     assert.deepEqual(runArgumentsOf(["file:///b.onnxtxt"], undefined), { uri: "file:///b.onnxtxt" });
     assert.deepEqual(runArgumentsOf([], "file:///c.onnxtxt"), { uri: "file:///c.onnxtxt" });
@@ -53,11 +61,25 @@ describe("onnxtxt.run", () => {
   });
 
   it("sends the request and shows the outputs", async () => {
-    const host = new FakeRunHost(ACTIVE, async () => ({ outputs: [{ name: "y", type: "float[2]", text: "float[2] {4, 6}" }], elapsedMs: 3, inputSources: { x: "default", n: 5 } }));
+    const host = new FakeRunHost(ACTIVE, async () => ({
+      outputs: [{ name: "y", type: "float[2]", text: "float[2] {4, 6}" }],
+      elapsedMs: 3,
+      inputSources: { x: "default", n: 5 },
+    }));
     const model = await runCell([{ uri: "file:///w/m.onnxtxt", graph: "main" }], host, 64);
     assert.deepEqual(host.sent, [{ uri: "file:///w/m.onnxtxt", graph: "main" }]);
-    assert.deepEqual(host.shown.map((m) => m.running === true), [true, false], "a running state, then the result");
-    assert.deepEqual(model, { title: "main (m.onnxtxt)", outputs: [{ name: "y", type: "float[2]", text: "float[2] {4, 6}" }], elapsedMs: 3, inputSources: { x: "default" }, limits: [64] });
+    assert.deepEqual(
+      host.shown.map((m) => m.running === true),
+      [true, false],
+      "a running state, then the result",
+    );
+    assert.deepEqual(model, {
+      title: "main (m.onnxtxt)",
+      outputs: [{ name: "y", type: "float[2]", text: "float[2] {4, 6}" }],
+      elapsedMs: 3,
+      inputSources: { x: "default" },
+      limits: [64],
+    });
     assert.deepEqual(host.marks, [["file:///w/m.onnxtxt", undefined]], "an old failure mark is cleared");
   });
 
@@ -71,7 +93,7 @@ describe("onnxtxt.run", () => {
   });
 
   it("finds the failed node in the document when the server gives no range", async () => {
-    const text = "<ir_version: 10, opset_import: [\"\" : 21]>\nmain (float[2] x) => (float[2] y) {\n  h = Relu (x)\n  [bad] y = MatMul (h, h)\n}\n";
+    const text = '<ir_version: 10, opset_import: ["" : 21]>\nmain (float[2] x) => (float[2] y) {\n  h = Relu (x)\n  [bad] y = MatMul (h, h)\n}\n';
     const host = new FakeRunHost(ACTIVE, () => Promise.reject(new Error("node bad (MatMul): shapes [2] and [2] do not agree")), { [ACTIVE]: text });
     const model = await runCell([], host, 10);
     assert.deepEqual(model?.failure?.range, { start: { line: 3, character: 2 }, end: { line: 3, character: 25 } });

@@ -24,7 +24,15 @@ describe("run output view", () => {
     });
 
     it("leaves what it cannot tabulate to the text view", () => {
-      for (const text of ["float[N] {1, 2}", "float[] {1}", "float[3] {1, 2}", "seq(float[2]) [{1, 2}]", "float[2] {1, , 2}", "float[2] {1, 2} junk", "nonsense"]) {
+      for (const text of [
+        "float[N] {1, 2}",
+        "float[] {1}",
+        "float[3] {1, 2}",
+        "seq(float[2]) [{1, 2}]",
+        "float[2] {1, , 2}",
+        "float[2] {1, 2} junk",
+        "nonsense",
+      ]) {
         assert.equal(parseTensorText(text), undefined, text);
       }
     });
@@ -94,7 +102,12 @@ describe("run output view", () => {
 
     it("shows where the inputs came from, and sequences as one table per item", () => {
       const html = renderRunView(
-        { title: "t", outputs: [{ name: "s", type: "seq(float[3])", text: "seq [float[3] {1, 2, 3}, float[3] {4, 5, 6}]" }], inputSources: { x: "default", "<y>": "test_data_set_0" }, limits: [4] },
+        {
+          title: "t",
+          outputs: [{ name: "s", type: "seq(float[3])", text: "seq [float[3] {1, 2, 3}, float[3] {4, 5, 6}]" }],
+          inputSources: { x: "default", "<y>": "test_data_set_0" },
+          limits: [4],
+        },
         "N",
         "c",
       );
@@ -120,7 +133,16 @@ describe("run output view", () => {
 
     it("shows a failure with the node and line", () => {
       const html = renderRunView(
-        { title: "t", outputs: [], limits: [], failure: { message: "Gemm: shapes [2,3] and [4,5] do not agree", node: "fc1", range: { start: { line: 4, character: 2 }, end: { line: 4, character: 30 } } } },
+        {
+          title: "t",
+          outputs: [],
+          limits: [],
+          failure: {
+            message: "Gemm: shapes [2,3] and [4,5] do not agree",
+            node: "fc1",
+            range: { start: { line: 4, character: 2 }, end: { line: 4, character: 30 } },
+          },
+        },
         "N",
         "c",
       );

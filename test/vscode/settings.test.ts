@@ -1,7 +1,10 @@
 import * as assert from "node:assert/strict";
 import { readSettings, serverSettings, type SettingGetter } from "../../client-vscode/src/settings.js";
 
-const getter = (values: Record<string, unknown>): SettingGetter => <T>(key: string, fallback: T) => (key in values ? (values[key] as T) : fallback);
+const getter =
+  (values: Record<string, unknown>): SettingGetter =>
+  <T>(key: string, fallback: T) =>
+    key in values ? (values[key] as T) : fallback;
 
 describe("extension settings", () => {
   it("falls back to the defaults", () => {
@@ -10,7 +13,9 @@ describe("extension settings", () => {
   });
 
   it("reads the user's values and rejects nonsense", () => {
-    const s = readSettings(getter({ "server.path": " /x/server.js ", "trace.server": "verbose", "run.maxTensorElements": 7, externalDataThreshold: 0, offerOpenAsText: false }));
+    const s = readSettings(
+      getter({ "server.path": " /x/server.js ", "trace.server": "verbose", "run.maxTensorElements": 7, externalDataThreshold: 0, offerOpenAsText: false }),
+    );
     assert.deepEqual(s, { serverPath: "/x/server.js", trace: "verbose", maxTensorElements: 7, externalDataThreshold: 0, offerOpenAsText: false });
     const bad = readSettings(getter({ "trace.server": "loud", "run.maxTensorElements": 0, externalDataThreshold: 2.5 }));
     assert.equal(bad.trace, "off");

@@ -18,8 +18,7 @@ async function loadGrammar(): Promise<vsctm.IGrammar> {
       createOnigScanner: (patterns: string[]) => new oniguruma.OnigScanner(patterns),
       createOnigString: (s: string) => new oniguruma.OnigString(s),
     }),
-    loadGrammar: async (scope: string) =>
-      scope === "source.onnxtxt" ? vsctm.parseRawGrammar(fs.readFileSync(GRAMMAR_FILE, "utf8"), GRAMMAR_FILE) : null,
+    loadGrammar: async (scope: string) => (scope === "source.onnxtxt" ? vsctm.parseRawGrammar(fs.readFileSync(GRAMMAR_FILE, "utf8"), GRAMMAR_FILE) : null),
   });
   const grammar = await registry.loadGrammar("source.onnxtxt");
   if (!grammar) throw new Error("the onnxtxt grammar did not load");

@@ -37,9 +37,9 @@ describe("TextMate grammar", () => {
       ["# trailing", 0, "comment.line.number-sign.onnxtxt"],
       ["ir_version", 0, "keyword.other.header.onnxtxt"],
       ["opset_import", 0, "keyword.other.header.onnxtxt"],
-      ["\"com.acme\"", 0, "punctuation.definition.string.begin.onnxtxt"],
-      ["com.acme\"", 0, "string.quoted.double.onnxtxt"],
-      ["\\\"hand", 0, "constant.character.escape.onnxtxt"],
+      ['"com.acme"', 0, "punctuation.definition.string.begin.onnxtxt"],
+      ['com.acme"', 0, "string.quoted.double.onnxtxt"],
+      ['\\"hand', 0, "constant.character.escape.onnxtxt"],
       ["main", 0, "entity.name.type.graph.onnxtxt"],
       ["float[N", 0, "storage.type.primitive.onnxtxt"],
       ["seq(", 0, "storage.type.constructor.onnxtxt"],
@@ -92,8 +92,14 @@ describe("TextMate grammar", () => {
   it("scopes every role the parser finds in the examples and the printed corpus", async function () {
     this.timeout(300_000);
     const files = [
-      ...fs.readdirSync(path.join(REPO, "examples")).filter((f) => f.endsWith(".onnxtxt")).map((f) => path.join(REPO, "examples", f)),
-      ...fs.readdirSync(requireDir(PRINTED, "test/data/onnx/printed.tar.xz")).filter((f) => f.endsWith(".onnxtxt")).map((f) => path.join(PRINTED, f)),
+      ...fs
+        .readdirSync(path.join(REPO, "examples"))
+        .filter((f) => f.endsWith(".onnxtxt"))
+        .map((f) => path.join(REPO, "examples", f)),
+      ...fs
+        .readdirSync(requireDir(PRINTED, "test/data/onnx/printed.tar.xz"))
+        .filter((f) => f.endsWith(".onnxtxt"))
+        .map((f) => path.join(PRINTED, f)),
     ];
     const counts = new Map<Role, number>();
     const misses: string[] = [];

@@ -28,9 +28,7 @@ interface ModelCheck {
 }
 
 /** Checks run after parsing and lowering succeeded, in order. */
-const MODEL_CHECKS: ModelCheck[] = [
-  { name: "semantics", run: (model, sourceMap) => checkModel(model, sourceMap ? { sourceMap } : {}) },
-];
+const MODEL_CHECKS: ModelCheck[] = [{ name: "semantics", run: (model, sourceMap) => checkModel(model, sourceMap ? { sourceMap } : {}) }];
 
 const USAGE = `usage: onnxtxt check [options] FILE...
 
@@ -61,7 +59,8 @@ function checkFile(file: string, note: (m: string) => void): Checked {
   const claimed = formatOf(file);
   const sniffed = sniffModel(bytes, claimed);
   if (!sniffed.format) throw new FileError(file, `this file looks like ${sniffed.looksLike}`);
-  if (claimed && claimed !== sniffed.format) note(`onnxtxt: ${file}: note: the name says ${FORMAT_NAMES[claimed]}, but the file looks like ${FORMAT_NAMES[sniffed.format]}; checking it as such\n`);
+  if (claimed && claimed !== sniffed.format)
+    note(`onnxtxt: ${file}: note: the name says ${FORMAT_NAMES[claimed]}, but the file looks like ${FORMAT_NAMES[sniffed.format]}; checking it as such\n`);
   let model: ModelProto | undefined;
   let sourceMap: SourceMap | undefined;
   let text: string | undefined;
@@ -91,7 +90,12 @@ export const checkCommand: Command = {
     if (format !== "text" && format !== "json" && format !== "sarif") throw new UsageError(`--format must be text, json or sarif, not '${format}'`);
     const severity = (flag(args, "severity") ?? "hint") as Severity;
     if (!SEVERITIES.includes(severity)) throw new UsageError(`--severity must be one of ${SEVERITIES.join(", ")}, not '${severity}'`);
-    const ignored = new Set((args.flags.get("ignore") ?? []).flatMap((c) => c.split(",")).map((c) => c.trim()).filter((c) => c !== ""));
+    const ignored = new Set(
+      (args.flags.get("ignore") ?? [])
+        .flatMap((c) => c.split(","))
+        .map((c) => c.trim())
+        .filter((c) => c !== ""),
+    );
     const shown = (d: Diagnostic) => SEVERITIES.indexOf(d.severity) <= SEVERITIES.indexOf(severity) && !ignored.has(d.code);
     let code = 0;
     const checked: FileDiagnostics[] = [];
@@ -114,7 +118,9 @@ export const checkCommand: Command = {
     io.out(JSON.stringify(format === "json" ? jsonDiagnostics(checked) : sarifLog(checked, toolVersion()), null, 2) + "\n");
     const all = checked.flatMap((c) => c.diagnostics);
     const count = (s: Severity) => all.filter((d) => d.severity === s).length;
-    io.err(`${plural(count("error"), "error")}, ${plural(count("warning"), "warning")}, ${plural(count("info") + count("hint"), "note")} in ${plural(checked.length, "file")}\n`);
+    io.err(
+      `${plural(count("error"), "error")}, ${plural(count("warning"), "warning")}, ${plural(count("info") + count("hint"), "note")} in ${plural(checked.length, "file")}\n`,
+    );
     return code;
   },
 };

@@ -41,9 +41,11 @@ function depthOf(text: string | undefined): number {
 export async function drawModel(model: ModelProto, format: Format, depth: number): Promise<{ text: string; notes: string[] }> {
   const { graph, notes } = modelGraph(model, { depth });
   const text =
-    format === "dot" ? renderDot(graph)
-    : format === "json" ? JSON.stringify({ graph, notes }, null, 1) + "\n"
-    : await layoutSvg(graph, new Elk(), expandedTo(graph, depth));
+    format === "dot"
+      ? renderDot(graph)
+      : format === "json"
+        ? JSON.stringify({ graph, notes }, null, 1) + "\n"
+        : await layoutSvg(graph, new Elk(), expandedTo(graph, depth));
   return { text, notes };
 }
 

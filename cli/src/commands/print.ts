@@ -36,7 +36,8 @@ export const printCommand: Command = {
     const input = args.positional[0]!;
     const size = flag(args, "external-data");
     const plain = hasFlag(args, "plain");
-    if (plain && size !== undefined) throw new UsageError("--plain and --external-data do not go together (the plain text has no residual to bring the data back)");
+    if (plain && size !== undefined)
+      throw new UsageError("--plain and --external-data do not go together (the plain text has no residual to bring the data back)");
     const output = flag(args, "output");
     const toStdout = output === undefined || output === "-";
     const externalData = size === undefined ? undefined : parseSize(size);

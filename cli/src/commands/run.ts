@@ -5,7 +5,16 @@ import * as path from "node:path";
 import { create } from "@bufbuild/protobuf";
 import { ValueInfoProtoSchema, type ModelProto, type NodeProto } from "../../../proto/src/index.js";
 import { encodeValue, inlineExternalData, OnnxtxtError } from "../../../core/src/io/index.js";
-import { describeRunError, Interpreter, InterpError, runWithOrt, setAllocationLimit, summarize, valueToProto, type Value } from "../../../core/src/interp/index.js";
+import {
+  describeRunError,
+  Interpreter,
+  InterpError,
+  runWithOrt,
+  setAllocationLimit,
+  summarize,
+  valueToProto,
+  type Value,
+} from "../../../core/src/interp/index.js";
 import { prepareFastRun, startFastKernels } from "../../../core/src/interp/fast/index.js";
 import { flag, hasFlag, parseArgs, UsageError } from "../args.js";
 import type { Command, Output } from "../command.js";
@@ -165,7 +174,13 @@ function withIntermediates(model: ModelProto, names: readonly string[]): ModelPr
 }
 
 /** Runs with the interpreter, showing node progress on a terminal for long runs. */
-async function runInterp(model: ModelProto, feeds: Map<string, Value>, io: Output, options: ConstructorParameters<typeof Interpreter>[1], observe?: (node: NodeProto, outs: readonly (Value | undefined)[]) => void): Promise<Map<string, Value>> {
+async function runInterp(
+  model: ModelProto,
+  feeds: Map<string, Value>,
+  io: Output,
+  options: ConstructorParameters<typeof Interpreter>[1],
+  observe?: (node: NodeProto, outs: readonly (Value | undefined)[]) => void,
+): Promise<Map<string, Value>> {
   const total = model.graph!.node.length;
   const bar = progress(io, total > 50 ? total : 0, "running");
   // Fast kernels and fusion, except when every node's outputs are observed.
@@ -205,7 +220,10 @@ export const runCommand: Command = {
       maxLoopIterations: numberFlag(flag(args, "max-iterations"), "max-iterations", 10_000_000),
       ...timeoutOption(numberFlag(flag(args, "timeout"), "timeout", DEFAULT_TIMEOUT_MS)),
     };
-    const override = { ...(hasFlag(args, "rtol") && { rtol: numberFlag(flag(args, "rtol"), "rtol", 0) }), ...(hasFlag(args, "atol") && { atol: numberFlag(flag(args, "atol"), "atol", 0) }) };
+    const override = {
+      ...(hasFlag(args, "rtol") && { rtol: numberFlag(flag(args, "rtol"), "rtol", 0) }),
+      ...(hasFlag(args, "atol") && { atol: numberFlag(flag(args, "atol"), "atol", 0) }),
+    };
     const show = parseShow(flag(args, "show"));
     const intermediates = [...new Set(args.flags.get("save-intermediate") ?? [])];
     const inputDir = flag(args, "input-dir");

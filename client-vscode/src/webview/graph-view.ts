@@ -117,7 +117,8 @@ function spanned(): Spanned[] {
 function select(offset: number, scroll: boolean): void {
   let best: Spanned | undefined;
   for (const g of spanned()) {
-    const start = Number(g.dataset.start), end = Number(g.dataset.end);
+    const start = Number(g.dataset.start),
+      end = Number(g.dataset.end);
     if (offset < start || offset > end) continue;
     if (!best || end - start <= Number(best.dataset.end) - Number(best.dataset.start)) best = g;
   }
@@ -167,7 +168,7 @@ function findNext(query: string): void {
   for (const g of canvas.querySelectorAll(".selected")) g.classList.remove("selected");
   next.classList.add("selected");
   centerOn(next);
-  status.textContent = `${(current + 1) % els.length + 1} of ${els.length} boxes match '${query}'`;
+  status.textContent = `${((current + 1) % els.length) + 1} of ${els.length} boxes match '${query}'`;
 }
 
 function start(workerUrl: string): void {
@@ -178,7 +179,8 @@ function start(workerUrl: string): void {
   });
   stage.addEventListener("pointermove", (e) => {
     if (!drag || (e.buttons & 1) === 0) return;
-    const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+    const dx = e.clientX - drag.x,
+      dy = e.clientY - drag.y;
     if (!drag.moved && Math.abs(dx) + Math.abs(dy) < 4) return;
     drag = { x: e.clientX, y: e.clientY, moved: true };
     state.viewport.x += dx;
@@ -199,16 +201,21 @@ function start(workerUrl: string): void {
     const g = (e.target as Element).closest?.("g[data-id]");
     if (g) toggle(g.getAttribute("data-id")!, workerUrl);
   });
-  stage.addEventListener("wheel", (e) => {
-    e.preventDefault();
-    const factor = Math.exp(-e.deltaY * 0.0015);
-    const { x, y, scale } = state.viewport;
-    const next = Math.min(4, Math.max(0.05, scale * factor));
-    const rect = stage.getBoundingClientRect();
-    const px = e.clientX - rect.left, py = e.clientY - rect.top;
-    state.viewport = { x: px - ((px - x) * next) / scale, y: py - ((py - y) * next) / scale, scale: next };
-    applyViewport();
-  }, { passive: false });
+  stage.addEventListener(
+    "wheel",
+    (e) => {
+      e.preventDefault();
+      const factor = Math.exp(-e.deltaY * 0.0015);
+      const { x, y, scale } = state.viewport;
+      const next = Math.min(4, Math.max(0.05, scale * factor));
+      const rect = stage.getBoundingClientRect();
+      const px = e.clientX - rect.left,
+        py = e.clientY - rect.top;
+      state.viewport = { x: px - ((px - x) * next) / scale, y: py - ((py - y) * next) / scale, scale: next };
+      applyViewport();
+    },
+    { passive: false },
+  );
   search.addEventListener("keydown", (e) => {
     if (e.key === "Enter") findNext(search.value);
   });

@@ -6,7 +6,10 @@ import { CHECK_CODES, type CheckCode } from "./codes.js";
 
 export class Emitter {
   readonly reporter: Reporter;
-  constructor(sourceMap: SourceMap | undefined, readonly diagnostics: Diagnostic[]) {
+  constructor(
+    sourceMap: SourceMap | undefined,
+    readonly diagnostics: Diagnostic[],
+  ) {
     this.reporter = new Reporter(sourceMap, diagnostics);
   }
 

@@ -36,7 +36,8 @@ export function checkModel(model: ModelProto, options: CheckOptions = {}): Diagn
   }
   const env: NodeEnv = { opsets, functions };
   if (!model.graph) out.emit("missing-graph", "the model has no graph", model, "model");
-  else new StructureChecker(out, (node, where) => checkNode(node, where, env, out), model.irVersion >= 4n).checkGraph(model.graph, `graph '${model.graph.name}'`);
+  else
+    new StructureChecker(out, (node, where) => checkNode(node, where, env, out), model.irVersion >= 4n).checkGraph(model.graph, `graph '${model.graph.name}'`);
   if (model.graph) checkSignatureShapes(model.graph, out);
   checkModelTensors(model, out);
   for (const fn of model.functions) checkFunction(fn, opsets, functions, out, options.sourceMap);
@@ -54,13 +55,25 @@ function checkSignatureShapes(g: GraphProto, out: Emitter): void {
   const visit = (vi: ValueInfoProto, kind: "input" | "output"): void => {
     const t = vi.type?.value;
     if ((t?.case !== "tensorType" && t?.case !== "sparseTensorType") || t.value.shape) return;
-    out.emit("missing-shape", `graph ${kind} '${vi.name}' has no shape, not even a rank; onnx's checker requires one for the main graph's inputs and outputs (write a rank with unknown dims, e.g. [N] or [?])`, vi, `${where} > ${kind} '${vi.name}'`, "type");
+    out.emit(
+      "missing-shape",
+      `graph ${kind} '${vi.name}' has no shape, not even a rank; onnx's checker requires one for the main graph's inputs and outputs (write a rank with unknown dims, e.g. [N] or [?])`,
+      vi,
+      `${where} > ${kind} '${vi.name}'`,
+      "type",
+    );
   };
   for (const vi of g.input) visit(vi, "input");
   for (const vi of g.output) visit(vi, "output");
 }
 
-function checkFunction(fn: FunctionProto, modelOpsetMap: ReadonlyMap<string, number>, functions: NodeEnv["functions"], out: Emitter, sourceMap: SourceMap | undefined): void {
+function checkFunction(
+  fn: FunctionProto,
+  modelOpsetMap: ReadonlyMap<string, number>,
+  functions: NodeEnv["functions"],
+  out: Emitter,
+  sourceMap: SourceMap | undefined,
+): void {
   const opsets = new Map(modelOpsetMap);
   for (const o of fn.opsetImport) opsets.set(canonicalDomain(o.domain), Number(o.version));
   const env: NodeEnv = { opsets, functions, functionAttributes: new Set([...fn.attribute, ...fn.attributeProto.map((a) => a.name)]) };

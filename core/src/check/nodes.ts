@@ -73,7 +73,10 @@ function isStandardDomain(domain: string): boolean {
 /** "3 are given ('a', 'b', '')", "none is given". */
 function given(names: readonly string[]): string {
   if (names.length === 0) return "none is given";
-  const shown = names.slice(0, 6).map((n) => `'${n}'`).join(", ");
+  const shown = names
+    .slice(0, 6)
+    .map((n) => `'${n}'`)
+    .join(", ");
   return `${names.length} ${names.length === 1 ? "is" : "are"} given (${shown}${names.length > 6 ? ", ..." : ""})`;
 }
 
@@ -83,12 +86,24 @@ function checkArity(node: NodeProto, schema: OpSchema, version: number, where: s
   while (nIn > 0 && node.input[nIn - 1] === "") nIn--;
   if (nIn < schema.minInput || nIn > schema.maxInput) {
     const part = nIn > schema.maxInput ? { input: schema.maxInput } : "op";
-    out.emit("wrong-arity", `${opName(node)} at opset ${version} takes ${range(schema.minInput, schema.maxInput)} input${schema.maxInput === 1 ? "" : "s"}, but ${given(node.input.slice(0, nIn))}`, node, where, part);
+    out.emit(
+      "wrong-arity",
+      `${opName(node)} at opset ${version} takes ${range(schema.minInput, schema.maxInput)} input${schema.maxInput === 1 ? "" : "s"}, but ${given(node.input.slice(0, nIn))}`,
+      node,
+      where,
+      part,
+    );
   }
   const nOut = node.output.length;
   if (nOut < schema.minOutput || nOut > schema.maxOutput) {
     const part = nOut > schema.maxOutput ? { output: schema.maxOutput } : "op";
-    out.emit("wrong-arity", `${opName(node)} at opset ${version} has ${range(schema.minOutput, schema.maxOutput)} output${schema.maxOutput === 1 ? "" : "s"}, but ${given(node.output)}`, node, where, part);
+    out.emit(
+      "wrong-arity",
+      `${opName(node)} at opset ${version} has ${range(schema.minOutput, schema.maxOutput)} output${schema.maxOutput === 1 ? "" : "s"}, but ${given(node.output)}`,
+      node,
+      where,
+      part,
+    );
   }
   node.input.forEach((name, i) => {
     const formal = schema.inputs[i];
@@ -111,8 +126,10 @@ function checkAttributeBasics(node: NodeProto, where: string, env: NodeEnv, out:
     if (seen.has(a.name)) out.emit("duplicate-attribute", `attribute '${a.name}' is set twice`, a, at, "name");
     seen.add(a.name);
     if (a.refAttrName === "") continue;
-    if (!env.functionAttributes) out.emit("attribute-ref-outside-function", `'${a.name}' refers to '@${a.refAttrName}', but only a function body can refer to attributes`, a, at, "value");
-    else if (!env.functionAttributes.has(a.refAttrName)) out.emit("unknown-attribute-ref", `'@${a.refAttrName}' is not an attribute of the enclosing function`, a, at, "value");
+    if (!env.functionAttributes)
+      out.emit("attribute-ref-outside-function", `'${a.name}' refers to '@${a.refAttrName}', but only a function body can refer to attributes`, a, at, "value");
+    else if (!env.functionAttributes.has(a.refAttrName))
+      out.emit("unknown-attribute-ref", `'@${a.refAttrName}' is not an attribute of the enclosing function`, a, at, "value");
   }
 }
 
@@ -123,18 +140,36 @@ function checkAttributes(node: NodeProto, schema: OpSchema, version: number, whe
     const formal = schema.attributes.get(a.name);
     if (!formal) {
       const names = [...schema.attributes.keys()].sort();
-      out.emit("unknown-attribute", `${opName(node)} at opset ${version} has no attribute '${a.name}'${names.length ? ` (it has ${names.join(", ")})` : " (it has none)"}`, a, at, "name");
+      out.emit(
+        "unknown-attribute",
+        `${opName(node)} at opset ${version} has no attribute '${a.name}'${names.length ? ` (it has ${names.join(", ")})` : " (it has none)"}`,
+        a,
+        at,
+        "name",
+      );
       continue;
     }
     const expected = AT[formal.type as keyof typeof AT];
     const actual = attributeType(a);
     if (a.refAttrName === "" && actual !== AT.UNDEFINED && actual !== expected) {
-      out.emit("attribute-type", `attribute '${a.name}' of ${opName(node)} must be ${formal.type.toLowerCase()}, not ${attributeTypeName(actual).toLowerCase()}`, a, at, "value");
+      out.emit(
+        "attribute-type",
+        `attribute '${a.name}' of ${opName(node)} must be ${formal.type.toLowerCase()}, not ${attributeTypeName(actual).toLowerCase()}`,
+        a,
+        at,
+        "value",
+      );
     }
   }
   for (const formal of schema.attributes.values()) {
     if (formal.required && !given.has(formal.name)) {
-      out.emit("missing-attribute", `${opName(node)} requires attribute '${formal.name}' (${formal.type.toLowerCase()}), but it is not given`, node, where, "op");
+      out.emit(
+        "missing-attribute",
+        `${opName(node)} requires attribute '${formal.name}' (${formal.type.toLowerCase()}), but it is not given`,
+        node,
+        where,
+        "op",
+      );
     }
   }
 }
@@ -152,10 +187,22 @@ function attributeType(a: AttributeProto): AT {
 
 function checkFunctionCall(node: NodeProto, fn: FunctionProto, where: string, out: Emitter): void {
   if (node.input.length > fn.input.length) {
-    out.emit("wrong-arity", `function ${fn.name} takes ${fn.input.length} input${fn.input.length === 1 ? "" : "s"}, not ${node.input.length}`, node, where, "op");
+    out.emit(
+      "wrong-arity",
+      `function ${fn.name} takes ${fn.input.length} input${fn.input.length === 1 ? "" : "s"}, not ${node.input.length}`,
+      node,
+      where,
+      "op",
+    );
   }
   if (node.output.length > fn.output.length) {
-    out.emit("wrong-arity", `function ${fn.name} has ${fn.output.length} output${fn.output.length === 1 ? "" : "s"}, not ${node.output.length}`, node, where, "op");
+    out.emit(
+      "wrong-arity",
+      `function ${fn.name} has ${fn.output.length} output${fn.output.length === 1 ? "" : "s"}, not ${node.output.length}`,
+      node,
+      where,
+      "op",
+    );
   }
   const declared = new Set([...fn.attribute, ...fn.attributeProto.map((a) => a.name)]);
   for (const a of node.attribute) {

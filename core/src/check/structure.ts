@@ -46,7 +46,13 @@ export class StructureChecker {
       const prev = def.kind === "node-output" ? scope.lookup(name) : scope.defs.get(name);
       if (prev) {
         const what = prev.kind === "node-output" ? "a node output" : prev.kind === "input" ? "a graph input" : "an initializer";
-        this.out.emit("redefinition", `'${name}' is already defined as ${what}${scope.defs.has(name) ? "" : " of an enclosing graph"}; every name must be assigned once`, def.element, at, def.part);
+        this.out.emit(
+          "redefinition",
+          `'${name}' is already defined as ${what}${scope.defs.has(name) ? "" : " of an enclosing graph"}; every name must be assigned once`,
+          def.element,
+          at,
+          def.part,
+        );
         return;
       }
       scope.defs.set(name, { ...def, at, used: scope.usedEarly.has(name) });
@@ -55,7 +61,14 @@ export class StructureChecker {
     for (const vi of g.input) define(vi.name, { element: vi, part: "name", kind: "input" }, `${where} > input '${vi.name}'`);
     for (const t of g.initializer) {
       if (inputNames.has(t.name)) {
-        if (this.warnShadowedInitializers) this.out.emit("input-shadows-initializer", `initializer '${t.name}' is also a graph input, so a caller can replace its value`, t, `${where} > initializer '${t.name}'`, "name");
+        if (this.warnShadowedInitializers)
+          this.out.emit(
+            "input-shadows-initializer",
+            `initializer '${t.name}' is also a graph input, so a caller can replace its value`,
+            t,
+            `${where} > initializer '${t.name}'`,
+            "name",
+          );
         continue;
       }
       define(t.name, { element: t, part: "name", kind: "initializer" }, `${where} > initializer '${t.name}'`);
@@ -78,7 +91,9 @@ export class StructureChecker {
       else {
         const outer = scope.parent?.lookup(vi.name);
         if (outer) outer.used = true;
-        const why = outer ? "is a value of an enclosing graph; a subgraph must produce its outputs itself (e.g. with Identity)" : "is not produced by any node, input or initializer";
+        const why = outer
+          ? "is a value of an enclosing graph; a subgraph must produce its outputs itself (e.g. with Identity)"
+          : "is not produced by any node, input or initializer";
         this.out.emit("output-not-produced", `graph output '${vi.name}' ${why}`, vi, `${where} > output '${vi.name}'`, "name");
       }
     }
@@ -107,7 +122,8 @@ export class StructureChecker {
     for (const [name, def] of scope.defs) {
       if (def.used) continue;
       if (def.kind === "node-output") this.out.emit("unused-value", `'${name}' is computed but never used`, def.element, def.at, def.part);
-      else if (def.kind === "input" && scope.parent === undefined) this.out.emit("unused-input", `graph input '${name}' is never used`, def.element, def.at, def.part);
+      else if (def.kind === "input" && scope.parent === undefined)
+        this.out.emit("unused-input", `graph input '${name}' is never used`, def.element, def.at, def.part);
     }
   }
 }

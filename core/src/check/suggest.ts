@@ -24,7 +24,10 @@ export function closeValueNames(name: string, candidates: Iterable<string>, coun
     const d = editDistance(name, c);
     if (d <= limit) found.push({ name: c, d });
   }
-  return found.sort((x, y) => x.d - y.d || x.name.localeCompare(y.name)).slice(0, count).map((c) => c.name);
+  return found
+    .sort((x, y) => x.d - y.d || x.name.localeCompare(y.name))
+    .slice(0, count)
+    .map((c) => c.name);
 }
 
 /** The text of a "did you mean" hint in a message, and how to read it back. */

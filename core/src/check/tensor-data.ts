@@ -1,7 +1,17 @@
 // Tensor constants hold as many values as their shape says (onnx's runtime and onnxruntime
 // refuse them otherwise): initializers, Constant values and every tensor attribute, in the
 // main graph, subgraphs and function bodies. Data stored elsewhere (external) is not read here.
-import { dataTypeInfo, rawByteLength, TensorProto_DataLocation, TensorProto_DataType as DT, type AttributeProto, type GraphProto, type ModelProto, type NodeProto, type TensorProto } from "../../../proto/src/index.js";
+import {
+  dataTypeInfo,
+  rawByteLength,
+  TensorProto_DataLocation,
+  TensorProto_DataType as DT,
+  type AttributeProto,
+  type GraphProto,
+  type ModelProto,
+  type NodeProto,
+  type TensorProto,
+} from "../../../proto/src/index.js";
 import { describeNode } from "../infer/location.js";
 import type { Emitter } from "./emit.js";
 

@@ -203,7 +203,12 @@ export function applyExtensions(text: string, ast: A.Model, comments: readonly A
     const next = firstAtOrAfter(byKind.get(f.ext.kind) ?? [], f.span.end);
     const target = next === undefined ? undefined : starts.get(`${f.ext.kind}@${next}`);
     if (!target || !BLANK_OR_COMMENTS.test(text.slice(f.span.end, next))) {
-      diagnostics.push({ severity: "warning", code: "extension", message: `'#@${f.ext.kind}' is not followed by a ${f.ext.kind}; its data is ignored`, span: f.span });
+      diagnostics.push({
+        severity: "warning",
+        code: "extension",
+        message: `'#@${f.ext.kind}' is not followed by a ${f.ext.kind}; its data is ignored`,
+        span: f.span,
+      });
       continue;
     }
     own.set(target, { ...(own.get(target) ?? {}), ...f.ext.data });
@@ -237,7 +242,10 @@ function applyModel(model: ModelProto, data: JsonObject): string[] {
   for (const [key, value] of Object.entries(data)) if (!key.startsWith("@")) setFieldJson(ModelProtoSchema, model, key, value);
   const clears = data["@clear"];
   if (Array.isArray(clears)) for (const c of clears) clearByName(ModelProtoSchema, model, String(c));
-  return [...clearUnset(model.opsetImport, OperatorSetIdProtoSchema, data["@opset_unset"]), ...clearUnset(model.metadataProps, StringStringEntryProtoSchema, data["@metadata_unset"])];
+  return [
+    ...clearUnset(model.opsetImport, OperatorSetIdProtoSchema, data["@opset_unset"]),
+    ...clearUnset(model.metadataProps, StringStringEntryProtoSchema, data["@metadata_unset"]),
+  ];
 }
 
 /** The first of the sorted `starts` at or after `at` (binary search: a model can have many residuals). */

@@ -16,7 +16,15 @@ export function applyNan(t: TensorProto, bits: JsonValue, raw: boolean): number[
   for (const [k, v] of Object.entries(bits)) {
     const i = Number(k);
     if (typeof v !== "string" || !/^[0-9a-f]+$/i.test(v)) throw new OnnxtxtError(`@nan: '${String(v)}' is not a hex bit pattern`);
-    const visible = dv ? (i * (wide ? 8 : 4) + (wide ? 8 : 4) <= dv.byteLength ? (wide ? dv.getFloat64(i * 8, true) : dv.getFloat32(i * 4, true)) : 0) : wide ? t.doubleData[i] : t.floatData[i];
+    const visible = dv
+      ? i * (wide ? 8 : 4) + (wide ? 8 : 4) <= dv.byteLength
+        ? wide
+          ? dv.getFloat64(i * 8, true)
+          : dv.getFloat32(i * 4, true)
+        : 0
+      : wide
+        ? t.doubleData[i]
+        : t.floatData[i];
     if (!Number.isInteger(i) || visible === undefined || visible === visible) {
       skipped.push(i);
       continue;
@@ -54,7 +62,7 @@ export function clearUnset<Desc extends DescMessage>(list: MessageShape<Desc>[],
 
 /** `{"type": D, "dims": {"INDEX": D}}` onto the visible tensor type (dims it no longer has are skipped). */
 export function applyDenotations(v: ValueInfoProto, data: JsonValue): void {
-  if (typeof data !== "object" || data === null || Array.isArray(data)) throw new OnnxtxtError("'@denotation' is {\"type\": ..., \"dims\": {...}}");
+  if (typeof data !== "object" || data === null || Array.isArray(data)) throw new OnnxtxtError('\'@denotation\' is {"type": ..., "dims": {...}}');
   if (!v.type) return;
   if (typeof data["type"] === "string") v.type.denotation = data["type"];
   const dims = data["dims"];

@@ -48,7 +48,17 @@ export function visibleDigest(kind: Exclude<ExtKind, "model" | "attr">, msg: obj
  * Residual keys that only add to the element, whatever its visible text says: they still
  * apply when the element was edited. Every other key restates or depends on the visible part.
  */
-const ADDITIVE = new Set(["doc_string", "metadata_props", "device_configurations", "segment", "sparse_initializer", "quantization_annotation", "@storage", "@external", "@denotation"]);
+const ADDITIVE = new Set([
+  "doc_string",
+  "metadata_props",
+  "device_configurations",
+  "segment",
+  "sparse_initializer",
+  "quantization_annotation",
+  "@storage",
+  "@external",
+  "@denotation",
+]);
 
 export function isAdditive(key: string): boolean {
   return ADDITIVE.has(key);

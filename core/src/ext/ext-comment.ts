@@ -34,7 +34,8 @@ export function parseExtComment(text: string): ExtParse {
   if (word === undefined) return undefined;
   const known = (EXT_KINDS as readonly string[]).includes(word);
   const m = PATTERN.exec(text);
-  if (!known && m) return { ok: false, severity: "warning", message: `'#@${word}' is not a residual kind (${EXT_KINDS.join(", ")}); the line is an ordinary comment` };
+  if (!known && m)
+    return { ok: false, severity: "warning", message: `'#@${word}' is not a residual kind (${EXT_KINDS.join(", ")}); the line is an ordinary comment` };
   if (!known) return undefined;
   if (!m) return { ok: false, severity: "warning", message: `'#@${word}' without a JSON object is an ordinary comment (a residual is '#@${word} {json}')` };
   const kind = m[1] as ExtKind;

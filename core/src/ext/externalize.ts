@@ -84,7 +84,8 @@ export function bringBack(model: ModelProto, baseDir: string, read: RangeReader)
         const typed = rawToTyped(t.dataType, bytes);
         if (!typed) throw new OnnxtxtError(`tensor '${t.name}': external data does not fit its type`);
         (t as unknown as Record<string, unknown>)[typed.field] = typed.values;
-        if (typed.field === "floatData" || typed.field === "doubleData") recordNans(t, TensorProtoSchema.field[typed.field].number, bytes, typed.field === "floatData" ? 4 : 8);
+        if (typed.field === "floatData" || typed.field === "doubleData")
+          recordNans(t, TensorProtoSchema.field[typed.field].number, bytes, typed.field === "floatData" ? 4 : 8);
       }
     },
   });

@@ -10,7 +10,12 @@ type AttrTarget = Extract<Target, { kind: "attr" }>;
  * A statement's `"@attr"` entry carries the residuals of its attributes and of the tensors
  * and subgraphs in their values (see raise/lift.ts); each becomes the own data of that part.
  */
-export function expandLifted(targets: readonly Target[], own: Map<Target, JsonObject>, ownSpan: Map<Target, A.Comment["span"]>, diagnostics: Diagnostic[]): void {
+export function expandLifted(
+  targets: readonly Target[],
+  own: Map<Target, JsonObject>,
+  ownSpan: Map<Target, A.Comment["span"]>,
+  diagnostics: Diagnostic[],
+): void {
   const byMsg = new Map<object, Target>();
   for (const t of targets) if (!byMsg.has(t.msg)) byMsg.set(t.msg, t);
   for (const [t, data] of [...own]) {
@@ -43,7 +48,10 @@ export function expandLifted(targets: readonly Target[], own: Map<Target, JsonOb
       if (Object.keys(fields).length) give(ap, fields, `attribute ${k}`);
       give(ap.t, tensor, `tensor of attribute ${k}`);
       give(ap.g, graph, `graph of attribute ${k}`);
-      for (const [list, items, what] of [[ap.tensors, tensors, "tensor"], [ap.graphs, graphs, "graph"]] as const) {
+      for (const [list, items, what] of [
+        [ap.tensors, tensors, "tensor"],
+        [ap.graphs, graphs, "graph"],
+      ] as const) {
         if (items === undefined) continue;
         if (typeof items !== "object" || items === null || Array.isArray(items)) problem(`the residual's ${what}s of attribute ${k} are not in the text`);
         else for (const [i, part] of Object.entries(items)) give(list[Number(i)], part, `${what} ${i} of attribute ${k}`);

@@ -28,8 +28,7 @@ export function collapseLargeGraph(graph: DisplayGraph, options: CollapseOptions
 }
 
 function collapseGraph(graph: DisplayGraph, opts: Required<CollapseOptions>, notes: string[]): DisplayGraph {
-  const nested = graph.nodes.map((n) =>
-    n.groups.length === 0 ? n : { ...n, groups: n.groups.map((g) => collapseGraph(g, opts, notes)) });
+  const nested = graph.nodes.map((n) => (n.groups.length === 0 ? n : { ...n, groups: n.groups.map((g) => collapseGraph(g, opts, notes)) }));
   let current: DisplayGraph = { ...graph, nodes: nested };
   if (current.nodes.length <= opts.threshold) return current;
   current = foldRuns(current, opts.minRun, notes);
@@ -49,7 +48,13 @@ function foldedBox(id: string, members: readonly DisplayNode[], label: string): 
   const first = members[0]?.span;
   const last = members[members.length - 1]?.span;
   return {
-    id, kind: "collapsed", label, details: opCounts(members), errors, groups: [], count,
+    id,
+    kind: "collapsed",
+    label,
+    details: opCounts(members),
+    errors,
+    groups: [],
+    count,
     ...(first && last && { span: { start: first.start, end: last.end } }),
   };
 }

@@ -3,7 +3,14 @@
 // of model-local functions become nested groups that a view can collapse or expand. Built from
 // a ModelProto, so it works the same for a text and for a binary model; a SourceMap, when
 // given, ties each element back to its statement.
-import { AttributeProto_AttributeType as AttrType, type AttributeProto, type FunctionProto, type GraphProto, type ModelProto, type NodeProto } from "../../../proto/src/index.js";
+import {
+  AttributeProto_AttributeType as AttrType,
+  type AttributeProto,
+  type FunctionProto,
+  type GraphProto,
+  type ModelProto,
+  type NodeProto,
+} from "../../../proto/src/index.js";
 import { dataTypeInfo } from "../../../proto/src/index.js";
 import type { Span } from "../../../grammar/src/span.js";
 import type { Diagnostic } from "../diagnostics.js";
@@ -74,7 +81,17 @@ export function displayGraph(model: ModelProto, options: DisplayOptions = {}): D
   const builder: Builder = { options, functions, errorsAt: errorLookup(options.diagnostics ?? []) };
   const graph = model.graph;
   if (!graph) return { id: "main", title: "main", nodes: [], edges: [] };
-  return buildGraph(graph.node, graph.input.map((v) => v.name), graph.output.map((v) => v.name), initializerTypes(graph), typesOf(graph, options), "main", "main", builder, 0);
+  return buildGraph(
+    graph.node,
+    graph.input.map((v) => v.name),
+    graph.output.map((v) => v.name),
+    initializerTypes(graph),
+    typesOf(graph, options),
+    "main",
+    "main",
+    builder,
+    0,
+  );
 }
 
 /** Messages of the errors inside a span, found by binary search over errors sorted by start. */
@@ -82,7 +99,8 @@ function errorLookup(diagnostics: readonly Diagnostic[]): (span: Span | undefine
   const errors = diagnostics.filter((d) => d.severity === "error" && d.span).sort((a, b) => a.span!.start - b.span!.start);
   return (span) => {
     if (!span) return [];
-    let lo = 0, hi = errors.length;
+    let lo = 0,
+      hi = errors.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       if (errors[mid]!.span!.start < span.start) lo = mid + 1;
@@ -112,9 +130,15 @@ function initializerTypes(graph: GraphProto): Map<string, string> {
 }
 
 function buildGraph(
-  nodes: readonly NodeProto[], inputs: readonly string[], outputs: readonly string[],
-  initializers: ReadonlyMap<string, string>, types: ReadonlyMap<string, ValueType>,
-  id: string, title: string, b: Builder, depth: number,
+  nodes: readonly NodeProto[],
+  inputs: readonly string[],
+  outputs: readonly string[],
+  initializers: ReadonlyMap<string, string>,
+  types: ReadonlyMap<string, ValueType>,
+  id: string,
+  title: string,
+  b: Builder,
+  depth: number,
 ): DisplayGraph {
   const display: DisplayNode[] = [];
   const edges: DisplayEdge[] = [];
@@ -146,10 +170,14 @@ function buildGraph(
       if (constant) details.push(`${input}${prefixed(": ", typeText(input))} (${constant.opType})`);
     }
     display.push({
-      id: nodeId, kind: "op", label: node.opType,
+      id: nodeId,
+      kind: "op",
+      label: node.opType,
       ...(node.name !== "" && { name: node.name }),
       ...(node.domain !== "" && { domain: node.domain }),
-      details, ...(span && { span }), errors: b.errorsAt(span),
+      details,
+      ...(span && { span }),
+      errors: b.errorsAt(span),
       groups: depth < (b.options.depth ?? Infinity) ? nodeGroups(node, nodeId, b, depth + 1) : [],
     });
     for (const input of node.input) if (input !== "") connect(input, nodeId);
@@ -188,7 +216,8 @@ function inlineConstants(nodes: readonly NodeProto[], outputs: readonly string[]
   const inlined = new Map<string, NodeProto>();
   for (const n of nodes) {
     const out = n.output[0];
-    if (n.domain === "" && CONSTANT_OPS.has(n.opType) && n.output.length === 1 && reads.get(out!) === 1 && n.input.every((i) => initializers.has(i))) inlined.set(out!, n);
+    if (n.domain === "" && CONSTANT_OPS.has(n.opType) && n.output.length === 1 && reads.get(out!) === 1 && n.input.every((i) => initializers.has(i)))
+      inlined.set(out!, n);
   }
   return inlined;
 }
@@ -221,7 +250,19 @@ function nodeGroups(node: NodeProto, nodeId: string, b: Builder, depth: number):
     const bodies = attr.g ? [attr.g] : attr.graphs;
     bodies.forEach((g, i) => {
       const title = bodies.length > 1 ? `${attr.name}[${i}]` : attr.name;
-      groups.push(buildGraph(g.node, g.input.map((v) => v.name), g.output.map((v) => v.name), initializerTypes(g), typesOf(g, b.options), `${nodeId}/${title}`, title, b, depth));
+      groups.push(
+        buildGraph(
+          g.node,
+          g.input.map((v) => v.name),
+          g.output.map((v) => v.name),
+          initializerTypes(g),
+          typesOf(g, b.options),
+          `${nodeId}/${title}`,
+          title,
+          b,
+          depth,
+        ),
+      );
     });
   }
   const fn = b.functions.get(`${node.domain}:${node.opType}:${node.overload}`);
@@ -246,17 +287,28 @@ function attributeSummary(attr: AttributeProto): string {
   const value = ((): string => {
     if (attr.refAttrName !== "") return `@${attr.refAttrName}`;
     switch (attr.type) {
-      case AttrType.FLOAT: return formatFloat32(attr.f);
-      case AttrType.INT: return String(attr.i);
-      case AttrType.STRING: return quoted(attr.s);
-      case AttrType.TENSOR: return attr.t ? tensorTypeText(attr.t.dataType, attr.t.dims) : "tensor";
-      case AttrType.GRAPH: return "graph";
-      case AttrType.FLOATS: return listText(attr.floats.map(formatFloat32));
-      case AttrType.INTS: return listText(attr.ints);
-      case AttrType.STRINGS: return listText(attr.strings.map(quoted));
-      case AttrType.GRAPHS: return `${attr.graphs.length} graphs`;
-      case AttrType.TENSORS: return `${attr.tensors.length} tensors`;
-      default: return "…";
+      case AttrType.FLOAT:
+        return formatFloat32(attr.f);
+      case AttrType.INT:
+        return String(attr.i);
+      case AttrType.STRING:
+        return quoted(attr.s);
+      case AttrType.TENSOR:
+        return attr.t ? tensorTypeText(attr.t.dataType, attr.t.dims) : "tensor";
+      case AttrType.GRAPH:
+        return "graph";
+      case AttrType.FLOATS:
+        return listText(attr.floats.map(formatFloat32));
+      case AttrType.INTS:
+        return listText(attr.ints);
+      case AttrType.STRINGS:
+        return listText(attr.strings.map(quoted));
+      case AttrType.GRAPHS:
+        return `${attr.graphs.length} graphs`;
+      case AttrType.TENSORS:
+        return `${attr.tensors.length} tensors`;
+      default:
+        return "…";
     }
   })();
   return `${attr.name}=${value}`;

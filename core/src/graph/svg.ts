@@ -26,9 +26,12 @@ const STYLE = `
 `;
 
 function xmlText(text: string): string {
-  return text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!)
-    // Control characters are not allowed in XML 1.0 text.
-    .replace(/[^\t\n\r -\uFFFF]/g, "\uFFFD");
+  return (
+    text
+      .replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!)
+      // Control characters are not allowed in XML 1.0 text.
+      .replace(/[^\t\n\r -\uFFFF]/g, "\uFFFD")
+  );
 }
 
 interface Index {
@@ -117,7 +120,9 @@ export function renderSvg(graph: DisplayGraph, laidOut: ElkNode): string {
   const height = Math.ceil(laidOut.height ?? 0);
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" class="onnx-graph" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`);
   out.push(`<style>${STYLE}</style>`);
-  out.push('<defs><marker id="arrow" viewBox="0 0 8 8" refX="8" refY="4" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path class="arrow" d="M0,0 L8,4 L0,8 z"/></marker></defs>');
+  out.push(
+    '<defs><marker id="arrow" viewBox="0 0 8 8" refX="8" refY="4" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path class="arrow" d="M0,0 L8,4 L0,8 z"/></marker></defs>',
+  );
   drawGraph(laidOut, indexGraph(graph, { nodes: new Map(), groupTitles: new Map(), edges: new Map() }), out);
   out.push("</svg>");
   return out.join("\n") + "\n";

@@ -25,8 +25,7 @@ export function* analyzeSteps(text: string): Generator<Analysis | undefined, Ana
   // The symbol index is built on first use, so the early snapshot goes out right after parsing.
   let index: SymbolIndex | undefined;
   const symbols = (): SymbolIndex => (index ??= buildSymbolIndex(parsed.ast));
-  const declaredOnly = (value: SymbolInfo): string | undefined =>
-    value.declaredType ? declaredTypeText(text, value.declaredType) : undefined;
+  const declaredOnly = (value: SymbolInfo): string | undefined => (value.declaredType ? declaredTypeText(text, value.declaredType) : undefined);
   const parts: Parts = { text, lines, ast: parsed.ast, comments: parsed.comments, symbols, syntaxCount: parsed.diagnostics.length };
   if (!parsed.ast || hasErrors(parsed.diagnostics)) return new Snapshot(parts, true, diagnostics, declaredOnly);
   yield new Snapshot(parts, false, [...diagnostics], declaredOnly);
@@ -68,7 +67,9 @@ export function semanticState(a: Analysis): SemanticState | undefined {
  */
 function semanticOrder(diags: Diagnostic[]): Diagnostic[] {
   const key = (d: Diagnostic) => d.span?.start ?? 0;
-  return diags.sort((a, b) => key(a) - key(b) || (a.span?.end ?? 0) - (b.span?.end ?? 0) || cmp(a.code, b.code) || cmp(a.message, b.message) || cmp(a.severity, b.severity));
+  return diags.sort(
+    (a, b) => key(a) - key(b) || (a.span?.end ?? 0) - (b.span?.end ?? 0) || cmp(a.code, b.code) || cmp(a.message, b.message) || cmp(a.severity, b.severity),
+  );
 }
 
 function cmp(a: string, b: string): number {
@@ -80,7 +81,13 @@ function cmp(a: string, b: string): number {
  * analysis and the incremental one (which splices an edited statement into the last model).
  * `diagnostics` holds the syntax and lowering diagnostics so far.
  */
-export function* semanticSteps(parts: Parts, diagnostics: Diagnostic[], lowering: number, model: ModelProto, sourceMap: SourceMap): Generator<undefined, Analysis, void> {
+export function* semanticSteps(
+  parts: Parts,
+  diagnostics: Diagnostic[],
+  lowering: number,
+  model: ModelProto,
+  sourceMap: SourceMap,
+): Generator<undefined, Analysis, void> {
   const inferred = inferModel(model, { sourceMap });
   yield;
   const check = checkModel(model, { sourceMap, inference: { ...inferred, diagnostics: [] } });
@@ -92,8 +99,7 @@ export function semanticSnapshot(parts: Parts, diagnostics: Diagnostic[], state:
   const { text } = parts;
   const inferred = state.inference;
   pushAll(diagnostics, semanticOrder([...state.check, ...inferred.diagnostics]));
-  const declaredOnly = (value: SymbolInfo): string | undefined =>
-    value.declaredType ? declaredTypeText(text, value.declaredType) : undefined;
+  const declaredOnly = (value: SymbolInfo): string | undefined => (value.declaredType ? declaredTypeText(text, value.declaredType) : undefined);
   // Inferred value types per graph, keyed by where the graph starts in the text.
   const graphTypes = new Map<number, ReadonlyMap<string, ValueType>>();
   for (const [graph, types] of inferred.graphTypes) {

@@ -25,7 +25,15 @@ const overlaps = (a: Span, b: Span): boolean => a.start <= b.end && b.start <= a
 
 /** The quick fixes for `range`: only the statements and names it touches are looked at. */
 export function codeActions(a: Analysis, range: Span): CodeAction[] {
-  return [...missingOpsets(a, range), ...raiseOpsets(a, range), ...quoteNames(a, range), ...closeNames(a, range), ...closeOps(a, range), ...declareOutputTypes(a, range), ...staleResiduals(a, range)];
+  return [
+    ...missingOpsets(a, range),
+    ...raiseOpsets(a, range),
+    ...quoteNames(a, range),
+    ...closeNames(a, range),
+    ...closeOps(a, range),
+    ...declareOutputTypes(a, range),
+    ...staleResiduals(a, range),
+  ];
 }
 
 /** A stale residual of an element (not the file-level line) can go: the visible text already wins. */
@@ -154,7 +162,12 @@ function closeNames(a: Analysis, range: Span): CodeAction[] {
     const uses = sym.occurrences.filter((o) => overlaps(o.span, range));
     if (uses.length === 0) continue;
     const firstUse = Math.min(...uses.map((u) => u.span.start));
-    const earlier = new Map(a.symbols.visibleValues(sym.scope).filter((v) => definedAt(v) <= firstUse).map((v) => [v.name, v]));
+    const earlier = new Map(
+      a.symbols
+        .visibleValues(sym.scope)
+        .filter((v) => definedAt(v) <= firstUse)
+        .map((v) => [v.name, v]),
+    );
     for (const name of closeValueNames(sym.name, earlier.keys())) {
       const text = isIdentifier(name) ? name : quote(name);
       out.push({

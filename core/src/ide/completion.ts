@@ -2,7 +2,13 @@
 // values in scope inside an input list, types in signatures, header keys and domains.
 import type { Analysis } from "./analysis.js";
 import { innermost, pathAt } from "../../../grammar/src/ast-walk.js";
-import { ATTRIBUTE_TYPES as ATTRIBUTE_TYPE_WORDS, ELEMENT_TYPES, FUNCTION_HEADER_KEYS, MODEL_HEADER_KEYS, TYPE_CONSTRUCTORS } from "../../../grammar/src/keywords.js";
+import {
+  ATTRIBUTE_TYPES as ATTRIBUTE_TYPE_WORDS,
+  ELEMENT_TYPES,
+  FUNCTION_HEADER_KEYS,
+  MODEL_HEADER_KEYS,
+  TYPE_CONSTRUCTORS,
+} from "../../../grammar/src/keywords.js";
 import { nameText } from "../../../grammar/src/names.js";
 import { opsetsAt } from "./opsets.js";
 import { attributeText, defaultText } from "./schema-text.js";
@@ -28,7 +34,6 @@ interface CompletionResult {
   readonly replaceStart: number;
   readonly items: CompletionItem[];
 }
-
 
 export function completion(a: Analysis, offset: number): CompletionResult {
   const word = wordBefore(a.text, offset);
@@ -111,13 +116,15 @@ function attributeChoices(a: Analysis, open: number, domain: string, opType: str
       if (p.kind === "Name") return [{ name: p.value, required: true, detail: "function attribute" }];
       if (!p.name) return [];
       const type = p.annotation?.text.toUpperCase();
-      return [{
-        name: p.name.value,
-        required: false,
-        ...(type && ATTRIBUTE_TYPES.has(type) ? { type: type as AttributeSchema["type"] } : {}),
-        ...(p.value ? { defaultText: a.text.slice(p.value.span.start, p.value.span.end) } : {}),
-        detail: `function attribute: ${a.text.slice(p.span.start, p.span.end)}`,
-      }];
+      return [
+        {
+          name: p.name.value,
+          required: false,
+          ...(type && ATTRIBUTE_TYPES.has(type) ? { type: type as AttributeSchema["type"] } : {}),
+          ...(p.value ? { defaultText: a.text.slice(p.value.span.start, p.value.span.end) } : {}),
+          detail: `function attribute: ${a.text.slice(p.span.start, p.span.end)}`,
+        },
+      ];
     });
   }
   const version = opsetsAt(a.ast, open).get(canonicalDomain(domain));
@@ -136,7 +143,12 @@ function attributeItems(a: Analysis, open: number, offset: number, domain: strin
   const segment = inside.slice(inside.lastIndexOf(",") + 1);
   const eq = /^\s*([A-Za-z_]\w*)\s*(?::\s*\w+\s*)?=\s*[\w.@"-]*$/.exec(segment);
   const attrs = attributeChoices(a, open, domain, opType);
-  if (eq) return attributeValueItems(a, open, attrs.find((x) => x.name === eq[1]));
+  if (eq)
+    return attributeValueItems(
+      a,
+      open,
+      attrs.find((x) => x.name === eq[1]),
+    );
   const present = new Set([...inside.matchAll(/(?:^|,)\s*([A-Za-z_]\w*)\s*[:=]/g)].map((m) => m[1]));
   return attrs
     .filter((x) => !present.has(x.name))
@@ -171,7 +183,7 @@ function attributeValueItems(a: Analysis, open: number, attr: AttrChoice | undef
     out.push({ label: text, kind: "constant", detail, insertText: text, snippet: false });
   };
   if (attr?.defaultText !== undefined) add(attr.defaultText, "default");
-  for (const t of attr?.type ? TYPICAL[attr.type] ?? [] : []) add(t, attr!.type!.toLowerCase());
+  for (const t of attr?.type ? (TYPICAL[attr.type] ?? []) : []) add(t, attr!.type!.toLowerCase());
   // Inside a function body, its attribute parameters can be referenced.
   const fn = a.ast?.functions.find((f) => f.span.start <= open && open <= f.span.end);
   for (const p of fn?.params?.items ?? []) {
@@ -201,8 +213,8 @@ function typeItems(): CompletionItem[] {
 }
 
 function headerKeyItems(a: Analysis, open: number): CompletionItem[] {
-  const inFunction = (a.ast?.functions ?? []).some((f) => f.span.start <= open && open <= f.span.end) ||
-    (a.ast?.graph !== undefined && open > a.ast.graph.span.end);
+  const inFunction =
+    (a.ast?.functions ?? []).some((f) => f.span.start <= open && open <= f.span.end) || (a.ast?.graph !== undefined && open > a.ast.graph.span.end);
   const keys = inFunction ? FUNCTION_HEADER_KEYS : MODEL_HEADER_KEYS;
   return keys.map((k) => ({
     label: k,

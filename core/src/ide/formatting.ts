@@ -59,7 +59,10 @@ function diffLines(before: string, after: string): TextEdit[] {
   const offsetOfLine = (i: number): number => (i < a.length ? a[i]!.start : before.length);
   const edit = (a0: number, a1: number, b0: number, b1: number): TextEdit => ({
     span: { start: offsetOfLine(pre + a0), end: offsetOfLine(pre + a1) },
-    newText: bMid.slice(b0, b1).map((l) => l.text).join(""),
+    newText: bMid
+      .slice(b0, b1)
+      .map((l) => l.text)
+      .join(""),
   });
   if (aMid.length > MAX_DIFF_LINES || bMid.length > MAX_DIFF_LINES) return [edit(0, aMid.length, 0, bMid.length)];
   // Longest common subsequence of the middle lines, then walk it into hunks.
@@ -68,7 +71,8 @@ function diffLines(before: string, after: string): TextEdit[] {
   const lcs = new Uint32Array((n + 1) * (m + 1));
   for (let i = n - 1; i >= 0; i--) {
     for (let j = m - 1; j >= 0; j--) {
-      lcs[i * (m + 1) + j] = aMid[i]!.text === bMid[j]!.text ? lcs[(i + 1) * (m + 1) + j + 1]! + 1 : Math.max(lcs[(i + 1) * (m + 1) + j]!, lcs[i * (m + 1) + j + 1]!);
+      lcs[i * (m + 1) + j] =
+        aMid[i]!.text === bMid[j]!.text ? lcs[(i + 1) * (m + 1) + j + 1]! + 1 : Math.max(lcs[(i + 1) * (m + 1) + j]!, lcs[i * (m + 1) + j + 1]!);
     }
   }
   const edits: TextEdit[] = [];

@@ -38,12 +38,7 @@ export function hover(a: Analysis, offset: number): HoverResult | undefined {
 
 function valueMarkdown(a: Analysis, sym: SymbolInfo): string {
   const type = a.typeOf(sym);
-  const lines = [
-    "```onnxtxt",
-    type ? `${type} ${sym.name}` : sym.name,
-    "```",
-    type ? (sym.declaredType ? "declared type" : "inferred type") : "type unknown",
-  ];
+  const lines = ["```onnxtxt", type ? `${type} ${sym.name}` : sym.name, "```", type ? (sym.declaredType ? "declared type" : "inferred type") : "type unknown"];
   const p = sym.producer;
   if (!p) lines.push("", "**undefined**: no input, initializer or node output has this name in scope");
   else if (p.kind === "input") lines.push("", "graph input");
@@ -71,7 +66,10 @@ function functionMarkdown(a: Analysis, sym: SymbolInfo): string {
   const f = sym.func!;
   const header = f.span.start;
   const bodyStart = f.body?.span.start ?? f.span.end;
-  const signature = a.text.slice(f.name?.span.start ?? header, bodyStart).replace(/\s+/g, " ").trim();
+  const signature = a.text
+    .slice(f.name?.span.start ?? header, bodyStart)
+    .replace(/\s+/g, " ")
+    .trim();
   const doc = f.header?.entries.find((e) => e.key.text === "doc_string")?.value;
   return ["```onnxtxt", signature, "```", "model-local function", ...(doc?.kind === "Str" ? ["", doc.value] : [])].join("\n");
 }

@@ -65,7 +65,14 @@ class LayeredSourceMap extends SourceMap {
  * that node's schema checks when `checkEdited`): the structure check run on a copy of the
  * graph that keeps only those names (other names become empty, which the check skips).
  */
-export function namesDiagnostics(model: ModelProto, g: GraphProto, names: EditedNames, edited: NodeProto, sourceMap: SourceMap, checkEdited = false): Diagnostic[] {
+export function namesDiagnostics(
+  model: ModelProto,
+  g: GraphProto,
+  names: EditedNames,
+  edited: NodeProto,
+  sourceMap: SourceMap,
+  checkEdited = false,
+): Diagnostic[] {
   const { all, stable } = names;
   const changing = (n: string): boolean => all.has(n) && !stable.has(n);
   const layered = new LayeredSourceMap(sourceMap);
@@ -151,7 +158,12 @@ export function carryAcross(diags: readonly Diagnostic[], start: number, end: nu
       continue;
     }
     if (s.start >= start && s.end <= end) continue;
-    const span = s.start >= end ? { start: s.start + delta, end: s.end + delta } : s.start <= start && s.end >= end ? { start: s.start, end: s.end + delta } : { start: s.start, end: s.end };
+    const span =
+      s.start >= end
+        ? { start: s.start + delta, end: s.end + delta }
+        : s.start <= start && s.end >= end
+          ? { start: s.start, end: s.end + delta }
+          : { start: s.start, end: s.end };
     out.push({ ...d, span });
   }
   return out;
@@ -162,14 +174,28 @@ export function carryAcross(diags: readonly Diagnostic[], start: number, end: nu
  * the nodes downstream whose inputs changed. `carried` are the last inference's diagnostics
  * outside the replaced node, in the new text's offsets; `nodeAt` finds a node by offset.
  */
-export function reinfer(model: ModelProto, k: number, oldNode: NodeProto, prev: InferResult, sourceMap: SourceMap, carried: readonly Diagnostic[], nodeAt: (offset: number) => number | undefined): InferResult | undefined {
+export function reinfer(
+  model: ModelProto,
+  k: number,
+  oldNode: NodeProto,
+  prev: InferResult,
+  sourceMap: SourceMap,
+  carried: readonly Diagnostic[],
+  nodeAt: (offset: number) => number | undefined,
+): InferResult | undefined {
   const g = model.graph!;
   const last = prev.scope;
   if (!last) return undefined;
   // The last analysis is consumed: its scope and maps are updated in place.
   const scope = last;
   const diagnostics: Diagnostic[] = [];
-  const env: Env = { opsets: modelOpsets(model), functions: modelFunctions(model), reporter: new Reporter(sourceMap, diagnostics), graphTypes: new Map(prev.graphTypes) as Env["graphTypes"], depth: 0 };
+  const env: Env = {
+    opsets: modelOpsets(model),
+    functions: modelFunctions(model),
+    reporter: new Reporter(sourceMap, diagnostics),
+    graphTypes: new Map(prev.graphTypes) as Env["graphTypes"],
+    depth: 0,
+  };
   const declared = new Map<string, ValueInfoProto>();
   for (const vi of [...g.output, ...g.valueInfo]) if (vi.type && !declared.has(vi.name)) declared.set(vi.name, vi);
   const inferred = prev.inferred as Map<string, ValueType>;

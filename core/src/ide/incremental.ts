@@ -115,7 +115,9 @@ function* steps(before: Analysis, s: Splice, text: string, carried: Carried | un
   if (carried) {
     const names = namesDiagnostics(model, model.graph!, carried.names, s.lowered, s.sourceMap, true);
     const state = semanticState(before)!;
-    const inference = breaksOrder(names) ? undefined : reinfer(model, s.k, carried.oldNode, state.inference, s.sourceMap, carried.infer, (at) => nodeIndexAt(s.body.nodes, at));
+    const inference = breaksOrder(names)
+      ? undefined
+      : reinfer(model, s.k, carried.oldNode, state.inference, s.sourceMap, carried.infer, (at) => nodeIndexAt(s.body.nodes, at));
     if (inference) return semanticSnapshot(parts, [], { lowering: 0, check: [...carried.check, ...names], inference }, model, s.sourceMap);
   }
   return yield* semanticSteps(parts, [], 0, model, s.sourceMap);

@@ -36,7 +36,10 @@ export function flatOutline(items: readonly OutlineItem[], container?: string): 
 function graphItem(g: Graph): OutlineItem {
   const children: OutlineItem[] = [
     ...declItems(g.inputs?.items, (d) => (d.init ? "initializer" : "input")),
-    ...declItems(g.valueInfos?.items.filter((d) => d.init), () => "initializer"),
+    ...declItems(
+      g.valueInfos?.items.filter((d) => d.init),
+      () => "initializer",
+    ),
     ...declItems(g.outputs?.items, () => "output"),
     ...(g.body?.nodes ?? []).map(nodeItem),
   ];
@@ -67,9 +70,7 @@ function functionItem(f: FunctionDef): OutlineItem {
 }
 
 function declItems(decls: readonly ValueDecl[] | undefined, kind: (d: ValueDecl) => OutlineKind): OutlineItem[] {
-  return (decls ?? [])
-    .filter((d) => d.name)
-    .map((d) => ({ name: d.name!.value, kind: kind(d), span: d.span, selectionSpan: d.name!.span, children: [] }));
+  return (decls ?? []).filter((d) => d.name).map((d) => ({ name: d.name!.value, kind: kind(d), span: d.span, selectionSpan: d.name!.span, children: [] }));
 }
 
 function nodeItem(n: OpNode): OutlineItem {

@@ -6,10 +6,7 @@ import { isIdentifier, nameText } from "../../../grammar/src/names.js";
 import { functionKey, functionKeyString, type Scope, type SymbolInfo } from "./symbols.js";
 import type { TextEdit } from "./text-edit.js";
 
-
-type PrepareRenameResult =
-  | { readonly ok: true; readonly span: Span; readonly placeholder: string }
-  | { readonly ok: false; readonly reason: string };
+type PrepareRenameResult = { readonly ok: true; readonly span: Span; readonly placeholder: string } | { readonly ok: false; readonly reason: string };
 
 export function prepareRename(a: Analysis, offset: number): PrepareRenameResult {
   const occ = a.symbols.occurrenceAt(offset);
@@ -33,9 +30,7 @@ export function rename(a: Analysis, offset: number, newName: string): RenameResu
   const clash = clashOf(a, sym, newName);
   if (clash) return { ok: false, reason: clash };
   const quoted = nameText(newName);
-  const edits = sym.occurrences
-    .map((o) => ({ span: o.span, newText: o.quotable ? quoted : newName }))
-    .sort((x, y) => x.span.start - y.span.start);
+  const edits = sym.occurrences.map((o) => ({ span: o.span, newText: o.quotable ? quoted : newName })).sort((x, y) => x.span.start - y.span.start);
   return { ok: true, edits };
 }
 

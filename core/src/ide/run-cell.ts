@@ -6,8 +6,16 @@
 // `test_data_set_0/input_N.pb` beside the file (the caller reads them), then seeded defaults.
 import { create } from "@bufbuild/protobuf";
 import {
-  GraphProtoSchema, ModelProtoSchema, NodeProtoSchema, OperatorSetIdProtoSchema, ValueInfoProtoSchema, type FunctionProto, type GraphProto,
-  type ModelProto, type TypeProto, type ValueInfoProto,
+  GraphProtoSchema,
+  ModelProtoSchema,
+  NodeProtoSchema,
+  OperatorSetIdProtoSchema,
+  ValueInfoProtoSchema,
+  type FunctionProto,
+  type GraphProto,
+  type ModelProto,
+  type TypeProto,
+  type ValueInfoProto,
 } from "../../../proto/src/index.js";
 import { OnnxtxtError } from "../io/index.js";
 import { describeRunError, Interpreter, setAllocationLimit, type Value } from "../interp/index.js";

@@ -9,8 +9,18 @@ import { editedStatement } from "./edited-statement.js";
 import { spliceRegion } from "./text-change.js";
 
 export const TOKEN_TYPES = [
-  "namespace", "type", "typeParameter", "parameter", "variable", "property", "function", "keyword",
-  "comment", "string", "number", "label",
+  "namespace",
+  "type",
+  "typeParameter",
+  "parameter",
+  "variable",
+  "property",
+  "function",
+  "keyword",
+  "comment",
+  "string",
+  "number",
+  "label",
 ] as const;
 export const TOKEN_MODIFIERS = ["declaration", "readonly", "defaultLibrary"] as const;
 
@@ -70,7 +80,14 @@ export function updatedTokens(a: Analysis, old: readonly SemanticToken[], change
   if (!region) return undefined;
   const delta = change.newLength - (change.end - change.start);
   const moved = (t: SemanticToken, d: number): SemanticToken => ({ ...t, start: t.start + d });
-  return spliceRegion(old, (t) => ({ start: t.start, end: t.start + t.length }), moved, { start: region.start, end: region.end - delta }, delta, semanticTokens(a, region));
+  return spliceRegion(
+    old,
+    (t) => ({ start: t.start, end: t.start + t.length }),
+    moved,
+    { start: region.start, end: region.end - delta },
+    delta,
+    semanticTokens(a, region),
+  );
 }
 
 function classifyName(

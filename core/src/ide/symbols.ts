@@ -4,9 +4,7 @@
 //
 // Scoping follows ONNX: a graph sees its own values and, through captures, those of every
 // enclosing graph; a function body sees only its own values and its attribute parameters.
-import type {
-  Attribute, AttrValue, FunctionDef, Graph, Model, Name, OpNode, TypeExpr, ValueDecl,
-} from "../../../grammar/src/ast.js";
+import type { Attribute, AttrValue, FunctionDef, Graph, Model, Name, OpNode, TypeExpr, ValueDecl } from "../../../grammar/src/ast.js";
 import type { Span } from "../../../grammar/src/span.js";
 
 export type SymbolKind = "value" | "function" | "param";

@@ -47,5 +47,15 @@ export function constOfTensor(t: TensorProto): Const | undefined {
 }
 
 export function isIntegral(elem: number): boolean {
-  return elem === DT.INT64 || elem === DT.INT32 || elem === DT.INT16 || elem === DT.INT8 || elem === DT.UINT8 || elem === DT.UINT16 || elem === DT.UINT32 || elem === DT.UINT64 || elem === DT.BOOL;
+  return (
+    elem === DT.INT64 ||
+    elem === DT.INT32 ||
+    elem === DT.INT16 ||
+    elem === DT.INT8 ||
+    elem === DT.UINT8 ||
+    elem === DT.UINT16 ||
+    elem === DT.UINT32 ||
+    elem === DT.UINT64 ||
+    elem === DT.BOOL
+  );
 }

@@ -7,7 +7,10 @@ export class ShapeError extends Error {}
 
 /** Numpy-style multidirectional broadcasting; throws ShapeError when two known dims clash. */
 export function broadcastShapes(shapes: readonly Shape[]): Dim[] {
-  const rank = maxOf(shapes.map((s) => s.length), 0);
+  const rank = maxOf(
+    shapes.map((s) => s.length),
+    0,
+  );
   const out: Dim[] = [];
   for (let i = 0; i < rank; i++) {
     let known: number | undefined;

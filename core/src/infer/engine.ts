@@ -2,7 +2,16 @@
 // inputs, applies the operator's shape rule, merges with what the model declares, and
 // recurses into subgraphs (If, Loop, Scan) and model-local functions.
 import { clone } from "@bufbuild/protobuf";
-import { AttributeProtoSchema, NodeProtoSchema, type AttributeProto, type FunctionProto, type GraphProto, type NodeProto, type TensorProto, type ValueInfoProto } from "../../../proto/src/index.js";
+import {
+  AttributeProtoSchema,
+  NodeProtoSchema,
+  type AttributeProto,
+  type FunctionProto,
+  type GraphProto,
+  type NodeProto,
+  type TensorProto,
+  type ValueInfoProto,
+} from "../../../proto/src/index.js";
 import { canonicalDomain, getSchema, type FormalParameter, type OpSchema } from "../schema/index.js";
 import { constOfTensor, type Const } from "./constants.js";
 import { OpContext } from "./context.js";
@@ -72,7 +81,14 @@ export function inferGraph(g: GraphProto, env: Env, parent: Scope | undefined, p
     // A body (Loop, Scan, SequenceMap) declared for other element types than the op passes in.
     // Shapes may legitimately differ (carried values grow), element types may not.
     if (merged?.conflict && given && declared && kindOrElemDiffer(declared, given)) {
-      env.reporter.report("error", "declared-type-mismatch", `subgraph input '${vi.name}' is declared as ${formatType(declared)} but receives ${formatType(given)}`, vi, `${path} > input '${vi.name}'`, "type");
+      env.reporter.report(
+        "error",
+        "declared-type-mismatch",
+        `subgraph input '${vi.name}' is declared as ${formatType(declared)} but receives ${formatType(given)}`,
+        vi,
+        `${path} > input '${vi.name}'`,
+        "type",
+      );
     }
     if (merged) scope.types.set(vi.name, merged.conflict ? given! : merged.type);
   });
@@ -106,7 +122,12 @@ function formalFor(params: readonly FormalParameter[], i: number): FormalParamet
 }
 
 /** Binds type parameters from the actual inputs; reports clashes and disallowed types. */
-function bindConstraints(schema: OpSchema, inputs: readonly (ValueType | undefined)[], node: NodeProto, report: (code: string, msg: string, part: Part) => void): Map<string, ValueType> {
+function bindConstraints(
+  schema: OpSchema,
+  inputs: readonly (ValueType | undefined)[],
+  node: NodeProto,
+  report: (code: string, msg: string, part: Part) => void,
+): Map<string, ValueType> {
   const bound = new Map<string, { type: ValueType; str: string; from: number }>();
   inputs.forEach((t, i) => {
     if (!t || node.input[i] === "") return;
@@ -118,18 +139,30 @@ function bindConstraints(schema: OpSchema, inputs: readonly (ValueType | undefin
     if (!constraint) {
       // A fixed type (Reshape's shape is tensor(int64)) rather than a type parameter.
       if (str !== formal.typeStr && fromTypeString(formal.typeStr)) {
-        report("type-not-allowed", `input ${i} ('${formal.name}') of ${opName(node)} must be ${summarize([formal.typeStr])}, but '${node.input[i]}' is ${formatType(t)}`, { input: i });
+        report(
+          "type-not-allowed",
+          `input ${i} ('${formal.name}') of ${opName(node)} must be ${summarize([formal.typeStr])}, but '${node.input[i]}' is ${formatType(t)}`,
+          { input: i },
+        );
       }
       return;
     }
     if (!constraint.allowed.includes(str)) {
-      report("type-not-allowed", `input ${i} ('${node.input[i]}') of ${opName(node)} is ${formatType(t)}, but ${formal.typeStr} allows only ${summarize(constraint.allowed)}`, { input: i });
+      report(
+        "type-not-allowed",
+        `input ${i} ('${node.input[i]}') of ${opName(node)} is ${formatType(t)}, but ${formal.typeStr} allows only ${summarize(constraint.allowed)}`,
+        { input: i },
+      );
       return;
     }
     const heterogeneous = formal.option === "variadic" && !formal.homogeneous;
     const prev = bound.get(formal.typeStr);
     if (prev && prev.str !== str && !heterogeneous) {
-      report("type-mismatch", `${opName(node)} needs inputs ${prev.from} and ${i} to have the same type ${formal.typeStr}, but '${node.input[prev.from]}' is ${formatType(inputs[prev.from])} and '${node.input[i]}' is ${formatType(t)}`, { input: i });
+      report(
+        "type-mismatch",
+        `${opName(node)} needs inputs ${prev.from} and ${i} to have the same type ${formal.typeStr}, but '${node.input[prev.from]}' is ${formatType(inputs[prev.from])} and '${node.input[i]}' is ${formatType(t)}`,
+        { input: i },
+      );
       return;
     }
     if (!prev && !heterogeneous) bound.set(formal.typeStr, { type: t, str, from: i });
@@ -138,13 +171,25 @@ function bindConstraints(schema: OpSchema, inputs: readonly (ValueType | undefin
 }
 
 /** Outputs whose type comes from an attribute (Constant's value, Cast's to) obey the schema too. */
-function checkOutputConstraints(schema: OpSchema, outputs: readonly (ValueType | undefined)[], node: NodeProto, report: (code: string, msg: string, part: Part) => void): void {
+function checkOutputConstraints(
+  schema: OpSchema,
+  outputs: readonly (ValueType | undefined)[],
+  node: NodeProto,
+  report: (code: string, msg: string, part: Part) => void,
+): void {
   outputs.forEach((t, j) => {
     const formal = formalFor(schema.outputs, j);
     const str = typeString(t);
-    const allowed = formal && str !== undefined ? (schema.typeConstraints.get(formal.typeStr)?.allowed ?? (fromTypeString(formal.typeStr) ? [formal.typeStr] : undefined)) : undefined;
+    const allowed =
+      formal && str !== undefined
+        ? (schema.typeConstraints.get(formal.typeStr)?.allowed ?? (fromTypeString(formal.typeStr) ? [formal.typeStr] : undefined))
+        : undefined;
     if (allowed && !allowed.includes(str!)) {
-      report("type-not-allowed", `output ${j} ('${node.output[j]}') of ${opName(node)} would be ${formatType(t)}, but ${formal!.typeStr} allows only ${summarize(allowed)}`, { output: j });
+      report(
+        "type-not-allowed",
+        `output ${j} ('${node.output[j]}') of ${opName(node)} would be ${formatType(t)}, but ${formal!.typeStr} allows only ${summarize(allowed)}`,
+        { output: j },
+      );
     }
   });
 }
@@ -175,7 +220,14 @@ function outputsFromConstraints(schema: OpSchema, count: number, bound: Readonly
   return out;
 }
 
-export function inferNode(node: NodeProto, scope: Scope, env: Env, where: string, declared: ReadonlyMap<string, ValueInfoProto>, inferred: Map<string, ValueType>): void {
+export function inferNode(
+  node: NodeProto,
+  scope: Scope,
+  env: Env,
+  where: string,
+  declared: ReadonlyMap<string, ValueInfoProto>,
+  inferred: Map<string, ValueType>,
+): void {
   const report = (code: string, message: string, part: Part = "op"): void => env.reporter.report("error", code, message, node, where, part);
   const inputs = node.input.map((n) => (n === "" ? undefined : scope.type(n)));
   const constOf = (i: number): Const | undefined => (node.input[i] ? scope.const(node.input[i]) : undefined);
@@ -185,7 +237,14 @@ export function inferNode(node: NodeProto, scope: Scope, env: Env, where: string
   let outputs: (ValueType | undefined)[] = node.output.map(() => undefined);
   let outConsts: (Const | undefined)[] = [];
   if (fn) {
-    if (env.depth < MAX_FUNCTION_DEPTH) outputs = inferFunctionCall(fn, node, inputs, node.input.map((_, i) => constOf(i)), env);
+    if (env.depth < MAX_FUNCTION_DEPTH)
+      outputs = inferFunctionCall(
+        fn,
+        node,
+        inputs,
+        node.input.map((_, i) => constOf(i)),
+        env,
+      );
   } else if (version !== undefined) {
     const schema = getSchema(domain, node.opType, version);
     if (schema) {
@@ -195,7 +254,8 @@ export function inferNode(node: NodeProto, scope: Scope, env: Env, where: string
       if (rule) {
         const ctx = new OpContext(node, schema, version, inputs, constOf, outputs, {
           report: (code, message, part) => report(code, message, part),
-          inferSubgraph: (g, attrName, types, quiet) => inferGraph(g, quiet ? { ...env, reporter: env.reporter.muted() } : env, scope, `${where} > attribute '${attrName}'`, types).outputs,
+          inferSubgraph: (g, attrName, types, quiet) =>
+            inferGraph(g, quiet ? { ...env, reporter: env.reporter.muted() } : env, scope, `${where} > attribute '${attrName}'`, types).outputs,
         });
         try {
           rule(ctx);
@@ -217,7 +277,8 @@ export function inferNode(node: NodeProto, scope: Scope, env: Env, where: string
     const vi = declared.get(name);
     const merged = mergeTypes(vi ? fromTypeProto(vi.type) : undefined, got);
     // Reported at the producing node (as onnx does): that is where the two descriptions meet.
-    if (merged?.conflict && vi) env.reporter.report("error", "declared-type-mismatch", `'${name}' is ${merged.conflict}`, node, `${where} > value '${name}'`, { output: j });
+    if (merged?.conflict && vi)
+      env.reporter.report("error", "declared-type-mismatch", `'${name}' is ${merged.conflict}`, node, `${where} > value '${name}'`, { output: j });
     // After a contradiction the operator's answer flows on, so one mistake is reported once.
     const flowing = merged?.conflict ? got : merged?.type;
     if (flowing) scope.types.set(name, flowing);
@@ -227,7 +288,13 @@ export function inferNode(node: NodeProto, scope: Scope, env: Env, where: string
 }
 
 /** Infers a call of a model-local function by running its body on the actual input types. */
-function inferFunctionCall(fn: FunctionProto, call: NodeProto, inputs: readonly (ValueType | undefined)[], consts: readonly (Const | undefined)[], env: Env): (ValueType | undefined)[] {
+function inferFunctionCall(
+  fn: FunctionProto,
+  call: NodeProto,
+  inputs: readonly (ValueType | undefined)[],
+  consts: readonly (Const | undefined)[],
+  env: Env,
+): (ValueType | undefined)[] {
   const opsets = new Map(env.opsets);
   for (const o of fn.opsetImport) opsets.set(canonicalDomain(o.domain), Number(o.version));
   const muted: Env = { ...env, opsets, depth: env.depth + 1, reporter: env.reporter.muted(), graphTypes: new Map() };

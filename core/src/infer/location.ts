@@ -12,7 +12,7 @@ export function spanOf(spans: ElementSpans | undefined, part: Part = "whole"): S
   if (!spans) return undefined;
   if (typeof part === "object") {
     const list = "input" in part ? spans.inputs : spans.outputs;
-    return list?.[("input" in part ? part.input : part.output)] ?? spans.whole;
+    return list?.["input" in part ? part.input : part.output] ?? spans.whole;
   }
   return spans[part] ?? spans.whole;
 }

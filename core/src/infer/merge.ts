@@ -26,7 +26,8 @@ export function mergeTypes(declared: ValueType | undefined, inferred: ValueType 
       return clash(`the operator produces ${elemName(inferred.elem)} elements`);
     }
     const elem = declared.elem || inferred.elem;
-    if (!declared.shape || !inferred.shape) return { type: { kind: declared.kind, elem, ...((declared.shape ?? inferred.shape) ? { shape: declared.shape ?? inferred.shape } : {}) } };
+    if (!declared.shape || !inferred.shape)
+      return { type: { kind: declared.kind, elem, ...((declared.shape ?? inferred.shape) ? { shape: declared.shape ?? inferred.shape } : {}) } };
     if (declared.shape.length !== inferred.shape.length) {
       return clash(`the operator produces rank ${inferred.shape.length} (${formatType(inferred)})`);
     }

@@ -51,7 +51,9 @@ export function isTensor(t: ValueType | undefined): t is TensorType {
 
 function shapeOf(s: TensorShapeProto | undefined): Shape | undefined {
   if (!s) return undefined;
-  return s.dim.map((d) => (d.value.case === "dimValue" ? Number(d.value.value) : d.value.case === "dimParam" && d.value.value !== "" ? d.value.value : undefined));
+  return s.dim.map((d) =>
+    d.value.case === "dimValue" ? Number(d.value.value) : d.value.case === "dimParam" && d.value.value !== "" ? d.value.value : undefined,
+  );
 }
 
 export function fromTypeProto(t: TypeProto | undefined): ValueType | undefined {
@@ -87,15 +89,24 @@ export function toTypeProto(t: ValueType): TypeProto {
     case "sparse": {
       const inner = { elemType: t.elem, ...(t.shape ? { shape: shapeProto(t.shape) } : {}) };
       return create(TypeProtoSchema, {
-        value: t.kind === "tensor" ? { case: "tensorType", value: create(TypeProto_TensorSchema, inner) } : { case: "sparseTensorType", value: create(TypeProto_SparseTensorSchema, inner) },
+        value:
+          t.kind === "tensor"
+            ? { case: "tensorType", value: create(TypeProto_TensorSchema, inner) }
+            : { case: "sparseTensorType", value: create(TypeProto_SparseTensorSchema, inner) },
       });
     }
     case "sequence":
-      return create(TypeProtoSchema, { value: { case: "sequenceType", value: create(TypeProto_SequenceSchema, t.elem ? { elemType: toTypeProto(t.elem) } : {}) } });
+      return create(TypeProtoSchema, {
+        value: { case: "sequenceType", value: create(TypeProto_SequenceSchema, t.elem ? { elemType: toTypeProto(t.elem) } : {}) },
+      });
     case "optional":
-      return create(TypeProtoSchema, { value: { case: "optionalType", value: create(TypeProto_OptionalSchema, t.elem ? { elemType: toTypeProto(t.elem) } : {}) } });
+      return create(TypeProtoSchema, {
+        value: { case: "optionalType", value: create(TypeProto_OptionalSchema, t.elem ? { elemType: toTypeProto(t.elem) } : {}) },
+      });
     case "map":
-      return create(TypeProtoSchema, { value: { case: "mapType", value: create(TypeProto_MapSchema, { keyType: t.key, ...(t.value ? { valueType: toTypeProto(t.value) } : {}) }) } });
+      return create(TypeProtoSchema, {
+        value: { case: "mapType", value: create(TypeProto_MapSchema, { keyType: t.key, ...(t.value ? { valueType: toTypeProto(t.value) } : {}) }) },
+      });
   }
 }
 

@@ -262,12 +262,7 @@ export class Interpreter {
     return { opsets, inputs, outputs, initializers, steps, nodes };
   }
 
-  private *execBody(
-    body: Body,
-    inputs: readonly (Value | undefined)[],
-    scope: Scope,
-    onNode?: RunOptions["onNode"],
-  ): Generator<void, (Value | undefined)[]> {
+  private *execBody(body: Body, inputs: readonly (Value | undefined)[], scope: Scope, onNode?: RunOptions["onNode"]): Generator<void, (Value | undefined)[]> {
     for (const [name, v] of body.initializers) scope.values.set(name, v);
     body.inputs.forEach((name, i) => scope.values.set(name, inputs[i]));
     for (const step of body.steps) {
@@ -362,7 +357,13 @@ export class Interpreter {
       this.expansions.set(step.node, body);
     }
     // A function body sees only its own inputs: a fresh scope without parent.
-    return this.runNested(this.execBody(body, fn.input.map((_, i) => inputs[i]), new Scope()));
+    return this.runNested(
+      this.execBody(
+        body,
+        fn.input.map((_, i) => inputs[i]),
+        new Scope(),
+      ),
+    );
   }
 
   private checkGuards(): void {

@@ -110,7 +110,8 @@ function maxFinite(fmt: MiniFloat): number {
 export function numberToMini(fmt: MiniFloat, x: number, saturate = true): number {
   const total = 1 + fmt.expBits + fmt.manBits;
   const signBit = 1 << (total - 1);
-  const nanBits = fmt.kind === "uz" ? signBit : fmt.kind === "ieee" ? (((1 << fmt.expBits) - 1) << fmt.manBits) | 1 : fmt.kind === "fn" ? signBit - 1 : signBit - 1;
+  const nanBits =
+    fmt.kind === "uz" ? signBit : fmt.kind === "ieee" ? (((1 << fmt.expBits) - 1) << fmt.manBits) | 1 : fmt.kind === "fn" ? signBit - 1 : signBit - 1;
   const infBits = ((1 << fmt.expBits) - 1) << fmt.manBits;
   if (Number.isNaN(x)) return fmt.kind === "uz" || fmt.kind === "none" ? signBit : nanBits | (fmt.kind === "fn" ? signBit : 0);
   const neg = x < 0 || Object.is(x, -0);

@@ -73,7 +73,10 @@ export function parseNpy(bytes: Uint8Array): Tensor {
   if (fortran && dims.length > 1) {
     const rev = dims.slice().reverse();
     const asC = tensor(t.dtype, rev, t.data);
-    return transpose(asC, rev.map((_, i) => rev.length - 1 - i));
+    return transpose(
+      asC,
+      rev.map((_, i) => rev.length - 1 - i),
+    );
   }
   return t;
 }

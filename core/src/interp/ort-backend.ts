@@ -13,7 +13,10 @@ interface OrtTensor {
 interface OrtModule {
   Tensor: new (type: string, data: unknown, dims: readonly number[]) => OrtTensor;
   InferenceSession: {
-    create(model: Uint8Array | string, options?: Record<string, unknown>): Promise<{
+    create(
+      model: Uint8Array | string,
+      options?: Record<string, unknown>,
+    ): Promise<{
       outputNames: readonly string[];
       run(feeds: Record<string, OrtTensor>, fetches?: readonly string[]): Promise<Record<string, OrtTensor>>;
     }>;
@@ -75,11 +78,19 @@ export interface OrtOptions {
 }
 
 /** Runs `model` with onnxruntime and returns the requested outputs (default: the graph outputs). */
-export async function runWithOrt(model: ModelProto, feeds: ReadonlyMap<string, Value>, fetches?: readonly string[], options: OrtOptions = {}): Promise<Map<string, Value>> {
+export async function runWithOrt(
+  model: ModelProto,
+  feeds: ReadonlyMap<string, Value>,
+  fetches?: readonly string[],
+  options: OrtOptions = {},
+): Promise<Map<string, Value>> {
   const ort = await loadOrt();
   let session;
   try {
-    session = await ort.InferenceSession.create(options.modelPath ?? encodeModel(model), { graphOptimizationLevel: "disabled", logSeverityLevel: options.logSeverityLevel ?? 3 });
+    session = await ort.InferenceSession.create(options.modelPath ?? encodeModel(model), {
+      graphOptimizationLevel: "disabled",
+      logSeverityLevel: options.logSeverityLevel ?? 3,
+    });
   } catch (e) {
     throw new OnnxtxtError(`onnxruntime cannot load the model: ${e instanceof Error ? e.message : String(e)}`);
   }

@@ -43,13 +43,20 @@ export function summarize(v: Value, maxItems = 8): string {
       const isComplex = v.data.length === 2 * n && n > 0;
       const fmt = (x: number | bigint | string) => formatElement(x, v.dtype);
       for (let i = 0; i < Math.min(n, maxItems); i++) {
-        shown.push(isComplex ? `${fmt(v.data[2 * i] as number)}${(v.data[2 * i + 1] as number) < 0 ? "-" : "+"}${fmt(Math.abs(v.data[2 * i + 1] as number))}i` : fmt(getElement(v, i)));
+        shown.push(
+          isComplex
+            ? `${fmt(v.data[2 * i] as number)}${(v.data[2 * i + 1] as number) < 0 ? "-" : "+"}${fmt(Math.abs(v.data[2 * i + 1] as number))}i`
+            : fmt(getElement(v, i)),
+        );
       }
       return `${typeLabel(v)} {${shown.join(", ")}${n > maxItems ? `, … (${n} values)` : ""}}`;
     }
     case "sequence": {
       const items = Number.isFinite(maxItems) ? 3 : Infinity;
-      return `${typeLabel(v)} [${v.items.slice(0, items).map((x) => summarize(x, maxItems)).join("; ")}${v.items.length > items ? "; …" : ""}]`;
+      return `${typeLabel(v)} [${v.items
+        .slice(0, items)
+        .map((x) => summarize(x, maxItems))
+        .join("; ")}${v.items.length > items ? "; …" : ""}]`;
     }
     case "map":
       return `${typeLabel(v)} with ${v.keys.length} keys`;

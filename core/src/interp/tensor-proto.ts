@@ -72,7 +72,11 @@ export function tensorFromProto(p: TensorProto): Tensor {
   const n = sizeOf(dims);
   // What the message holds bounds the element count (8 per byte covers sub-byte types), so
   // a small file claiming huge dims is refused before anything is allocated for them.
-  const held = p.rawData.length + p.stringData.length + 4 * (p.floatData.length + p.int32Data.length) + 8 * (p.int64Data.length + p.doubleData.length + p.uint64Data.length);
+  const held =
+    p.rawData.length +
+    p.stringData.length +
+    4 * (p.floatData.length + p.int32Data.length) +
+    8 * (p.int64Data.length + p.doubleData.length + p.uint64Data.length);
   if (n > 8 * held) throw new OnnxtxtError(`${name}: dims [${dims.join(",")}] need ${n} elements, but it holds ${held} bytes of data`);
   const view = rawView(p, dtype, n);
   if (view) return tensor(dtype, dims, view);

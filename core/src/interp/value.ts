@@ -6,7 +6,19 @@ import { claimBytes } from "./budget.js";
 import { InterpError } from "./errors.js";
 
 export { setAllocationLimit } from "./budget.js";
-import { bfloat16ToNumber, E2M1, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ, float16ToNumber, miniToNumber, numberToBfloat16, numberToFloat16, numberToMini } from "./float-bits.js";
+import {
+  bfloat16ToNumber,
+  E2M1,
+  E4M3FN,
+  E4M3FNUZ,
+  E5M2,
+  E5M2FNUZ,
+  float16ToNumber,
+  miniToNumber,
+  numberToBfloat16,
+  numberToFloat16,
+  numberToMini,
+} from "./float-bits.js";
 
 export { DT };
 
@@ -167,7 +179,8 @@ export function dtypeName(dtype: number): string {
 
 export function tensor(dtype: number, dims: readonly number[], data?: TensorData): Tensor {
   for (const d of dims) {
-    if (!Number.isInteger(d) || d < 0) throw new InterpError(`a tensor of shape [${dims.join(",")}] is not possible: dimensions must be whole numbers from 0 up`);
+    if (!Number.isInteger(d) || d < 0)
+      throw new InterpError(`a tensor of shape [${dims.join(",")}] is not possible: dimensions must be whole numbers from 0 up`);
   }
   const n = sizeOf(dims);
   const d = data ?? allocData(dtype, n);
@@ -386,7 +399,7 @@ export function reshaped(t: Tensor, dims: readonly number[]): Tensor {
 export function byteSizeOf(v: Value): number {
   switch (v.kind) {
     case "tensor":
-      return v.dtype === DT.STRING ? v.data.length * 16 : (v.data as NumericArray).byteLength ?? v.data.length * 8;
+      return v.dtype === DT.STRING ? v.data.length * 16 : ((v.data as NumericArray).byteLength ?? v.data.length * 8);
     case "sequence":
       return v.items.reduce((s, x) => s + byteSizeOf(x), 0);
     case "map":

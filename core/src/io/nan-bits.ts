@@ -87,7 +87,15 @@ function varint(bytes: Uint8Array, pos: number): [number, number] {
 }
 
 /** Visits every float/double element of `msg` and its sub-messages, at its place in `bytes`. */
-function walk(schema: DescMessage, msg: object, bytes: Uint8Array, start: number, end: number, visit: Visit, seen = new Map<object, Map<number, number>>()): void {
+function walk(
+  schema: DescMessage,
+  msg: object,
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  visit: Visit,
+  seen = new Map<object, Map<number, number>>(),
+): void {
   // Per message, not per occurrence: a message field written twice merges (its lists append).
   let counters = seen.get(msg);
   if (!counters) seen.set(msg, (counters = new Map()));

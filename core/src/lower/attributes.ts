@@ -14,8 +14,13 @@ const utf8 = new TextEncoder();
 const newAttribute = messageFactory(AttributeProtoSchema);
 
 const PLURAL: Partial<Record<AT, AT>> = {
-  [AT.INT]: AT.INTS, [AT.FLOAT]: AT.FLOATS, [AT.STRING]: AT.STRINGS, [AT.TENSOR]: AT.TENSORS,
-  [AT.GRAPH]: AT.GRAPHS, [AT.SPARSE_TENSOR]: AT.SPARSE_TENSORS, [AT.TYPE_PROTO]: AT.TYPE_PROTOS,
+  [AT.INT]: AT.INTS,
+  [AT.FLOAT]: AT.FLOATS,
+  [AT.STRING]: AT.STRINGS,
+  [AT.TENSOR]: AT.TENSORS,
+  [AT.GRAPH]: AT.GRAPHS,
+  [AT.SPARSE_TENSOR]: AT.SPARSE_TENSORS,
+  [AT.TYPE_PROTO]: AT.TYPE_PROTOS,
 };
 const SINGULAR = new Map<AT, AT>(Object.entries(PLURAL).map(([s, p]) => [p, Number(s) as AT]));
 
@@ -28,13 +33,20 @@ function typeName(t: AT): string {
 /** The AttributeType a single value has by itself (before annotations). */
 function kindOf(v: A.AttrValue): AT | undefined {
   switch (v.kind) {
-    case "Int": return AT.INT;
-    case "Float": return AT.FLOAT;
-    case "Str": return AT.STRING;
-    case "TensorValue": return AT.TENSOR;
-    case "TypeValue": return AT.TYPE_PROTO;
-    case "Graph": return AT.GRAPH;
-    default: return undefined;
+    case "Int":
+      return AT.INT;
+    case "Float":
+      return AT.FLOAT;
+    case "Str":
+      return AT.STRING;
+    case "TensorValue":
+      return AT.TENSOR;
+    case "TypeValue":
+      return AT.TYPE_PROTO;
+    case "Graph":
+      return AT.GRAPH;
+    default:
+      return undefined;
   }
 }
 
@@ -60,12 +72,13 @@ export function lowerAttribute(attr: A.Attribute, env: AttrEnv): AttributeProto 
   a.name = attr.name?.value ?? "";
   const annotated = attr.annotation ? (ATTRIBUTE_TYPES[attr.annotation.text] as AT) : undefined;
   const v = attr.value;
-  if (cx.mapping) cx.sourceMap.set(a, {
-    whole: attr.span,
-    ...(attr.name && { name: attr.name.span }),
-    ...(attr.annotation && { type: attr.annotation.span }),
-    ...(v && { value: v.span }),
-  });
+  if (cx.mapping)
+    cx.sourceMap.set(a, {
+      whole: attr.span,
+      ...(attr.name && { name: attr.name.span }),
+      ...(attr.annotation && { type: attr.annotation.span }),
+      ...(v && { value: v.span }),
+    });
   if (!v) return a;
   if (v.kind === "List") {
     lowerList(a, v, annotated, env);

@@ -58,4 +58,3 @@ export function roundToFloat32(d: number, textOf: () => string): number {
   const smaller = larger === f ? g : f;
   return cmp > 0 ? larger : smaller;
 }
-

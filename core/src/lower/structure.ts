@@ -3,9 +3,20 @@
 import { create } from "@bufbuild/protobuf";
 import type * as A from "../../../grammar/src/ast.js";
 import {
-  FunctionProtoSchema, GraphProtoSchema, ModelProtoSchema, OperatorSetIdProtoSchema,
-  StringStringEntryProtoSchema, ValueInfoProtoSchema, type FunctionProto, type GraphProto, type ModelProto,
-  type NodeProto, type OperatorSetIdProto, type StringStringEntryProto, type TensorProto, type ValueInfoProto,
+  FunctionProtoSchema,
+  GraphProtoSchema,
+  ModelProtoSchema,
+  OperatorSetIdProtoSchema,
+  StringStringEntryProtoSchema,
+  ValueInfoProtoSchema,
+  type FunctionProto,
+  type GraphProto,
+  type ModelProto,
+  type NodeProto,
+  type OperatorSetIdProto,
+  type StringStringEntryProto,
+  type TensorProto,
+  type ValueInfoProto,
 } from "../../../proto/src/index.js";
 import { lowerAttribute, type AttrEnv } from "./attributes.js";
 import type { LowerContext } from "./context.js";
@@ -31,7 +42,8 @@ export class Lowerer {
     const vi = newValueInfo();
     vi.name = d.name?.value ?? "";
     if (d.type) vi.type = lowerType(d.type, this.cx);
-    if (this.cx.mapping) this.cx.sourceMap.set(vi, { whole: d.span, ...(d.name && { name: d.name.span }), ...(d.type && { type: d.type.span, op: d.type.span }) });
+    if (this.cx.mapping)
+      this.cx.sourceMap.set(vi, { whole: d.span, ...(d.name && { name: d.name.span }), ...(d.type && { type: d.type.span, op: d.type.span }) });
     return vi;
   }
 
@@ -41,7 +53,8 @@ export class Lowerer {
       return undefined;
     }
     const t = lowerTensor({ type: d.type, name: d.name?.value ?? "", ...(d.init && { data: d.init }), span: d.span }, this.cx, this.text);
-    if (t && this.cx.mapping) this.cx.sourceMap.set(t, { whole: d.span, ...(d.name && { name: d.name.span }), type: d.type.span, ...(d.init && { value: d.init.span }) });
+    if (t && this.cx.mapping)
+      this.cx.sourceMap.set(t, { whole: d.span, ...(d.name && { name: d.name.span }), type: d.type.span, ...(d.init && { value: d.init.span }) });
     return t;
   }
 
@@ -82,13 +95,14 @@ export class Lowerer {
     if (n.label) np.name = n.label.name?.value ?? "";
     if (n.op?.overload) np.overload = n.op.overload.value;
     if (n.attributes) for (const a of n.attributes.items) np.attribute.push(lowerAttribute(a, this.env));
-    if (this.cx.mapping) this.cx.sourceMap.set(np, {
-      whole: n.span,
-      ...(n.label && { name: n.label.span }),
-      ...(n.op && { op: n.op.span }),
-      inputs: (n.inputs?.items ?? []).map((i) => i.span),
-      outputs: n.outputs.items.map((o) => o.span),
-    });
+    if (this.cx.mapping)
+      this.cx.sourceMap.set(np, {
+        whole: n.span,
+        ...(n.label && { name: n.label.span }),
+        ...(n.op && { op: n.op.span }),
+        inputs: (n.inputs?.items ?? []).map((i) => i.span),
+        outputs: n.outputs.items.map((o) => o.span),
+      });
     return np;
   }
 
@@ -138,7 +152,10 @@ export class Lowerer {
 
   opsets(list: A.OpsetList): OperatorSetIdProto[] {
     return list.items.map((o) => {
-      const op = create(OperatorSetIdProtoSchema, { domain: o.domain?.value ?? "", version: o.version ? int64Of(o.version, this.cx, "the opset version") : 0n });
+      const op = create(OperatorSetIdProtoSchema, {
+        domain: o.domain?.value ?? "",
+        version: o.version ? int64Of(o.version, this.cx, "the opset version") : 0n,
+      });
       this.cx.sourceMap.set(op, { whole: o.span });
       return op;
     });

@@ -5,9 +5,7 @@ import { create } from "@bufbuild/protobuf";
 import type * as A from "../../../grammar/src/ast.js";
 import { scanNumber } from "../../../grammar/src/number-scan.js";
 import type { Span } from "../../../grammar/src/span.js";
-import {
-  StringStringEntryProtoSchema, TensorProto_DataLocation, TensorProtoSchema, dataTypeByName, type TensorProto,
-} from "../../../proto/src/index.js";
+import { StringStringEntryProtoSchema, TensorProto_DataLocation, TensorProtoSchema, dataTypeByName, type TensorProto } from "../../../proto/src/index.js";
 import type { LowerContext } from "./context.js";
 import { roundToFloat32 } from "./float32.js";
 import { int64Of, tensorShapeForData } from "./types.js";
@@ -42,11 +40,20 @@ interface Elements {
 function literalElements(items: readonly A.Literal[]): Elements {
   return {
     count: items.length,
-    text: (k) => { const e = items[k]!; return e.kind === "Str" ? e.value : e.text; },
-    value: (k) => { const e = items[k]!; return e.kind === "Float" ? e.value : e.kind === "Int" ? Number(e.value) : NaN; },
+    text: (k) => {
+      const e = items[k]!;
+      return e.kind === "Str" ? e.value : e.text;
+    },
+    value: (k) => {
+      const e = items[k]!;
+      return e.kind === "Float" ? e.value : e.kind === "Int" ? Number(e.value) : NaN;
+    },
     isInt: (k) => items[k]!.kind === "Int",
     isString: (k) => items[k]!.kind === "Str",
-    str: (k) => { const e = items[k]!; return e.kind === "Str" ? e.value : ""; },
+    str: (k) => {
+      const e = items[k]!;
+      return e.kind === "Str" ? e.value : "";
+    },
     span: (k) => items[k]!.span,
   };
 }
@@ -180,8 +187,10 @@ function fillData(t: TensorProto, elem: string, storage: string, el: Elements, c
   const needInt = (k: number): boolean => {
     if (!needNumber(k)) return false;
     if (el.isInt(k)) return true;
-    const hint = storage === "int32Data" && !elem.startsWith("int") && !elem.startsWith("uint") && elem !== "bool"
-      ? ` (${elem} values are written as their bit patterns, e.g. 15360 for float16 1.0)` : "";
+    const hint =
+      storage === "int32Data" && !elem.startsWith("int") && !elem.startsWith("uint") && elem !== "bool"
+        ? ` (${elem} values are written as their bit patterns, e.g. 15360 for float16 1.0)`
+        : "";
     cx.error("bad-literal", `${elem} tensor elements must be integers, found ${el.text(k)}${hint}`, el.span(k));
     return false;
   };
@@ -193,7 +202,10 @@ function fillData(t: TensorProto, elem: string, storage: string, el: Elements, c
       }
       const out = new Array<number>(n);
       for (let k = 0; k < n; k++) {
-        if (!needNumber(k)) { out[k] = 0; continue; }
+        if (!needNumber(k)) {
+          out[k] = 0;
+          continue;
+        }
         const d = el.value(k);
         const f = roundToFloat32(d, () => el.text(k));
         if (f !== d && !Number.isFinite(f) && Number.isFinite(d)) cx.error("int-range", `${el.text(k)} is beyond the float range`, el.span(k));

@@ -2,9 +2,18 @@
 import { create } from "@bufbuild/protobuf";
 import type * as A from "../../../grammar/src/ast.js";
 import {
-  TensorShapeProto_DimensionSchema, TensorShapeProtoSchema, TypeProto_MapSchema, TypeProto_OpaqueSchema,
-  TypeProto_OptionalSchema, TypeProto_SequenceSchema, TypeProto_SparseTensorSchema, TypeProto_TensorSchema,
-  TypeProtoSchema, dataTypeByName, type TensorShapeProto, type TypeProto,
+  TensorShapeProto_DimensionSchema,
+  TensorShapeProtoSchema,
+  TypeProto_MapSchema,
+  TypeProto_OpaqueSchema,
+  TypeProto_OptionalSchema,
+  TypeProto_SequenceSchema,
+  TypeProto_SparseTensorSchema,
+  TypeProto_TensorSchema,
+  TypeProtoSchema,
+  dataTypeByName,
+  type TensorShapeProto,
+  type TypeProto,
 } from "../../../proto/src/index.js";
 import type { LowerContext } from "./context.js";
 

@@ -17,7 +17,19 @@ interface Float32TextExports {
   spellScaled(at: number, k: number, scale: number, negative: number): number;
   /** The end of v's text written at `at`, or 0 when JavaScript must spell it. */
   format(v: number, at: number): number;
-  fill(values: number, from: number, to: number, total: number, out: number, col: number, width: number, indentWidth: number, lineBreak: number, breakLen: number, sep: number): number;
+  fill(
+    values: number,
+    from: number,
+    to: number,
+    total: number,
+    out: number,
+    col: number,
+    width: number,
+    indentWidth: number,
+    lineBreak: number,
+    breakLen: number,
+    sep: number,
+  ): number;
   column(): number;
 }
 

@@ -8,7 +8,18 @@ import type { CommentPlacement } from "./comments.js";
 type Node = A.AstNode;
 
 /** Containers that print their dangling comments before the closing bracket. */
-const DANGLING = new Set<string>(["Model", "Header", "OpsetList", "PropList", "ValueDeclList", "NodeBlock", "ParamList", "AttributeList", "List", "InlineData"]);
+const DANGLING = new Set<string>([
+  "Model",
+  "Header",
+  "OpsetList",
+  "PropList",
+  "ValueDeclList",
+  "NodeBlock",
+  "ParamList",
+  "AttributeList",
+  "List",
+  "InlineData",
+]);
 
 function present<T>(xs: readonly (T | undefined)[]): T[] {
   return xs.filter((x): x is T => x !== undefined);

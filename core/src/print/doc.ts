@@ -24,7 +24,6 @@ type DocNode =
       readonly write?: FillWriter;
     };
 
-
 /** A space in flat mode, a newline when the group breaks. */
 export const line: Doc = { t: "line", soft: false, hard: false };
 /** Nothing in flat mode, a newline when the group breaks. */

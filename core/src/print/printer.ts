@@ -70,7 +70,10 @@ class Printer {
   private bracketed(owner: A.AstNode | undefined, open: string, items: readonly Doc[], close: string): Doc {
     const tail = owner ? this.dangling(owner) : [];
     const opened = this.open(owner, open);
-    const doc = items.length === 0 && tail.length === 0 && opened === open ? open + close : group([opened, indent([softline, join([",", line], items), ...tail]), softline, close]);
+    const doc =
+      items.length === 0 && tail.length === 0 && opened === open
+        ? open + close
+        : group([opened, indent([softline, join([",", line], items), ...tail]), softline, close]);
     return owner ? this.wrap(owner, doc) : doc;
   }
 
@@ -106,27 +109,47 @@ class Printer {
   }
 
   header(h: A.Header): Doc {
-    return this.bracketed(h, "<", h.entries.map((e) => this.headerEntry(e)), ">");
+    return this.bracketed(
+      h,
+      "<",
+      h.entries.map((e) => this.headerEntry(e)),
+      ">",
+    );
   }
 
   headerEntry(e: A.HeaderEntry): Doc {
     const v = e.value;
     let value: Doc = "";
     if (v?.kind === "OpsetList") {
-      value = this.bracketed(v, "[", v.items.map((o) => this.wrap(o, `${o.domain ? quote(o.domain.value) : '""'} : ${o.version?.text ?? "0"}`)), "]");
+      value = this.bracketed(
+        v,
+        "[",
+        v.items.map((o) => this.wrap(o, `${o.domain ? quote(o.domain.value) : '""'} : ${o.version?.text ?? "0"}`)),
+        "]",
+      );
     } else if (v?.kind === "PropList") value = this.propList(v);
     else if (v) value = this.literal(v);
     return this.wrap(e, [e.key.text, ": ", value]);
   }
 
   propList(p: A.PropList): Doc {
-    return this.bracketed(p, "[", p.items.map((e) => this.wrap(e, `${quote(e.key?.value ?? "")}: ${quote(e.value?.value ?? "")}`)), "]");
+    return this.bracketed(
+      p,
+      "[",
+      p.items.map((e) => this.wrap(e, `${quote(e.key?.value ?? "")}: ${quote(e.value?.value ?? "")}`)),
+      "]",
+    );
   }
 
   /** `(a, b)` / `<a, b>` value lists. */
   valueDecls(list: A.ValueDeclList | undefined, open: string, close: string): Doc {
     if (!list) return open + close;
-    return this.bracketed(list, open, list.items.map((d) => this.valueDecl(d)), close);
+    return this.bracketed(
+      list,
+      open,
+      list.items.map((d) => this.valueDecl(d)),
+      close,
+    );
   }
 
   valueDecl(d: A.ValueDecl): Doc {
@@ -149,14 +172,35 @@ class Printer {
   body(b: A.NodeBlock | undefined): Doc {
     const tail = b ? this.dangling(b) : [];
     if (!b || (b.nodes.length === 0 && tail.length === 0 && !this.c.afterOpen.has(b))) return "{}";
-    return this.wrap(b, [this.open(b, "{"), indent([hardline, ...this.lines(b.nodes, b.nodes.map((n) => this.node(n))), ...tail]), hardline, "}"]);
+    return this.wrap(b, [
+      this.open(b, "{"),
+      indent([
+        hardline,
+        ...this.lines(
+          b.nodes,
+          b.nodes.map((n) => this.node(n)),
+        ),
+        ...tail,
+      ]),
+      hardline,
+      "}",
+    ]);
   }
 
   func(f: A.FunctionDef): Doc {
     const parts: Doc[] = [];
     if (f.header) parts.push(this.header(f.header), hardline);
     parts.push(this.name(f.name), " ");
-    if (f.params) parts.push(this.bracketed(f.params, "<", f.params.items.map((p) => (p.kind === "Name" ? this.wrap(p, this.name(p)) : this.attribute(p))), ">"), " ");
+    if (f.params)
+      parts.push(
+        this.bracketed(
+          f.params,
+          "<",
+          f.params.items.map((p) => (p.kind === "Name" ? this.wrap(p, this.name(p)) : this.attribute(p))),
+          ">",
+        ),
+        " ",
+      );
     parts.push(this.valueDecls(f.inputs, "(", ")"), " => ", this.valueDecls(f.outputs, "(", ")"));
     if (f.valueInfos) parts.push(" ", this.valueDecls(f.valueInfos, "<", ">"));
     parts.push(" ", this.body(f.body));
@@ -288,8 +332,14 @@ class Printer {
   /** A lone attribute hugs its brackets (`<body = g () => () {...}>`); more break per item. */
   private attributeList(l: A.AttributeList): Doc {
     const only = l.items.length === 1 ? l.items[0]! : undefined;
-    if (only && !this.c.dangling.has(l) && !this.c.afterOpen.has(l) && !this.c.leading.has(only) && !this.c.trailing.has(only)) return this.wrap(l, ["<", this.attribute(only), ">"]);
-    return this.bracketed(l, "<", l.items.map((a) => this.attribute(a)), ">");
+    if (only && !this.c.dangling.has(l) && !this.c.afterOpen.has(l) && !this.c.leading.has(only) && !this.c.trailing.has(only))
+      return this.wrap(l, ["<", this.attribute(only), ">"]);
+    return this.bracketed(
+      l,
+      "<",
+      l.items.map((a) => this.attribute(a)),
+      ">",
+    );
   }
 
   attribute(a: A.Attribute): Doc {
@@ -320,7 +370,12 @@ class Printer {
       case "Graph":
         return this.graph(v);
       case "List":
-        return this.bracketed(v, "[", v.items.map((i) => this.attrValue(i)), "]");
+        return this.bracketed(
+          v,
+          "[",
+          v.items.map((i) => this.attrValue(i)),
+          "]",
+        );
     }
   }
 
@@ -359,12 +414,17 @@ class Printer {
     if ("kind" in els && els.kind === "PackedNumbers") {
       [count, item] = this.packedItems(els, elem);
       const v = els.values;
-      if ((elem === "float" || elem === "complex64") && !(this.opts.source !== undefined && els.span.end > els.span.start)) write = (out, at) => writeFloat32s(out, v, at);
-    }
-    else {
+      if ((elem === "float" || elem === "complex64") && !(this.opts.source !== undefined && els.span.end > els.span.start))
+        write = (out, at) => writeFloat32s(out, v, at);
+    } else {
       const lits = els as readonly A.Literal[];
       if (lits.some((l) => this.c.leading.has(l) || this.c.trailing.has(l))) {
-        return this.bracketed(d, "{", lits.map((l) => this.wrap(l, this.literal(l))), "}");
+        return this.bracketed(
+          d,
+          "{",
+          lits.map((l) => this.wrap(l, this.literal(l))),
+          "}",
+        );
       }
       count = lits.length;
       item = (i) => this.literal(lits[i]!);

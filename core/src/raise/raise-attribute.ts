@@ -52,7 +52,24 @@ const VALUE_FIELD: Partial<Record<AT, string>> = {
 
 const SCALAR_FIELDS = new Set(["f", "i", "s"]);
 
-const ALL_FIELDS = fieldsOf(AttributeProtoSchema, ["f", "i", "s", "t", "g", "floats", "ints", "strings", "tensors", "graphs", "doc_string", "tp", "type_protos", "ref_attr_name", "sparse_tensor", "sparse_tensors"]);
+const ALL_FIELDS = fieldsOf(AttributeProtoSchema, [
+  "f",
+  "i",
+  "s",
+  "t",
+  "g",
+  "floats",
+  "ints",
+  "strings",
+  "tensors",
+  "graphs",
+  "doc_string",
+  "tp",
+  "type_protos",
+  "ref_attr_name",
+  "sparse_tensor",
+  "sparse_tensors",
+]);
 /** Fields checked on every attribute (index order matters for `has`). */
 const ATTR_FIELDS = fieldsOf(AttributeProtoSchema, ["type", "ref_attr_name", "name"]);
 const [TYPE, REF_ATTR_NAME, NAME] = [0, 1, 2];

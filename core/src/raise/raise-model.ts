@@ -184,7 +184,14 @@ export function raiseModel(model: ModelProto, plain = false): RaisedModel {
   if (!model.graph) residual.clear("graph");
   const graph = model.graph
     ? raiseGraph(model.graph, ctx, false)
-    : ({ kind: "Graph", span: NO_SPAN, name: name("g"), inputs: valueDeclList([]), outputs: valueDeclList([]), body: { kind: "NodeBlock", span: NO_SPAN, nodes: [] } } satisfies A.Graph);
+    : ({
+        kind: "Graph",
+        span: NO_SPAN,
+        name: name("g"),
+        inputs: valueDeclList([]),
+        outputs: valueDeclList([]),
+        body: { kind: "NodeBlock", span: NO_SPAN, nodes: [] },
+      } satisfies A.Graph);
   const ast: A.Model = { kind: "Model", span: NO_SPAN, ...(h ? { header: h } : {}), graph, functions: model.functions.map((f) => raiseFunction(f, ctx)) };
   if (ctx.domainExcept.length) residual.put("@node_domain_except", ctx.domainExcept);
   if (ctx.tensorNameExcept.length) residual.put("@tensor_name_except", ctx.tensorNameExcept);

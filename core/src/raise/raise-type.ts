@@ -37,7 +37,10 @@ function shapeOf(shape: TensorShapeProto): A.Shape | undefined {
   return { kind: "Shape", span: NO_SPAN, dims };
 }
 
-function tensorType(t: { elemType: number; shape?: TensorShapeProto | undefined }, schema: typeof TypeProto_TensorSchema | typeof TypeProto_SparseTensorSchema): A.TensorType | undefined {
+function tensorType(
+  t: { elemType: number; shape?: TensorShapeProto | undefined },
+  schema: typeof TypeProto_TensorSchema | typeof TypeProto_SparseTensorSchema,
+): A.TensorType | undefined {
   if (!isSet(schema, t, "elem_type")) return undefined;
   const elem = elemKeyword(t.elemType);
   if (!elem) return undefined;

@@ -19,7 +19,12 @@ export interface RaisedElements {
  * Numbers that fit a double exactly (floats, doubles, int32-stored types) travel as packed
  * numbers: the printer formats them by the tensor's element type, with no object per element.
  */
-function packed(values: readonly number[] | Float64Array, float: "f32" | "f64" | undefined, nanBits: Record<string, string>, rawBits?: (i: number) => string): A.PackedNumbers {
+function packed(
+  values: readonly number[] | Float64Array,
+  float: "f32" | "f64" | undefined,
+  nanBits: Record<string, string>,
+  rawBits?: (i: number) => string,
+): A.PackedNumbers {
   // A plain loop: decoded repeated fields hold boxed numbers, where the typed-array
   // constructor takes a generic path several times slower. Values read from raw_data are
   // a Float64Array already and are kept as they are.
@@ -74,7 +79,12 @@ function stringLiterals(values: readonly Uint8Array[]): A.Literal[] | undefined 
   return out;
 }
 
-function elementsOf(field: NumberField | BigField, values: readonly (number | bigint)[] | Float64Array, nanBits: Record<string, string>, rawBits?: (i: number) => string): A.Literal[] | A.PackedNumbers {
+function elementsOf(
+  field: NumberField | BigField,
+  values: readonly (number | bigint)[] | Float64Array,
+  nanBits: Record<string, string>,
+  rawBits?: (i: number) => string,
+): A.Literal[] | A.PackedNumbers {
   switch (field) {
     case "floatData":
       return packed(values as number[] | Float64Array, "f32", nanBits, rawBits);
@@ -117,7 +127,8 @@ function unpack(stored: ArrayLike<number>, dataType: number, count: bigint): A.P
     }
   }
   let n = slots;
-  if (count <= BigInt(slots) && BigInt(Math.ceil(Number(count) / perByte)) === BigInt(stored.length) && out.subarray(Number(count)).every((v) => v === 0)) n = Number(count);
+  if (count <= BigInt(slots) && BigInt(Math.ceil(Number(count) / perByte)) === BigInt(stored.length) && out.subarray(Number(count)).every((v) => v === 0))
+    n = Number(count);
   return { kind: "PackedNumbers", span: NO_SPAN, values: out.subarray(0, n), allIntegers: true };
 }
 
@@ -137,12 +148,14 @@ export function typedElements(t: TensorProto, field: NumberField | BigField | "s
     return elements && { elements, nanBits };
   }
   const recorded = field === "floatData" || field === "doubleData" ? nanBitsOf(t, TensorProtoSchema.field[field].number) : undefined;
-  const bitsOf = recorded && ((i: number): string => {
-    const b = recorded.get(i);
-    if (b !== undefined) return b.toString(16);
-    const v = t[field as "floatData"][i]!;
-    return field === "doubleData" ? float64Bits(v).toString(16) : float32Bits(v).toString(16);
-  });
+  const bitsOf =
+    recorded &&
+    ((i: number): string => {
+      const b = recorded.get(i);
+      if (b !== undefined) return b.toString(16);
+      const v = t[field as "floatData"][i]!;
+      return field === "doubleData" ? float64Bits(v).toString(16) : float32Bits(v).toString(16);
+    });
   return { elements: elementsOf(field, t[field], nanBits, bitsOf), nanBits };
 }
 

@@ -10,8 +10,18 @@ import type { AttributeDefault, AttributeSchema, AttributeTypeName, FormalParame
 type RawParam = [string, string, 0 | 1 | 2, 0 | 1, number];
 type RawAttribute = [string, AttributeTypeName, 0 | 1, AttributeDefault?];
 type RawSchema = [
-  string, string, number, number, [number, number, number, number],
-  RawParam[], RawParam[], RawAttribute[], [string, number][], [number, string][], number[], string,
+  string,
+  string,
+  number,
+  number,
+  [number, number, number, number],
+  RawParam[],
+  RawParam[],
+  RawAttribute[],
+  [string, number][],
+  [number, string][],
+  number[],
+  string,
 ];
 interface RawData {
   onnxVersion: string;

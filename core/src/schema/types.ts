@@ -16,8 +16,20 @@ export interface FormalParameter {
 
 /** Attribute type names as onnx spells them (AttributeProto.AttributeType). */
 export type AttributeTypeName =
-  | "FLOAT" | "INT" | "STRING" | "TENSOR" | "GRAPH" | "SPARSE_TENSOR" | "TYPE_PROTO"
-  | "FLOATS" | "INTS" | "STRINGS" | "TENSORS" | "GRAPHS" | "SPARSE_TENSORS" | "TYPE_PROTOS";
+  | "FLOAT"
+  | "INT"
+  | "STRING"
+  | "TENSOR"
+  | "GRAPH"
+  | "SPARSE_TENSOR"
+  | "TYPE_PROTO"
+  | "FLOATS"
+  | "INTS"
+  | "STRINGS"
+  | "TENSORS"
+  | "GRAPHS"
+  | "SPARSE_TENSORS"
+  | "TYPE_PROTOS";
 
 export type AttributeDefault = number | string | readonly number[] | readonly string[];
 

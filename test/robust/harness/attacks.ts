@@ -129,7 +129,8 @@ function attackExternalData(rng: Rng, dir: string): { scene: string; problems: s
     inputUnclear = p.what === "a short file";
     inputHostile = p.hostile && p.what !== "nothing" && !inputUnclear;
     // A regular input file must hold a tensor, not weights.
-    if (!p.hostile && fs.lstatSync(inputFile).isFile()) fs.writeFileSync(inputFile, toBinary(TensorProtoSchema, create(TensorProtoSchema, { dataType: 1, dims: [BigInt(N)], rawData: weights(4) })));
+    if (!p.hostile && fs.lstatSync(inputFile).isFile())
+      fs.writeFileSync(inputFile, toBinary(TensorProtoSchema, create(TensorProtoSchema, { dataType: 1, dims: [BigInt(N)], rawData: weights(4) })));
   }
   const other = path.join(dir, "other");
   fs.mkdirSync(other);
@@ -145,7 +146,8 @@ function attackExternalData(rng: Rng, dir: string): { scene: string; problems: s
   const r = cli(command, dir);
   const problems = runProblems(r);
   const hostile = planted.hostile || badRange || (command[0] === "run" && inputHostile);
-  if (hostile && r.status === 0) problems.push(`accepted ${planted.what}${badRange ? " with a bad range" : ""}${inputHostile ? " or a hostile input file" : ""}`);
+  if (hostile && r.status === 0)
+    problems.push(`accepted ${planted.what}${badRange ? " with a bad range" : ""}${inputHostile ? " or a hostile input file" : ""}`);
   if (!hostile && !(command[0] === "run" && inputUnclear) && r.status !== 0) problems.push(`refused a well-formed model: ${r.stderr.slice(0, 300)}`);
   if (hiddenFiles(dir).length > 0) problems.push(`left temp files: ${hiddenFiles(dir).join(", ")}`);
   return { scene, problems };
@@ -196,7 +198,13 @@ async function attackSignal(rng: Rng, dir: string): Promise<{ scene: string; pro
   const model = path.join(dir, "big.onnx");
   fs.writeFileSync(
     model,
-    encodeModel(create(ModelProtoSchema, { irVersion: 10n, opsetImport: [{ domain: "", version: 21n }], graph: { name: "g", initializer: [{ name: "w", dataType: 1, dims: [1_500_000n], rawData: big }] } })),
+    encodeModel(
+      create(ModelProtoSchema, {
+        irVersion: 10n,
+        opsetImport: [{ domain: "", version: 21n }],
+        graph: { name: "g", initializer: [{ name: "w", dataType: 1, dims: [1_500_000n], rawData: big }] },
+      }),
+    ),
   );
   const out = path.join(dir, "out");
   fs.mkdirSync(out);
@@ -218,7 +226,25 @@ async function attackSignal(rng: Rng, dir: string): Promise<{ scene: string; pro
 
 /** A random value where a well-formed one belongs: the malformed params of #22 item 14. */
 function junk(rng: Rng): unknown {
-  return rng.pick<unknown>([null, "x", "zz", 0, -1, 1.5, 2 ** 53, true, [], [1, 2], {}, { line: null }, { text: null }, { start: null, end: null }, { uri: 5 }, "\u0000", { line: -1, character: "0" }]);
+  return rng.pick<unknown>([
+    null,
+    "x",
+    "zz",
+    0,
+    -1,
+    1.5,
+    2 ** 53,
+    true,
+    [],
+    [1, 2],
+    {},
+    { line: null },
+    { text: null },
+    { start: null, end: null },
+    { uri: 5 },
+    "\u0000",
+    { line: -1, character: "0" },
+  ]);
 }
 
 /** Replaces one random field (at any depth) of `params` by junk; sometimes the whole params. */
@@ -312,10 +338,13 @@ export async function runAttacks(options: AttackOptions): Promise<AttackReport> 
       const attack = rng.pick(["external data", "output target", "signal", "lsp params", "lsp params"] as const);
       try {
         const r =
-          attack === "external data" ? attackExternalData(rng, dir)
-          : attack === "output target" ? attackOutput(rng, dir)
-          : attack === "signal" ? await attackSignal(rng, dir)
-          : await attackLsp(rng, client, i);
+          attack === "external data"
+            ? attackExternalData(rng, dir)
+            : attack === "output target"
+              ? attackOutput(rng, dir)
+              : attack === "signal"
+                ? await attackSignal(rng, dir)
+                : await attackLsp(rng, client, i);
         for (const problem of r.problems) failures.push({ attack, iteration: i, scene: r.scene, problem });
       } catch (e) {
         failures.push({ attack, iteration: i, scene: "(setting up)", problem: e instanceof Error ? (e.stack ?? e.message) : String(e) });
@@ -323,7 +352,8 @@ export async function runAttacks(options: AttackOptions): Promise<AttackReport> 
         fs.rmSync(dir, { recursive: true, force: true });
       }
     }
-    if (client.exitCode !== null) failures.push({ attack: "lsp params", iteration: i, scene: "", problem: `the server exited: ${client.stderr.slice(0, 400)}` });
+    if (client.exitCode !== null)
+      failures.push({ attack: "lsp params", iteration: i, scene: "", problem: `the server exited: ${client.stderr.slice(0, 400)}` });
   } finally {
     await client.shutdown();
   }

@@ -21,7 +21,10 @@ export function textCorpus(limit?: number): string[] {
     }
   };
   visit(own);
-  const printed = fs.readdirSync(requireDir(PRINTED, "test/data/onnx/printed.tar.xz")).filter((f) => f.endsWith(".onnxtxt")).sort();
+  const printed = fs
+    .readdirSync(requireDir(PRINTED, "test/data/onnx/printed.tar.xz"))
+    .filter((f) => f.endsWith(".onnxtxt"))
+    .sort();
   const chosen = [...files.sort(), ...spread(printed, limit === undefined ? undefined : Math.max(0, limit - files.length)).map((f) => path.join(PRINTED, f))];
   return chosen.map((f) => fs.readFileSync(f, "utf8"));
 }

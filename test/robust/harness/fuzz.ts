@@ -74,7 +74,12 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
       input = text;
       size = text.length;
       // the command-line stages; editor features on megabyte documents are another matter
-      runTargets(textTargets.filter((t) => t !== IDE_TARGET), text, i, failures);
+      runTargets(
+        textTargets.filter((t) => t !== IDE_TARGET),
+        text,
+        i,
+        failures,
+      );
     } else if (rng.chance(options.hostileRuns ?? 0.1)) {
       const text = hostileModel(rng);
       input = text;

@@ -10,10 +10,29 @@ import type { Rng } from "./rng.js";
 import type { TextTarget } from "./targets.js";
 
 const H = `<ir_version: 10, opset_import: ["" : 21]>\n`;
-const INTS = ["0", "1", "-1", "2", "3", "7", "1000", "65536", "-65536", "2147483647", "2147483648", "-2147483648", "4294967297", "1000000000000", "9007199254740993", "9223372036854775807", "-9223372036854775808"];
+const INTS = [
+  "0",
+  "1",
+  "-1",
+  "2",
+  "3",
+  "7",
+  "1000",
+  "65536",
+  "-65536",
+  "2147483647",
+  "2147483648",
+  "-2147483648",
+  "4294967297",
+  "1000000000000",
+  "9007199254740993",
+  "9223372036854775807",
+  "-9223372036854775808",
+];
 const FLOATS = ["0", "-0", "1", "-1", "0.5", "2e-9", "1e-30", "1e-320", "1e30", "3.4e38", "1e308", "inf", "-inf", "nan"];
 /** What JavaScript says, never the interpreter. */
-export const JS_MESSAGE = /Invalid (typed )?array length|Invalid string length|Maximum call stack|Cannot read prop|is not a function|is not iterable|Array buffer allocation|RangeError|TypeError|\bundefined\b/;
+export const JS_MESSAGE =
+  /Invalid (typed )?array length|Invalid string length|Maximum call stack|Cannot read prop|is not a function|is not iterable|Array buffer allocation|RangeError|TypeError|\bundefined\b/;
 
 const RUN_MEMORY = 64 * 1024 * 1024;
 const RUN_TIMEOUT_MS = 500;
@@ -34,7 +53,8 @@ const TEMPLATES: ((rng: Rng) => string)[] = [
     const v = () => (ty.startsWith("int") ? r.pick(INTS) : r.pick(FLOATS));
     return `${H}g (float[1] x) => (${ty} y) { a = Constant <value = ${ty} {${v()}}> ()\n b = Constant <value = ${ty} {${v()}}> ()\n c = Constant <value = ${ty} {${v()}}> ()\n y = Range(a, b, c) }`;
   },
-  (r) => `${H}g (float[${1 + r.int(6)}] x) => (float y, int64 i) { k = Constant <value = int64[1] {${r.pick(INTS)}}> ()\n y, i = TopK <largest = ${r.int(2)}> (x, k) }`,
+  (r) =>
+    `${H}g (float[${1 + r.int(6)}] x) => (float y, int64 i) { k = Constant <value = int64[1] {${r.pick(INTS)}}> ()\n y, i = TopK <largest = ${r.int(2)}> (x, k) }`,
   (r) => {
     const op = r.pick(["MaxPool", "AveragePool", "LpPool"]);
     return `${H}g (float[1, 2, 6, 6] x) => (float y) { y = ${op} <kernel_shape = [${positives(r, 2)}], pads = [${ints(r, 4)}], strides = [${positives(r, 2)}]${op === "MaxPool" && r.chance(0.5) ? `, dilations = [${positives(r, 2)}]` : ""}${r.chance(0.3) ? ", ceil_mode = 1" : ""}> (x) }`;
@@ -66,16 +86,26 @@ const TEMPLATES: ((rng: Rng) => string)[] = [
     const [m, k, n] = [r.pick(["1", "64", "1500", "6000"]), r.pick(["1", "64", "1500"]), r.pick(["1", "64", "1500", "20000"])];
     return `${H}g (float[${m}, ${k}] a, float[${k}, ${n}] b) => (float y) { y = ${r.pick(["MatMul", "Gemm"])}(a, b) }`;
   },
-  (r) => `${H}g (float[1, 2, 8, 8] x, float[2, ${r.pick(["1", "2"])}, 3, 3] w) => (float y) { y = ${r.pick(["Conv", "ConvTranspose"])} <pads = [${ints(r, 4)}], strides = [${positives(r, 2)}], dilations = [${positives(r, 2)}], group = ${r.pick(["1", "2", "0", "-1", "3"])}> (x, w) }`,
-  (r) => `${H}g (int64[3] x) => (float y) { d = Constant <value = int64 {${r.pick(INTS)}}> ()\n v = Constant <value = float[2] {0, 1}> ()\n y = OneHot <axis = ${r.pick(["-1", "0", "1", "5", "-7"])}> (x, d, v) }`,
-  (r) => `${H}g (float[1, 1, 2, 2] x) => (float y) { s = Constant <value = float[4] {1, 1, ${r.pick(FLOATS)}, ${r.pick(FLOATS)}}> ()\n y = Resize <mode = "${r.pick(["nearest", "linear", "cubic"])}"> (x, , s) }`,
-  (r) => `${H}g (float[4, 3] x) => (float y) { i = Constant <value = int64[2] {${ints(r, 2)}}> ()\n y = ${r.pick(["Gather", "GatherElements"])} <axis = ${r.pick(["0", "1", "-1", "9"])}> (x, i) }`,
-  (r) => `${H}g (float[6] x) => (float y) { s = Constant <value = int64[1] {${ints(r, 1)}}> ()\n e = Constant <value = int64[1] {${ints(r, 1)}}> ()\n a = Constant <value = int64[1] {0}> ()\n p = Constant <value = int64[1] {${ints(r, 1)}}> ()\n y = Slice(x, s, e, a, p) }`,
+  (r) =>
+    `${H}g (float[1, 2, 8, 8] x, float[2, ${r.pick(["1", "2"])}, 3, 3] w) => (float y) { y = ${r.pick(["Conv", "ConvTranspose"])} <pads = [${ints(r, 4)}], strides = [${positives(r, 2)}], dilations = [${positives(r, 2)}], group = ${r.pick(["1", "2", "0", "-1", "3"])}> (x, w) }`,
+  (r) =>
+    `${H}g (int64[3] x) => (float y) { d = Constant <value = int64 {${r.pick(INTS)}}> ()\n v = Constant <value = float[2] {0, 1}> ()\n y = OneHot <axis = ${r.pick(["-1", "0", "1", "5", "-7"])}> (x, d, v) }`,
+  (r) =>
+    `${H}g (float[1, 1, 2, 2] x) => (float y) { s = Constant <value = float[4] {1, 1, ${r.pick(FLOATS)}, ${r.pick(FLOATS)}}> ()\n y = Resize <mode = "${r.pick(["nearest", "linear", "cubic"])}"> (x, , s) }`,
+  (r) =>
+    `${H}g (float[4, 3] x) => (float y) { i = Constant <value = int64[2] {${ints(r, 2)}}> ()\n y = ${r.pick(["Gather", "GatherElements"])} <axis = ${r.pick(["0", "1", "-1", "9"])}> (x, i) }`,
+  (r) =>
+    `${H}g (float[6] x) => (float y) { s = Constant <value = int64[1] {${ints(r, 1)}}> ()\n e = Constant <value = int64[1] {${ints(r, 1)}}> ()\n a = Constant <value = int64[1] {0}> ()\n p = Constant <value = int64[1] {${ints(r, 1)}}> ()\n y = Slice(x, s, e, a, p) }`,
   (r) => `${H}g (float[4, 4] x) => (float y) { k = Constant <value = int64 {${r.pick(INTS)}}> ()\n y = Trilu <upper = ${r.int(2)}> (x, k) }`,
   (r) => `${H}g (float[1] x) => (float y) { y = ${r.pick(["RandomNormal", "RandomUniform"])} <shape = [${ints(r, 1 + r.int(3))}]> () }`,
-  (r) => `${H}g (float[1, ${r.pick(["4", "16"])}, 1] x) => (float y) { n = Constant <value = int64 {${r.pick(INTS)}}> ()\n y = DFT <onesided = ${r.int(2)}> (x, n) }`,
+  (r) =>
+    `${H}g (float[1, ${r.pick(["4", "16"])}, 1] x) => (float y) { n = Constant <value = int64 {${r.pick(INTS)}}> ()\n y = DFT <onesided = ${r.int(2)}> (x, n) }`,
   (r) => `${H}g (float[3, 4] x) => (float y) { s = Constant <value = int64[2] {${ints(r, 2)}}> ()\n y = Split <axis = ${r.pick(["0", "1", "-3"])}> (x, s) }`,
-  (r) => `${H}g (int32[4] x) => (int32 y) { d = Constant <value = int32[4] {${ints(r, 4).split(", ").map((v) => String(Number(v) | 0)).join(", ")}}> ()\n y = ${r.pick(["Div", "Mod"])}(x, d) }`,
+  (r) =>
+    `${H}g (int32[4] x) => (int32 y) { d = Constant <value = int32[4] {${ints(r, 4)
+      .split(", ")
+      .map((v) => String(Number(v) | 0))
+      .join(", ")}}> ()\n y = ${r.pick(["Div", "Mod"])}(x, d) }`,
 ];
 
 /** A hostile model, drawn from the templates. */

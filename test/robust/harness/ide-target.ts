@@ -29,7 +29,9 @@ function probes(text: string): number[] {
 }
 
 function spanProblems(spans: readonly Span[], length: number, what: string): string[] {
-  return spans.filter((s) => !(s.start >= 0 && s.start <= s.end && s.end <= length)).map((s) => `${what} span [${s.start}, ${s.end}) outside the text (${length})`);
+  return spans
+    .filter((s) => !(s.start >= 0 && s.start <= s.end && s.end <= length))
+    .map((s) => `${what} span [${s.start}, ${s.end}) outside the text (${length})`);
 }
 
 export const IDE_TARGET: TextTarget = {

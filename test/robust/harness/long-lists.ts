@@ -22,7 +22,11 @@ const NODES = 10_000;
 
 const TEMPLATES: [number, (rng: Rng, n: number) => string][] = [
   [LONG, (_, n) => `<ir_version: 10, opset_import: ["" : 21, ${list(n, (i) => `"d${i}" : 1`)}]>\ng (float[1] x) => (float[1] y) {\n  y = Relu (x)\n}\n`],
-  [LONG, (_, n) => `<ir_version: 10, opset_import: ["" : 21], metadata_props: [${list(n, (i) => `"k${i}" : "v"`)}]>\ng (float[1] x) => (float[1] y) {\n  y = Relu (x)\n}\n`],
+  [
+    LONG,
+    (_, n) =>
+      `<ir_version: 10, opset_import: ["" : 21], metadata_props: [${list(n, (i) => `"k${i}" : "v"`)}]>\ng (float[1] x) => (float[1] y) {\n  y = Relu (x)\n}\n`,
+  ],
   [NODES, (_, n) => `${H}g (float[1] x) => (float[1] y) {\n  y = Relu (x)\n${list(n, (i) => `  u${i} = Relu (x)`, "\n")}\n}\n`],
   [LONG, (_, n) => `${H}g (float[1] x) => (float[1] y) {\n  y = Sum (${list(n, () => "x")})\n}\n`],
   [LONG, (_, n) => `${H}g (float[1] x) => (float[1] y) {\n  y = Relu <junk = [${list(n, (i) => String(i))}]> (x)\n}\n`],

@@ -36,7 +36,13 @@ function knownBytes(model: ModelProto): Uint8Array {
 function printProblems(model: ModelProto): string[] {
   const text = printModel(model);
   const back = modelFromText(text);
-  if (!back.model) return [`printed text does not read back: ${back.diagnostics.slice(0, 2).map((d) => d.message).join("; ")}\n${text.slice(0, 400)}`];
+  if (!back.model)
+    return [
+      `printed text does not read back: ${back.diagnostics
+        .slice(0, 2)
+        .map((d) => d.message)
+        .join("; ")}\n${text.slice(0, 400)}`,
+    ];
   return sameBytes(knownBytes(back.model), knownBytes(model)) ? [] : ["printed text reads back to a different model"];
 }
 
@@ -97,7 +103,9 @@ TEXT_TARGETS.push({
     if (t.startsWith("\ufeff")) return [];
     const plain = diagnosticKeys(t, 0);
     const marked = diagnosticKeys(`\ufeff${t}`, 1);
-    return plain.join("\n") === marked.join("\n") ? [] : [`a leading byte order mark changes the diagnostics:\n${marked.slice(0, 3).join("\n")}\nvs\n${plain.slice(0, 3).join("\n")}`];
+    return plain.join("\n") === marked.join("\n")
+      ? []
+      : [`a leading byte order mark changes the diagnostics:\n${marked.slice(0, 3).join("\n")}\nvs\n${plain.slice(0, 3).join("\n")}`];
   },
 });
 

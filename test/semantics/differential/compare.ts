@@ -13,7 +13,14 @@ import { MUTATION_KINDS } from "./mutate.js";
 import { modelSet, producedNames, type RecordedVerdicts } from "./verdicts.js";
 
 /** Mutation kinds whose mutants are invalid whatever onnx version judges them. */
-const INVALID_BY_CONSTRUCTION = new Set<string>(["drop-required-attribute", "extra-input", "undefined-input", "duplicate-output", "op-below-first-opset", "opset-zero"]);
+const INVALID_BY_CONSTRUCTION = new Set<string>([
+  "drop-required-attribute",
+  "extra-input",
+  "undefined-input",
+  "duplicate-output",
+  "op-below-first-opset",
+  "opset-zero",
+]);
 
 export interface CheckTally {
   /** Mutants onnx rejects (recorded, or invalid by construction beyond its opsets). */
@@ -77,17 +84,20 @@ export function runTimeTypes(name: string, model: ModelProto, root = NODE_TESTS)
     const interp = new Interpreter(model, {
       maxLoopIterations: 100_000,
       timeoutMs: 10_000,
-      onNode: (node, outs) => node.output.forEach((o, i) => {
-        const v = outs[i];
-        if (o && v?.kind === "tensor") found.set(o, tensor(v.dtype, [...v.dims]));
-      }),
+      onNode: (node, outs) =>
+        node.output.forEach((o, i) => {
+          const v = outs[i];
+          if (o && v?.kind === "tensor") found.set(o, tensor(v.dtype, [...v.dims]));
+        }),
     });
     const feeds = new Map<string, Value>();
     const initializers = new Set(g.initializer.map((t) => t.name));
-    g.input.filter((vi) => !initializers.has(vi.name)).forEach((vi, i) => {
-      const f = path.join(dir, "test_data_set_0", `input_${i}.pb`);
-      if (fs.existsSync(f)) feeds.set(vi.name, valueFromProto(decodeValue(fs.readFileSync(f), valueKindOf(vi.type))));
-    });
+    g.input
+      .filter((vi) => !initializers.has(vi.name))
+      .forEach((vi, i) => {
+        const f = path.join(dir, "test_data_set_0", `input_${i}.pb`);
+        if (fs.existsSync(f)) feeds.set(vi.name, valueFromProto(decodeValue(fs.readFileSync(f), valueKindOf(vi.type))));
+      });
     interp.run(feeds);
   } catch {
     return undefined;

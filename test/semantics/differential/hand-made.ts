@@ -13,13 +13,30 @@ export interface HandMade {
 export function handMadeModels(): Record<string, HandMade> {
   return {
     // Item 3: fixed-type inputs (tensor(int64), tensor(float), tensor(string)) given another type.
-    "reshape-string-shape": { invalid: true, model: model({ opset: 14, inputs: ["x: float[2,3]", "s: string[2]"], outputs: ["y: float[3,2]"], nodes: [node("Reshape", ["x", "s"], ["y"])] }) },
-    "squeeze-float-axes": { invalid: true, model: model({ opset: 13, inputs: ["x: float[1,3]", "a: float[1]"], outputs: ["y: float[3]"], nodes: [node("Squeeze", ["x", "a"], ["y"])] }) },
-    "unsqueeze-float-axes": { invalid: true, model: model({ opset: 13, inputs: ["x: float[3]", "a: float[1]"], outputs: ["y: float[1,3]"], nodes: [node("Unsqueeze", ["x", "a"], ["y"])] }) },
-    "pad-float-pads": { invalid: true, model: model({ opset: 13, inputs: ["x: float[3]", "p: float[2]"], outputs: ["y: float[?]"], nodes: [node("Pad", ["x", "p"], ["y"])] }) },
+    "reshape-string-shape": {
+      invalid: true,
+      model: model({ opset: 14, inputs: ["x: float[2,3]", "s: string[2]"], outputs: ["y: float[3,2]"], nodes: [node("Reshape", ["x", "s"], ["y"])] }),
+    },
+    "squeeze-float-axes": {
+      invalid: true,
+      model: model({ opset: 13, inputs: ["x: float[1,3]", "a: float[1]"], outputs: ["y: float[3]"], nodes: [node("Squeeze", ["x", "a"], ["y"])] }),
+    },
+    "unsqueeze-float-axes": {
+      invalid: true,
+      model: model({ opset: 13, inputs: ["x: float[3]", "a: float[1]"], outputs: ["y: float[1,3]"], nodes: [node("Unsqueeze", ["x", "a"], ["y"])] }),
+    },
+    "pad-float-pads": {
+      invalid: true,
+      model: model({ opset: 13, inputs: ["x: float[3]", "p: float[2]"], outputs: ["y: float[?]"], nodes: [node("Pad", ["x", "p"], ["y"])] }),
+    },
     "nms-int-boxes": {
       invalid: true,
-      model: model({ opset: 11, inputs: ["b: int64[1,2,4]", "s: float[1,1,2]"], outputs: ["y: int64[?,3]"], nodes: [node("NonMaxSuppression", ["b", "s"], ["y"])] }),
+      model: model({
+        opset: 11,
+        inputs: ["b: int64[1,2,4]", "s: float[1,1,2]"],
+        outputs: ["y: int64[?,3]"],
+        nodes: [node("NonMaxSuppression", ["b", "s"], ["y"])],
+      }),
     },
     "string-normalizer-float-x": {
       invalid: true,
@@ -27,19 +44,42 @@ export function handMadeModels(): Record<string, HandMade> {
     },
     "tensor-scatter-float-indices": {
       invalid: true,
-      model: model({ opset: 24, inputs: ["c: float[1,4,2]", "u: float[1,1,2]", "i: float[1]"], outputs: ["y: float[1,4,2]"], nodes: [node("TensorScatter", ["c", "u", "i"], ["y"])] }),
+      model: model({
+        opset: 24,
+        inputs: ["c: float[1,4,2]", "u: float[1,1,2]", "i: float[1]"],
+        outputs: ["y: float[1,4,2]"],
+        nodes: [node("TensorScatter", ["c", "u", "i"], ["y"])],
+      }),
     },
-    "reshape-int64-shape": { invalid: false, model: model({ opset: 14, inputs: ["x: float[2,3]", "s: int64[2]"], outputs: ["y: float[?,?]"], nodes: [node("Reshape", ["x", "s"], ["y"])] }) },
+    "reshape-int64-shape": {
+      invalid: false,
+      model: model({ opset: 14, inputs: ["x: float[2,3]", "s: int64[2]"], outputs: ["y: float[?,?]"], nodes: [node("Reshape", ["x", "s"], ["y"])] }),
+    },
     "string-normalizer-string-x": {
       invalid: false,
       model: model({ opset: 10, inputs: ["x: string[2]"], outputs: ["y: string[?]"], nodes: [node("StringNormalizer", ["x"], ["y"])] }),
     },
     // Item 4: 3 values for a [2,2] tensor.
-    "initializer-short-data": { invalid: true, model: model({ opset: 13, inputs: ["x: float[2,2]"], initializers: [floats("w", [1, 2, 3], [2, 2])], outputs: ["y: float[2,2]"], nodes: [node("Add", ["x", "w"], ["y"])] }) },
-    "constant-short-data": { invalid: true, model: model({ opset: 13, outputs: ["y: float[2,2]"], nodes: [node("Constant", [], ["y"], { value: floats("", [1, 2, 3], [2, 2]) })] }) },
+    "initializer-short-data": {
+      invalid: true,
+      model: model({
+        opset: 13,
+        inputs: ["x: float[2,2]"],
+        initializers: [floats("w", [1, 2, 3], [2, 2])],
+        outputs: ["y: float[2,2]"],
+        nodes: [node("Add", ["x", "w"], ["y"])],
+      }),
+    },
+    "constant-short-data": {
+      invalid: true,
+      model: model({ opset: 13, outputs: ["y: float[2,2]"], nodes: [node("Constant", [], ["y"], { value: floats("", [1, 2, 3], [2, 2]) })] }),
+    },
     // Item 5: a main graph input or output with a tensor type but no shape field.
     "input-without-shape": { invalid: true, model: model({ opset: 13, inputs: ["x: int8"], outputs: ["y: int8[]"], nodes: [node("Neg", ["x"], ["y"])] }) },
     "output-without-shape": { invalid: true, model: model({ opset: 13, inputs: ["x: int8[]"], outputs: ["y: int8"], nodes: [node("Neg", ["x"], ["y"])] }) },
-    "scalar-input-and-output": { invalid: false, model: model({ opset: 13, inputs: ["x: int8[]"], outputs: ["y: int8[]"], nodes: [node("Neg", ["x"], ["y"])] }) },
+    "scalar-input-and-output": {
+      invalid: false,
+      model: model({ opset: 13, inputs: ["x: int8[]"], outputs: ["y: int8[]"], nodes: [node("Neg", ["x"], ["y"])] }),
+    },
   };
 }

@@ -53,7 +53,16 @@ function main(): void {
   fs.rmSync(dir, { recursive: true, force: true });
   if (r.status !== 0) throw new Error(`onnx_verdicts.py failed: ${r.stderr}`);
   const answers = JSON.parse(r.stdout) as Record<string, Answer> & { onnx: string };
-  const out: RecordedVerdicts = { onnx: answers.onnx, kinds: ["original", ...MUTATION_KINDS], verdicts: {}, libonnx: {}, handMade: {}, rejectedOriginals: {}, shapes: {}, shapeErrors: {} };
+  const out: RecordedVerdicts = {
+    onnx: answers.onnx,
+    kinds: ["original", ...MUTATION_KINDS],
+    verdicts: {},
+    libonnx: {},
+    handMade: {},
+    rejectedOriginals: {},
+    shapes: {},
+    shapeErrors: {},
+  };
   for (const name of names) {
     let letters = "";
     for (let k = 0; k <= MUTATION_KINDS.length; k++) {
@@ -64,7 +73,10 @@ function main(): void {
     const original = answers[`${name}.0`] as Answer;
     if (original.verdict === "invalid") out.rejectedOriginals[name] = original.why ?? "";
     const shapes = original.shapes;
-    if (shapes && Object.keys(shapes).length > 0) out.shapes[name] = producedNames(loadNodeTest(name)).map((v) => shapes[v] ?? "").join(";");
+    if (shapes && Object.keys(shapes).length > 0)
+      out.shapes[name] = producedNames(loadNodeTest(name))
+        .map((v) => shapes[v] ?? "")
+        .join(";");
     if (original.shapesError) out.shapeErrors[name] = original.shapesError;
   }
   for (const name of libonnx.keys()) {

@@ -37,7 +37,10 @@ export function readVerdicts(): RecordedVerdicts {
 }
 
 export function nodeTestNames(): string[] {
-  return fs.readdirSync(requireDir(NODE_TESTS, "../shared/onnx/node-tests")).filter((d) => fs.existsSync(path.join(NODE_TESTS, d, "model.onnx"))).sort();
+  return fs
+    .readdirSync(requireDir(NODE_TESTS, "../shared/onnx/node-tests"))
+    .filter((d) => fs.existsSync(path.join(NODE_TESTS, d, "model.onnx")))
+    .sort();
 }
 
 /** libonnx-testdata models by their folder below its data folder (`node/test_abs`), sorted. */

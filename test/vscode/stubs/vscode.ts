@@ -70,16 +70,28 @@ export class TabInputText {
 }
 
 export class Range {
-  constructor(readonly startLine: number, readonly startCharacter: number, readonly endLine: number, readonly endCharacter: number) {}
+  constructor(
+    readonly startLine: number,
+    readonly startCharacter: number,
+    readonly endLine: number,
+    readonly endCharacter: number,
+  ) {}
 }
 
 export class Diagnostic {
   source = "";
-  constructor(readonly range: Range, readonly message: string, readonly severity: number) {}
+  constructor(
+    readonly range: Range,
+    readonly message: string,
+    readonly severity: number,
+  ) {}
 }
 
 export class RelativePattern {
-  constructor(readonly base: Uri, readonly pattern: string) {}
+  constructor(
+    readonly base: Uri,
+    readonly pattern: string,
+  ) {}
 }
 
 export const FileType = { File: 1, Directory: 2 } as const;

@@ -11,7 +11,10 @@ function unify(a: ValueType | undefined, b: ValueType | undefined): ValueType | 
   if (isTensor(a) && isTensor(b)) {
     const elem = a.elem || b.elem;
     if (!a.shape || !b.shape || a.shape.length !== b.shape.length) return tensor(elem);
-    return tensor(elem, a.shape.map((d, i) => (d === b.shape![i] ? d : undefined)));
+    return tensor(
+      elem,
+      a.shape.map((d, i) => (d === b.shape![i] ? d : undefined)),
+    );
   }
   return a;
 }
@@ -74,7 +77,10 @@ const scan: OpRule = (c) => {
     if (!isTensor(t) || !t.shape) return isTensor(t) ? tensor(t.elem) : undefined;
     const axis = normAxis(inAxes[j]!, t.shape.length) ?? 0;
     if (seqLen === undefined) seqLen = t.shape[axis];
-    return tensor(t.elem, t.shape.filter((_, k) => k !== axis));
+    return tensor(
+      t.elem,
+      t.shape.filter((_, k) => k !== axis),
+    );
   });
   const body = c.subgraph("body", [...c.inputs.slice(0, n), ...slices]) ?? [];
   c.node.output.forEach((_, i) => {

@@ -33,7 +33,11 @@ const centerCropPad: OpRule = (c) => {
   const s = c.shapeIn(0);
   const target = c.intsIn(1);
   if (!s) return;
-  if (!target) return c.set(0, s.map(() => undefined));
+  if (!target)
+    return c.set(
+      0,
+      s.map(() => undefined),
+    );
   const axes = (c.ints("axes") ?? target.map((_, i) => s.length - target.length + i)).map((a) => normAxis(a, s.length));
   const out: Dim[] = [...s];
   axes.forEach((a, i) => {
@@ -49,7 +53,11 @@ const col2im: OpRule = (c) => {
   if (!s || s.length !== 3) return;
   const blockSize = block ? product(block) : undefined;
   const channels = known(s[1]) && blockSize ? s[1] / blockSize : undefined;
-  c.set(0, [s[0], channels, ...(image ?? (c.shapeIn(1)?.[0] !== undefined && known(c.shapeIn(1)![0]) ? Array.from({ length: c.shapeIn(1)![0] as number }, () => undefined) : []))]);
+  c.set(0, [
+    s[0],
+    channels,
+    ...(image ?? (c.shapeIn(1)?.[0] !== undefined && known(c.shapeIn(1)![0]) ? Array.from({ length: c.shapeIn(1)![0] as number }, () => undefined) : [])),
+  ]);
 };
 
 const affineGrid: OpRule = (c) => {

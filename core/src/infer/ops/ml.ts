@@ -54,7 +54,7 @@ export const ML_RULES: Record<string, OpRule> = {
   },
   OneHotEncoder: (c) => {
     const x = c.shapeIn(0);
-    const n = (c.ints("cats_int64s")?.length || c.strings("cats_strings")?.length) || undefined;
+    const n = c.ints("cats_int64s")?.length || c.strings("cats_strings")?.length || undefined;
     if (x) c.set(0, [...x, n], DT.FLOAT);
   },
   LinearRegressor: (c) => c.set(0, [batchOf(c.shapeIn(0)), c.int("targets", 1)], DT.FLOAT),
@@ -69,7 +69,7 @@ export const ML_RULES: Record<string, OpRule> = {
     c.set(0, [batchOf(c.shapeIn(0)), dims ? dims.reduce((a, b) => a + b, 0) : undefined], DT.FLOAT);
   },
   DictVectorizer: (c) => {
-    const n = (c.strings("string_vocabulary")?.length || c.ints("int64_vocabulary")?.length) || undefined;
+    const n = c.strings("string_vocabulary")?.length || c.ints("int64_vocabulary")?.length || undefined;
     c.set(0, [1, n]);
   },
   ZipMap: (c) => {

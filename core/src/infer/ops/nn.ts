@@ -54,7 +54,7 @@ function conv(xIndex: number, wIndex: number, elem?: number): OpRule {
     const w = window(c, spatial, kernel);
     const group = c.int("group", 1)!;
     if (wShape && known(x[1]) && known(wShape[1]) && x[1] !== wShape[1] * group) {
-      throw new ShapeError(`the input has ${x[1]} channels but the weights expect ${wShape[1]! as number * group}`);
+      throw new ShapeError(`the input has ${x[1]} channels but the weights expect ${(wShape[1]! as number) * group}`);
     }
     c.set(0, [x[0], wShape?.[0], ...(w ? slide(c, x.slice(2), w, false) : x.slice(2).map(() => undefined))], elem);
   };
@@ -137,7 +137,7 @@ const gemm: OpRule = (c) => {
 const batchNorm: OpRule = (c) => {
   const x = c.shapeIn(0);
   c.set(0, x);
-  for (let i = 1; i < c.node.output.length; i++) c.set(i, c.opset >= 14 && i < 3 ? [x?.[1]] : c.shapeIn(1) ?? [x?.[1]]);
+  for (let i = 1; i < c.node.output.length; i++) c.set(i, c.opset >= 14 && i < 3 ? [x?.[1]] : (c.shapeIn(1) ?? [x?.[1]]));
 };
 
 const layerNorm: OpRule = (c) => {
@@ -200,8 +200,20 @@ const einsum: OpRule = (c) => {
       counts.set(l, (counts.get(l) ?? 0) + 1);
     }
   }
-  const outLetters = rhs !== undefined ? parseTerm(rhs) : [...(ellipsis ? ["."] : []), ...[...counts].filter(([, n]) => n === 1).map(([l]) => l).sort()];
-  c.set(0, outLetters.flatMap((l) => (l === "." ? [...(ellipsis ?? [])] : [sizes.get(l)])));
+  const outLetters =
+    rhs !== undefined
+      ? parseTerm(rhs)
+      : [
+          ...(ellipsis ? ["."] : []),
+          ...[...counts]
+            .filter(([, n]) => n === 1)
+            .map(([l]) => l)
+            .sort(),
+        ];
+  c.set(
+    0,
+    outLetters.flatMap((l) => (l === "." ? [...(ellipsis ?? [])] : [sizes.get(l)])),
+  );
 };
 
 const nllLoss: OpRule = (c) => {
@@ -265,7 +277,11 @@ const dft: OpRule = (c) => {
   // An inverse one-sided transform gives back a real signal.
   out[out.length - 1] = inverse && onesided ? 1 : 2;
   const axisValue = c.opset >= 20 ? (c.has(2) ? c.intsIn(2)?.[0] : -2) : c.int("axis", 1);
-  if (axisValue === undefined) return c.set(0, out.map((d, i) => (i === 0 || i === out.length - 1 ? d : undefined)));
+  if (axisValue === undefined)
+    return c.set(
+      0,
+      out.map((d, i) => (i === 0 || i === out.length - 1 ? d : undefined)),
+    );
   const axis = normAxis(axisValue, x.length);
   if (axis === undefined) return c.set(0, out);
   const length = c.has(1) ? c.intsIn(1)?.[0] : undefined;

@@ -4,7 +4,18 @@ import type { OpContext, OpRule } from "../context.js";
 import { normAxis, ShapeError } from "../dims.js";
 import type { Dim } from "../types.js";
 
-const REDUCE = ["ReduceL1", "ReduceL2", "ReduceLogSum", "ReduceLogSumExp", "ReduceMax", "ReduceMean", "ReduceMin", "ReduceProd", "ReduceSum", "ReduceSumSquare"];
+const REDUCE = [
+  "ReduceL1",
+  "ReduceL2",
+  "ReduceLogSum",
+  "ReduceLogSumExp",
+  "ReduceMax",
+  "ReduceMean",
+  "ReduceMin",
+  "ReduceProd",
+  "ReduceSum",
+  "ReduceSumSquare",
+];
 
 /** The opset from which an op takes `axes` as its second input. */
 function axesInputSince(op: string): number {
@@ -18,7 +29,11 @@ const reduce: OpRule = (c: OpContext) => {
   let axes = fromInput ? (c.has(1) ? c.intsIn(1) : []) : (c.ints("axes") ?? []);
   if (!s) return;
   if (!axes) {
-    if (keep) c.set(0, s.map(() => undefined));
+    if (keep)
+      c.set(
+        0,
+        s.map(() => undefined),
+      );
     return;
   }
   if (axes.length === 0) {

@@ -9,7 +9,12 @@ function elemOfSeq(t: ValueType | undefined): ValueType | undefined {
 }
 
 function shapeless(t: ValueType | undefined): ValueType | undefined {
-  return isTensor(t) ? tensor(t.elem, t.shape?.map(() => undefined)) : t;
+  return isTensor(t)
+    ? tensor(
+        t.elem,
+        t.shape?.map(() => undefined),
+      )
+    : t;
 }
 
 export const SEQUENCE_RULES: Record<string, OpRule> = {
@@ -23,7 +28,11 @@ export const SEQUENCE_RULES: Record<string, OpRule> = {
     const seq = elemOfSeq(c.inputs[0]);
     const t = c.inputs[1];
     if (isTensor(seq) && isTensor(t) && seq.elem && t.elem && seq.elem !== t.elem) {
-      c.report("type-mismatch", `SequenceInsert needs a tensor of the sequence's element type, but '${c.node.input[0]}' is ${formatType(c.inputs[0])} and '${c.node.input[1]}' is ${formatType(t)}`, { input: 1 });
+      c.report(
+        "type-mismatch",
+        `SequenceInsert needs a tensor of the sequence's element type, but '${c.node.input[0]}' is ${formatType(c.inputs[0])} and '${c.node.input[1]}' is ${formatType(t)}`,
+        { input: 1 },
+      );
       return;
     }
     c.setType(0, { kind: "sequence", elem: seq && JSON.stringify(seq) === JSON.stringify(t) ? seq : isTensor(t) ? tensor(t.elem) : seq });

@@ -42,7 +42,11 @@ const reshape: OpRule = (c) => {
   const input = c.shapeIn(0);
   if (!target) {
     const t = c.shapeIn(1);
-    if (c.opset >= 5 && t && t.length === 1 && known(t[0])) c.set(0, Array.from({ length: t[0] }, () => undefined));
+    if (c.opset >= 5 && t && t.length === 1 && known(t[0]))
+      c.set(
+        0,
+        Array.from({ length: t[0] }, () => undefined),
+      );
     return;
   }
   const allowZero = c.int("allowzero", 0) === 1;
@@ -58,7 +62,8 @@ const reshape: OpRule = (c) => {
   } else if (input && inferIndex < 0) {
     const a = product(input);
     const b = product(out);
-    if (a !== undefined && b !== undefined && a !== b) throw new ShapeError(`cannot reshape ${formatShape(input)} (${a} elements) to ${formatShape(out)} (${b} elements)`);
+    if (a !== undefined && b !== undefined && a !== b)
+      throw new ShapeError(`cannot reshape ${formatShape(input)} (${a} elements) to ${formatShape(out)} (${b} elements)`);
   }
   c.set(0, out);
   const k = c.constIn(0);
@@ -79,7 +84,10 @@ const transpose: OpRule = (c) => {
   if (!s) return;
   const perm = c.ints("perm") ?? s.map((_, i) => s.length - 1 - i);
   if (perm.length !== s.length) throw new ShapeError(`perm has ${perm.length} entries for an input of rank ${s.length}`);
-  c.set(0, perm.map((p) => s[p]));
+  c.set(
+    0,
+    perm.map((p) => s[p]),
+  );
 };
 
 const concat: OpRule = (c) => {
@@ -162,7 +170,10 @@ const slice: OpRule = (c) => {
   const axes = old ? c.ints("axes") : c.has(3) ? c.intsIn(3) : undefined;
   const steps = old ? undefined : c.has(4) ? c.intsIn(4) : undefined;
   if (!starts || !ends || (!old && c.has(3) && !axes) || (c.has(4) && !steps)) {
-    c.set(0, s.map(() => undefined));
+    c.set(
+      0,
+      s.map(() => undefined),
+    );
     return;
   }
   const out: Dim[] = [...s];
@@ -261,10 +272,16 @@ const tile: OpRule = (c) => {
   const reps = c.intsIn(1);
   if (!s) return;
   if (!reps) {
-    c.set(0, s.map(() => undefined));
+    c.set(
+      0,
+      s.map(() => undefined),
+    );
     return;
   }
-  c.set(0, s.map((d, i) => (known(d) ? d * reps[i]! : reps[i] === 1 ? d : undefined)));
+  c.set(
+    0,
+    s.map((d, i) => (known(d) ? d * reps[i]! : reps[i] === 1 ? d : undefined)),
+  );
 };
 
 const pad: OpRule = (c) => {
@@ -272,12 +289,18 @@ const pad: OpRule = (c) => {
   if (!s) return;
   const pads = c.opset < 11 ? (c.ints("pads") ?? c.ints("paddings")) : c.intsIn(1);
   if (!pads) {
-    c.set(0, s.map(() => undefined));
+    c.set(
+      0,
+      s.map(() => undefined),
+    );
     return;
   }
   const axes = c.opset >= 18 && c.has(3) ? c.intsIn(3) : undefined;
   if (c.opset >= 18 && c.has(3) && !axes) {
-    c.set(0, s.map(() => undefined));
+    c.set(
+      0,
+      s.map(() => undefined),
+    );
     return;
   }
   const ax = (axes ?? s.map((_, i) => i)).map((a) => (a < 0 ? a + s.length : a));
@@ -397,17 +420,30 @@ const resize: OpRule = (c) => {
   const s = c.shapeIn(0);
   if (!s) return;
   const isUpsample = c.node.opType === "Upsample";
-  const scales = isUpsample ? (c.opset < 9 ? c.floats("scales") : c.constIn(1)?.values) : c.opset < 11 ? c.constIn(1)?.values : c.has(2) ? c.constIn(2)?.values : undefined;
+  const scales = isUpsample
+    ? c.opset < 9
+      ? c.floats("scales")
+      : c.constIn(1)?.values
+    : c.opset < 11
+      ? c.constIn(1)?.values
+      : c.has(2)
+        ? c.constIn(2)?.values
+        : undefined;
   const sizes = !isUpsample && c.opset >= 11 && c.has(3) ? c.intsIn(3) : undefined;
   const axes = c.opset >= 18 ? c.ints("axes") : undefined;
   const ax = (axes ?? s.map((_, i) => i)).map((a) => (a < 0 ? a + s.length : a));
   const out: Dim[] = [...s];
   if (sizes && sizes.length === ax.length) ax.forEach((a, i) => (out[a] = sizes[i]));
-  else if (scales && scales.length === ax.length) ax.forEach((a, i) => {
-    const d = s[a];
-    out[a] = known(d) ? Math.floor(d * scales[i]!) : scales[i] === 1 ? d : undefined;
-  });
-  else return c.set(0, s.map(() => undefined));
+  else if (scales && scales.length === ax.length)
+    ax.forEach((a, i) => {
+      const d = s[a];
+      out[a] = known(d) ? Math.floor(d * scales[i]!) : scales[i] === 1 ? d : undefined;
+    });
+  else
+    return c.set(
+      0,
+      s.map(() => undefined),
+    );
   c.set(0, out);
 };
 

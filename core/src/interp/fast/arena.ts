@@ -2,8 +2,8 @@
 // helper threads all see. Each kernel call takes scratch space from a bump allocator and
 // gives it all back when it ends; the memory only grows.
 
-import { claimBytes } from '../budget.js';
-import { createSharedMemory } from './wasm/kernel-instance.js';
+import { claimBytes } from "../budget.js";
+import { createSharedMemory } from "./wasm/kernel-instance.js";
 
 const PAGE_BYTES = 65536;
 const ALIGN = 64;

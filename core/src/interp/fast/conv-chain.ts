@@ -2,12 +2,12 @@
 // convolution's weights and bias when every parameter is a per-channel float32 tensor, and
 // otherwise runs the original nodes one after the other with the registry's kernels.
 
-import { Attrs } from '../attrs.js';
-import { InterpError } from '../errors.js';
-import type { Kernel, KernelContext, Registry } from '../registry.js';
-import type { NodeProto } from '../../../../proto/src/index.js';
-import { DT, tensor, type Tensor, type Value, floats32 } from '../value.js';
-import { convChainPlan, stepParams, type ConvChainPlan } from './fuse.js';
+import { Attrs } from "../attrs.js";
+import { InterpError } from "../errors.js";
+import type { Kernel, KernelContext, Registry } from "../registry.js";
+import type { NodeProto } from "../../../../proto/src/index.js";
+import { DT, tensor, type Tensor, type Value, floats32 } from "../value.js";
+import { convChainPlan, stepParams, type ConvChainPlan } from "./fuse.js";
 
 export interface FoldedSteps {
   scale: Float64Array;
@@ -18,13 +18,13 @@ export interface FoldedSteps {
 }
 
 function floats(v: Value | undefined): Float32Array | undefined {
-  return v?.kind === 'tensor' && v.dtype === DT.FLOAT && v.data instanceof Float32Array ? v.data : undefined;
+  return v?.kind === "tensor" && v.dtype === DT.FLOAT && v.data instanceof Float32Array ? v.data : undefined;
 }
 
 /** Per-channel values of a Mul/Add operand broadcast against [N, M, ...spatial], if it is one. */
 function perChannel(v: Value | undefined, channels: number, outRank: number): Float32Array | undefined {
   const data = floats(v);
-  if (!data || v?.kind !== 'tensor') return undefined;
+  if (!data || v?.kind !== "tensor") return undefined;
   const t = v as Tensor;
   if (t.dims.length > outRank) return undefined;
   if (data.length === 1) return new Float32Array(channels).fill(data[0]!);
@@ -35,7 +35,13 @@ function perChannel(v: Value | undefined, channels: number, outRank: number): Fl
 }
 
 /** The steps as y = relu?(conv * scale + shift) per output channel, or undefined. */
-function foldSteps(plan: ConvChainPlan, params: readonly (Value | undefined)[], bias: Float32Array | undefined, channels: number, outRank: number): FoldedSteps | undefined {
+function foldSteps(
+  plan: ConvChainPlan,
+  params: readonly (Value | undefined)[],
+  bias: Float32Array | undefined,
+  channels: number,
+  outRank: number,
+): FoldedSteps | undefined {
   const scale = new Float64Array(channels).fill(1);
   const shift = new Float64Array(channels);
   if (bias) for (let c = 0; c < channels; c++) shift[c] = bias[c]!;
@@ -44,13 +50,13 @@ function foldSteps(plan: ConvChainPlan, params: readonly (Value | undefined)[], 
   let at = 0;
   for (const step of plan.steps) {
     // Only a Relu may follow the residual: later affine steps would have to scale it too.
-    if (residual && step.opType !== 'Relu') return undefined;
+    if (residual && step.opType !== "Relu") return undefined;
     switch (step.opType) {
-      case 'BatchNormalization': {
+      case "BatchNormalization": {
         const [s, b, mean, variance] = params.slice(at, at + 4).map(floats);
         at += 4;
         if (!s || !b || !mean || !variance || [s, b, mean, variance].some((p) => p.length !== channels)) return undefined;
-        const eps = new Attrs(step).float('epsilon', 1e-5);
+        const eps = new Attrs(step).float("epsilon", 1e-5);
         for (let c = 0; c < channels; c++) {
           const a = s[c]! / Math.sqrt(variance[c]! + eps);
           scale[c] = scale[c]! * a;
@@ -58,7 +64,7 @@ function foldSteps(plan: ConvChainPlan, params: readonly (Value | undefined)[], 
         }
         break;
       }
-      case 'Mul': {
+      case "Mul": {
         const p = perChannel(params[at++], channels, outRank);
         if (!p) return undefined;
         for (let c = 0; c < channels; c++) {
@@ -67,13 +73,13 @@ function foldSteps(plan: ConvChainPlan, params: readonly (Value | undefined)[], 
         }
         break;
       }
-      case 'Add':
-      case 'Sum': {
+      case "Add":
+      case "Sum": {
         const operand = params[at++];
         const p = perChannel(operand, channels, outRank);
         if (p) {
           for (let c = 0; c < channels; c++) shift[c] = shift[c]! + p[c]!;
-        } else if (floats(operand) && operand?.kind === 'tensor' && operand.dims.length === outRank) {
+        } else if (floats(operand) && operand?.kind === "tensor" && operand.dims.length === outRank) {
           // Checked against the convolution's output shape by the caller.
           residual = operand;
         } else {
@@ -81,7 +87,7 @@ function foldSteps(plan: ConvChainPlan, params: readonly (Value | undefined)[], 
         }
         break;
       }
-      case 'Relu':
+      case "Relu":
         relu = true;
         break;
       default:
@@ -95,7 +101,7 @@ function foldSteps(plan: ConvChainPlan, params: readonly (Value | undefined)[], 
 function runUnfused(plan: ConvChainPlan, inputs: readonly (Value | undefined)[], ctx: KernelContext, registry: Registry): Value | undefined {
   const sub = (node: NodeProto): KernelContext => ({ ...ctx, node, attrs: new Attrs(node), opset: plan.opset, outputCount: 1 });
   const kernelOf = (op: string): Kernel => {
-    const k = registry.find('', op, plan.opset);
+    const k = registry.find("", op, plan.opset);
     if (!k) throw new InterpError(`no implementation of operator ${op} (opset ${plan.opset})`);
     return k;
   };
@@ -103,7 +109,7 @@ function runUnfused(plan: ConvChainPlan, inputs: readonly (Value | undefined)[],
   let chained: string;
   let at: number;
   if (plan.conv) {
-    value = kernelOf('Conv')(inputs.slice(0, plan.conv.input.length), sub(plan.conv))[0];
+    value = kernelOf("Conv")(inputs.slice(0, plan.conv.input.length), sub(plan.conv))[0];
     chained = plan.conv.output[0]!;
     at = 3;
   } else {
@@ -115,9 +121,8 @@ function runUnfused(plan: ConvChainPlan, inputs: readonly (Value | undefined)[],
     const names = stepParams(step, chained);
     const params = inputs.slice(at, at + names.length);
     at += names.length;
-    const ins = step.opType === 'BatchNormalization' || step.opType === 'Relu'
-      ? [value, ...params]
-      : step.input.map((name) => (name === chained ? value : params[0]));
+    const ins =
+      step.opType === "BatchNormalization" || step.opType === "Relu" ? [value, ...params] : step.input.map((name) => (name === chained ? value : params[0]));
     value = kernelOf(step.opType)(ins, sub(step))[0];
     chained = step.output[0]!;
   }
@@ -131,7 +136,7 @@ export function affineChainKernel(registry: Registry): Kernel {
     if (!plan) throw new InterpError(`${ctx.node.opType} node '${ctx.node.name}' was not made by the fusion`);
     const x = inputs[0];
     const data = floats(x);
-    if (data && x?.kind === 'tensor' && x.dims.length >= 2) {
+    if (data && x?.kind === "tensor" && x.dims.length >= 2) {
       const channels = x.dims[1]!;
       const folded = foldSteps(plan, inputs.slice(1), undefined, channels, x.dims.length);
       const residual = folded?.residual ? floats(folded.residual) : undefined;
@@ -151,13 +156,21 @@ function affinePass(x: Float32Array, channels: number, inner: number, folded: Fo
   const planes = inner === 0 ? 0 : x.length / inner;
   for (let p = 0, i = 0; p < planes; p++) {
     const c = p % channels;
-    const s = folded.scale[c]!, t = folded.shift[c]!;
+    const s = folded.scale[c]!,
+      t = folded.shift[c]!;
     const end = i + inner;
     if (residual) {
-      if (folded.relu) for (; i < end; i++) { const v = x[i]! * s + t + residual[i]!; out[i] = v < 0 ? 0 : v; }
+      if (folded.relu)
+        for (; i < end; i++) {
+          const v = x[i]! * s + t + residual[i]!;
+          out[i] = v < 0 ? 0 : v;
+        }
       else for (; i < end; i++) out[i] = x[i]! * s + t + residual[i]!;
     } else if (folded.relu) {
-      for (; i < end; i++) { const v = x[i]! * s + t; out[i] = v < 0 ? 0 : v; }
+      for (; i < end; i++) {
+        const v = x[i]! * s + t;
+        out[i] = v < 0 ? 0 : v;
+      }
     } else {
       for (; i < end; i++) out[i] = x[i]! * s + t;
     }
@@ -177,9 +190,9 @@ export function convChainKernel(
     const plan = convChainPlan(ctx.node);
     if (!plan) throw new InterpError(`${ctx.node.opType} node '${ctx.node.name}' was not made by the Conv fusion`);
     const [x, w, b] = inputs;
-    const weights = w?.kind === 'tensor' ? w : undefined;
+    const weights = w?.kind === "tensor" ? w : undefined;
     const bias = b === undefined ? undefined : floats(b);
-    if (x?.kind === 'tensor' && weights && (b === undefined || bias)) {
+    if (x?.kind === "tensor" && weights && (b === undefined || bias)) {
       const folded = foldSteps(plan, inputs.slice(3), bias, weights.dims[0] ?? 0, x.dims.length);
       let result: Value[] | undefined;
       try {

@@ -1,9 +1,9 @@
 // Float32 element-wise kernels: broadcasting binary arithmetic with contiguous inner runs,
 // ReLU and per-channel affine maps. No per-element allocation or index arithmetic.
 
-import { floats32 } from '../value.js';
+import { floats32 } from "../value.js";
 
-export type BinaryOp = 'add' | 'sub' | 'mul' | 'div';
+export type BinaryOp = "add" | "sub" | "mul" | "div";
 
 interface F32Result {
   data: Float32Array;
@@ -33,7 +33,8 @@ interface Loop {
 function loops(out: readonly number[], a: readonly number[], b: readonly number[]): Loop[] {
   const rank = out.length;
   const result: Loop[] = [];
-  let strideA = 1, strideB = 1;
+  let strideA = 1,
+    strideB = 1;
   for (let i = rank - 1; i >= 0; i--) {
     const size = out[i]!;
     if (size === 1) continue;
@@ -41,8 +42,13 @@ function loops(out: readonly number[], a: readonly number[], b: readonly number[
     const sb = (b[b.length - rank + i] ?? 1) === 1 ? 0 : strideB;
     const inner = result[result.length - 1];
     // Mergeable when each operand either broadcasts in both or is contiguous across both.
-    if (inner && (sa === 0) === (inner.strideA === 0) && (sb === 0) === (inner.strideB === 0)
-      && (sa === 0 || sa === inner.strideA * inner.size) && (sb === 0 || sb === inner.strideB * inner.size)) {
+    if (
+      inner &&
+      (sa === 0) === (inner.strideA === 0) &&
+      (sb === 0) === (inner.strideB === 0) &&
+      (sa === 0 || sa === inner.strideA * inner.size) &&
+      (sb === 0 || sb === inner.strideB * inner.size)
+    ) {
       inner.size *= size;
     } else {
       result.push({ size, strideA: sa, strideB: sb });
@@ -56,10 +62,18 @@ function loops(out: readonly number[], a: readonly number[], b: readonly number[
 
 function run(op: BinaryOp, o: Float32Array, oi: number, a: Float32Array, ai: number, sa: number, b: Float32Array, bi: number, sb: number, n: number): void {
   switch (op) {
-    case 'add': for (let i = 0; i < n; i++) o[oi + i] = a[ai + i * sa]! + b[bi + i * sb]!; return;
-    case 'sub': for (let i = 0; i < n; i++) o[oi + i] = a[ai + i * sa]! - b[bi + i * sb]!; return;
-    case 'mul': for (let i = 0; i < n; i++) o[oi + i] = a[ai + i * sa]! * b[bi + i * sb]!; return;
-    case 'div': for (let i = 0; i < n; i++) o[oi + i] = a[ai + i * sa]! / b[bi + i * sb]!; return;
+    case "add":
+      for (let i = 0; i < n; i++) o[oi + i] = a[ai + i * sa]! + b[bi + i * sb]!;
+      return;
+    case "sub":
+      for (let i = 0; i < n; i++) o[oi + i] = a[ai + i * sa]! - b[bi + i * sb]!;
+      return;
+    case "mul":
+      for (let i = 0; i < n; i++) o[oi + i] = a[ai + i * sa]! * b[bi + i * sb]!;
+      return;
+    case "div":
+      for (let i = 0; i < n; i++) o[oi + i] = a[ai + i * sa]! / b[bi + i * sb]!;
+      return;
   }
 }
 
@@ -75,7 +89,8 @@ export function binaryF32(op: BinaryOp, a: Float32Array, aDims: readonly number[
   const inner = ls[ls.length - 1]!;
   const outer = ls.slice(0, -1);
   const counters = new Array<number>(outer.length).fill(0);
-  let ai = 0, bi = 0;
+  let ai = 0,
+    bi = 0;
   for (let oi = 0; oi < total; oi += inner.size) {
     run(op, out, oi, a, ai, inner.strideA, b, bi, inner.strideB, inner.size);
     // Odometer over the outer loops.
@@ -110,7 +125,8 @@ function channelAffineF32(x: Float32Array, channels: number, inner: number, scal
   const images = x.length / (channels * inner);
   for (let n = 0, i = 0; n < images; n++) {
     for (let c = 0; c < channels; c++) {
-      const s = scale[c]!, t = shift[c]!;
+      const s = scale[c]!,
+        t = shift[c]!;
       const end = i + inner;
       for (; i < end; i++) out[i] = x[i]! * s + t;
     }
@@ -120,7 +136,13 @@ function channelAffineF32(x: Float32Array, channels: number, inner: number, scal
 
 /** BatchNormalization (inference mode) on NC... float32 input. */
 export function batchNormF32(
-  x: Float32Array, dims: readonly number[], scale: Float32Array, bias: Float32Array, mean: Float32Array, variance: Float32Array, epsilon: number,
+  x: Float32Array,
+  dims: readonly number[],
+  scale: Float32Array,
+  bias: Float32Array,
+  mean: Float32Array,
+  variance: Float32Array,
+  epsilon: number,
 ): Float32Array {
   const channels = dims[1] ?? 1;
   let inner = 1;

@@ -5,14 +5,22 @@
 // convolution's weights and bias and applies the Relu inside the GEMM, so the intermediate
 // tensors are never materialised. The original nodes are kept for the general case.
 
-import { create } from '@bufbuild/protobuf';
-import { GraphProtoSchema, ModelProtoSchema, NodeProtoSchema, OperatorSetIdProtoSchema, type GraphProto, type ModelProto, type NodeProto } from '../../../../proto/src/index.js';
-import { Attrs } from '../attrs.js';
+import { create } from "@bufbuild/protobuf";
+import {
+  GraphProtoSchema,
+  ModelProtoSchema,
+  NodeProtoSchema,
+  OperatorSetIdProtoSchema,
+  type GraphProto,
+  type ModelProto,
+  type NodeProto,
+} from "../../../../proto/src/index.js";
+import { Attrs } from "../attrs.js";
 
-export const FAST_DOMAIN = 'ai.onnxtxt.fast';
-export const CONV_CHAIN = 'ConvChain';
+export const FAST_DOMAIN = "ai.onnxtxt.fast";
+export const CONV_CHAIN = "ConvChain";
 /** A chain headed by a BatchNormalization on any input: one pass of y = relu?(x * s + t). */
-export const AFFINE_CHAIN = 'AffineChain';
+export const AFFINE_CHAIN = "AffineChain";
 
 export interface ConvChainPlan {
   /** The Conv heading the chain; inputs are then x, W, B (or ''), then the step parameters. */
@@ -31,8 +39,8 @@ export function convChainPlan(node: NodeProto): ConvChainPlan | undefined {
 
 /** The step's parameter inputs, i.e. every input but the chained value. */
 export function stepParams(step: NodeProto, chained: string): string[] {
-  if (step.opType === 'Relu') return [];
-  if (step.opType === 'BatchNormalization') return step.input.slice(1, 5);
+  if (step.opType === "Relu") return [];
+  if (step.opType === "BatchNormalization") return step.input.slice(1, 5);
   return step.input.filter((_, i) => i !== step.input.indexOf(chained));
 }
 
@@ -49,21 +57,27 @@ function readsOutside(node: NodeProto, out: Set<string>): void {
 }
 
 function fusableStep(node: NodeProto, value: string): boolean {
-  if (node.domain !== '' && node.domain !== 'ai.onnx') return false;
-  const outputs = node.output.filter((o) => o !== '');
-  if (outputs.length !== 1 || node.output[0] === '') return false;
+  if (node.domain !== "" && node.domain !== "ai.onnx") return false;
+  const outputs = node.output.filter((o) => o !== "");
+  if (outputs.length !== 1 || node.output[0] === "") return false;
   switch (node.opType) {
-    case 'Relu':
+    case "Relu":
       return node.input.length === 1 && node.input[0] === value;
-    case 'BatchNormalization': {
+    case "BatchNormalization": {
       const attrs = new Attrs(node);
-      return node.input.length === 5 && node.input[0] === value && node.input.slice(1).every((i) => i !== '' && i !== value)
-        && attrs.int('training_mode', 0) === 0 && attrs.int('spatial', 1) === 1 && node.output.length === 1;
+      return (
+        node.input.length === 5 &&
+        node.input[0] === value &&
+        node.input.slice(1).every((i) => i !== "" && i !== value) &&
+        attrs.int("training_mode", 0) === 0 &&
+        attrs.int("spatial", 1) === 1 &&
+        node.output.length === 1
+      );
     }
-    case 'Mul':
-    case 'Add':
-    case 'Sum':
-      return node.input.length === 2 && node.input.filter((i) => i === value).length === 1 && node.input.every((i) => i !== '');
+    case "Mul":
+    case "Add":
+    case "Sum":
+      return node.input.length === 2 && node.input.filter((i) => i === value).length === 1 && node.input.every((i) => i !== "");
     default:
       return false;
   }
@@ -93,19 +107,24 @@ function fuseGraph(graph: GraphProto, opset: number): GraphProto | undefined {
       if (!next || used.has(next) || !fusableStep(next, value)) break;
       steps.push(next);
       value = next.output[0]!;
-      if (next.opType === 'Relu') break;
+      if (next.opType === "Relu") break;
     }
     return steps;
   };
   const fuse = (opType: string, head: NodeProto, conv: NodeProto | undefined, steps: NodeProto[]): void => {
-    const inputs = conv ? [conv.input[0] ?? '', conv.input[1] ?? '', conv.input[2] ?? ''] : [head.input[0]!];
+    const inputs = conv ? [conv.input[0] ?? "", conv.input[1] ?? "", conv.input[2] ?? ""] : [head.input[0]!];
     let chained = conv ? conv.output[0]! : head.input[0]!;
     for (const step of steps) {
       inputs.push(...stepParams(step, chained));
       chained = step.output[0]!;
     }
     const fused = create(NodeProtoSchema, {
-      name: head.name, opType, domain: FAST_DOMAIN, input: inputs, output: [chained], attribute: conv?.attribute ?? [],
+      name: head.name,
+      opType,
+      domain: FAST_DOMAIN,
+      input: inputs,
+      output: [chained],
+      attribute: conv?.attribute ?? [],
     });
     plans.set(fused, { ...(conv ? { conv } : {}), steps, opset });
     // The fused node takes the last step's place: every step parameter is computed by then.
@@ -115,13 +134,13 @@ function fuseGraph(graph: GraphProto, opset: number): GraphProto | undefined {
     replacement.set(steps[steps.length - 1]!, fused);
   };
   for (const conv of graph.node) {
-    if (conv.opType !== 'Conv' || (conv.domain !== '' && conv.domain !== 'ai.onnx') || conv.output.length !== 1) continue;
+    if (conv.opType !== "Conv" || (conv.domain !== "" && conv.domain !== "ai.onnx") || conv.output.length !== 1) continue;
     const steps = chainFrom(conv.output[0]!);
     if (steps.length > 0) fuse(CONV_CHAIN, conv, conv, steps);
   }
   // BatchNormalization chains the convolutions did not take (pre-activation networks).
   for (const bn of graph.node) {
-    if (bn.opType !== 'BatchNormalization' || used.has(bn) || !fusableStep(bn, bn.input[0] ?? '')) continue;
+    if (bn.opType !== "BatchNormalization" || used.has(bn) || !fusableStep(bn, bn.input[0] ?? "")) continue;
     const steps = [bn, ...chainFrom(bn.output[0]!)];
     if (steps.length > 1) fuse(AFFINE_CHAIN, bn, undefined, steps);
   }
@@ -133,7 +152,7 @@ function fuseGraph(graph: GraphProto, opset: number): GraphProto | undefined {
 /** The model with Conv chains fused in its main graph (the same model when none). */
 export function fuseConvChains(model: ModelProto): ModelProto {
   if (!model.graph) return model;
-  const onnx = model.opsetImport.find((o) => o.domain === '' || o.domain === 'ai.onnx');
+  const onnx = model.opsetImport.find((o) => o.domain === "" || o.domain === "ai.onnx");
   const graph = fuseGraph(model.graph, onnx ? Number(onnx.version) : 21);
   if (!graph) return model;
   return create(ModelProtoSchema, {

@@ -2,9 +2,9 @@
 // of row and column panels, and the plain GEMM job built on it. Offsets are bytes into
 // the shared memory; leading dimensions are in floats; ldb and ldc are multiples of NR.
 
-import { pollRun } from '../budget.js';
-import { GEMM_FLAG_ACCUMULATE, GEMM_FLAG_AFFINE, GEMM_FLAG_RELU, GEMM_MR, GEMM_NR } from './wasm/gemm-layout.js';
-import type { KernelExports } from './wasm/kernel-instance.js';
+import { pollRun } from "../budget.js";
+import { GEMM_FLAG_ACCUMULATE, GEMM_FLAG_AFFINE, GEMM_FLAG_RELU, GEMM_MR, GEMM_NR } from "./wasm/gemm-layout.js";
+import type { KernelExports } from "./wasm/kernel-instance.js";
 
 /** Depth of the k blocks: a block of B column panels stays in L1 across the rows. */
 const KC = 256;
@@ -14,9 +14,12 @@ const NC_PANELS = 32;
 const MC_PANELS = 16;
 
 interface GemmOperands {
-  a: number; lda: number;
-  b: number; ldb: number;
-  c: number; ldc: number;
+  a: number;
+  lda: number;
+  b: number;
+  ldb: number;
+  c: number;
+  ldc: number;
   k: number;
   /** Byte offset of M (padded to MR) row biases, or 0. */
   bias: number;
@@ -52,13 +55,41 @@ export function gemmPanels(kernels: KernelExports, g: GemmOperands, m0: number, 
         const shift = g.shift ? g.shift + r0 * GEMM_MR * 4 : 0;
         if (g.table) {
           kernels.gemm_table(
-            a, g.b + q0 * GEMM_NR * 4, c, bias, kc, r1 - r0, q1 - q0,
-            GEMM_MR * g.lda * 4, g.lda * 4, 4, g.table + pc * 4, GEMM_NR * 4, g.ldc * 4, flags, scale, shift,
+            a,
+            g.b + q0 * GEMM_NR * 4,
+            c,
+            bias,
+            kc,
+            r1 - r0,
+            q1 - q0,
+            GEMM_MR * g.lda * 4,
+            g.lda * 4,
+            4,
+            g.table + pc * 4,
+            GEMM_NR * 4,
+            g.ldc * 4,
+            flags,
+            scale,
+            shift,
           );
         } else {
           kernels.gemm(
-            a, g.b + (pc * g.ldb + q0 * GEMM_NR) * 4, c, bias, kc, r1 - r0, q1 - q0,
-            GEMM_MR * g.lda * 4, g.lda * 4, 4, g.ldb * 4, GEMM_NR * 4, g.ldc * 4, flags, scale, shift,
+            a,
+            g.b + (pc * g.ldb + q0 * GEMM_NR) * 4,
+            c,
+            bias,
+            kc,
+            r1 - r0,
+            q1 - q0,
+            GEMM_MR * g.lda * 4,
+            g.lda * 4,
+            4,
+            g.ldb * 4,
+            GEMM_NR * 4,
+            g.ldc * 4,
+            flags,
+            scale,
+            shift,
           );
         }
       }
@@ -67,17 +98,47 @@ export function gemmPanels(kernels: KernelExports, g: GemmOperands, m0: number, 
 }
 
 /** Int32 parameter slots of a GEMM job. */
-export const enum GemmSlot { A, Lda, B, Ldb, C, Ldc, M, K, N, Bias, Relu, SplitRows }
+export const enum GemmSlot {
+  A,
+  Lda,
+  B,
+  Ldb,
+  C,
+  Ldc,
+  M,
+  K,
+  N,
+  Bias,
+  Relu,
+  SplitRows,
+}
 
 export function runGemmPart(s: Int32Array, part: number, parts: number, kernels: KernelExports): void {
   const mPanels = Math.ceil(s[GemmSlot.M]! / GEMM_MR);
   const nPanels = Math.ceil(s[GemmSlot.N]! / GEMM_NR);
-  let p0 = 0, p1 = nPanels, m0 = 0, m1 = mPanels;
+  let p0 = 0,
+    p1 = nPanels,
+    m0 = 0,
+    m1 = mPanels;
   if (s[GemmSlot.SplitRows] === 1) [m0, m1] = panelRange(mPanels, part, parts);
   else [p0, p1] = panelRange(nPanels, part, parts);
   if (p0 >= p1 || m0 >= m1) return;
-  gemmPanels(kernels, {
-    a: s[GemmSlot.A]!, lda: s[GemmSlot.Lda]!, b: s[GemmSlot.B]!, ldb: s[GemmSlot.Ldb]!, c: s[GemmSlot.C]!, ldc: s[GemmSlot.Ldc]!,
-    k: s[GemmSlot.K]!, bias: s[GemmSlot.Bias]!, relu: s[GemmSlot.Relu] === 1,
-  }, m0, m1, p0, p1);
+  gemmPanels(
+    kernels,
+    {
+      a: s[GemmSlot.A]!,
+      lda: s[GemmSlot.Lda]!,
+      b: s[GemmSlot.B]!,
+      ldb: s[GemmSlot.Ldb]!,
+      c: s[GemmSlot.C]!,
+      ldc: s[GemmSlot.Ldc]!,
+      k: s[GemmSlot.K]!,
+      bias: s[GemmSlot.Bias]!,
+      relu: s[GemmSlot.Relu] === 1,
+    },
+    m0,
+    m1,
+    p0,
+    p1,
+  );
 }

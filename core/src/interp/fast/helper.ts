@@ -1,9 +1,9 @@
 // Helper thread entry: sleeps until a job is posted, then claims and runs its chunks.
 
-import { workerData } from 'node:worker_threads';
-import { COMPLETED, FAILED, JOB_CHUNKS, JOB_KIND, PARAMS, READY, SEQ, STOP, claimChunk, type HelperData } from './pool-protocol.js';
-import { runJobPart, type JobKind } from './jobs.js';
-import { instantiateKernels } from './wasm/kernel-instance.js';
+import { workerData } from "node:worker_threads";
+import { COMPLETED, FAILED, JOB_CHUNKS, JOB_KIND, PARAMS, READY, SEQ, STOP, claimChunk, type HelperData } from "./pool-protocol.js";
+import { runJobPart, type JobKind } from "./jobs.js";
+import { instantiateKernels } from "./wasm/kernel-instance.js";
 
 const data = workerData as HelperData;
 const control = new Int32Array(data.control);

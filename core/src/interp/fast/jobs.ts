@@ -1,9 +1,9 @@
 // Job kinds the pool can split across threads, and their dispatch on either thread.
 
-import { runConvPart } from './conv-job.js';
-import { runGemmPart } from './gemm-job.js';
-import { runPoolPart } from './pool-job.js';
-import type { KernelExports } from './wasm/kernel-instance.js';
+import { runConvPart } from "./conv-job.js";
+import { runGemmPart } from "./gemm-job.js";
+import { runPoolPart } from "./pool-job.js";
+import type { KernelExports } from "./wasm/kernel-instance.js";
 
 export const enum JobKind {
   Conv = 1,

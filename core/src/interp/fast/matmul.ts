@@ -1,11 +1,11 @@
 // Float32 matrix products: Y[M, N] = op(A) * op(B) where op transposes when asked.
 // Large products run on the WASM GEMM across the pool; tiny or single-row ones in JS.
 
-import { GemmSlot } from './gemm-job.js';
-import { JobKind } from './jobs.js';
-import { kernelPool, type KernelPool } from './pool.js';
-import { GEMM_MR, GEMM_NR } from './wasm/gemm-layout.js';
-import { floats32 } from '../value.js';
+import { GemmSlot } from "./gemm-job.js";
+import { JobKind } from "./jobs.js";
+import { kernelPool, type KernelPool } from "./pool.js";
+import { GEMM_MR, GEMM_NR } from "./wasm/gemm-layout.js";
+import { floats32 } from "../value.js";
 
 interface MatmulOptions {
   /** A is stored as [K, M]. */
@@ -20,14 +20,19 @@ const WASM_MIN_MACS = 1 << 15;
 const PARALLEL_MIN_MACS = 1 << 18;
 
 export function matmulF32(a: Float32Array, b: Float32Array, m: number, k: number, n: number, options: MatmulOptions = {}): Float32Array {
-  const transA = options.transA ?? false, transB = options.transB ?? false;
+  const transA = options.transA ?? false,
+    transB = options.transB ?? false;
   if (m * k * n < WASM_MIN_MACS) return matmulLoops(a, b, m, k, n, transA, transB);
   const pool = options.pool ?? kernelPool();
   const out = floats32(m * n);
   if (transB && m < GEMM_MR) {
     // Few rows against a stored [N, K] B (a fully connected layer): compute Y^T = B * op(A)^T,
     // so B's rows feed the kernel as they are and only m of NR columns go to waste.
-    wasmGemm(pool, n, k, m,
+    wasmGemm(
+      pool,
+      n,
+      k,
+      m,
       (f, at) => f.set(b, at),
       (f, at, ld) => {
         for (let p = 0; p < k; p++) {
@@ -38,10 +43,15 @@ export function matmulF32(a: Float32Array, b: Float32Array, m: number, k: number
       },
       (f, at, ld) => {
         for (let j = 0; j < n; j++) for (let i = 0; i < m; i++) out[i * n + j] = f[at + j * ld + i]!;
-      });
+      },
+    );
     return out;
   }
-  wasmGemm(pool, m, k, n,
+  wasmGemm(
+    pool,
+    m,
+    k,
+    n,
     (f, at) => {
       if (!transA) f.set(a, at);
       else for (let i = 0; i < m; i++) for (let p = 0; p < k; p++) f[at + i * k + p] = a[p * m + i]!;
@@ -57,7 +67,8 @@ export function matmulF32(a: Float32Array, b: Float32Array, m: number, k: number
     (f, at, ld) => {
       if (ld === n) out.set(f.subarray(at, at + m * n));
       else for (let i = 0; i < m; i++) out.set(f.subarray(at + i * ld, at + i * ld + n), i * n);
-    });
+    },
+  );
   return out;
 }
 
@@ -66,13 +77,17 @@ export function matmulF32(a: Float32Array, b: Float32Array, m: number, k: number
  * fillB writes B with rows ld floats apart, readC reads C (rows ld apart). Float indices.
  */
 function wasmGemm(
-  pool: KernelPool, m: number, k: number, n: number,
+  pool: KernelPool,
+  m: number,
+  k: number,
+  n: number,
   fillA: (f: Float32Array, at: number) => void,
   fillB: (f: Float32Array, at: number, ld: number) => void,
   readC: (f: Float32Array, at: number, ld: number) => void,
 ): void {
   const arena = pool.arena;
-  const mPanels = Math.ceil(m / GEMM_MR), nPad = Math.ceil(n / GEMM_NR) * GEMM_NR;
+  const mPanels = Math.ceil(m / GEMM_MR),
+    nPad = Math.ceil(n / GEMM_NR) * GEMM_NR;
   const mark = arena.mark();
   try {
     const aOff = arena.alloc(mPanels * GEMM_MR * k);
@@ -88,9 +103,18 @@ function wasmGemm(
     // Several chunks per thread, so that threads that start late or run slow share the work.
     const parts = threads === 1 ? 1 : splitRows ? Math.min(mPanels, 4 * threads) : Math.min(Math.ceil(nPanels / 4), 6 * threads);
     pool.parallel(JobKind.Gemm, parts, (s) => {
-      s[GemmSlot.A] = aOff; s[GemmSlot.Lda] = k; s[GemmSlot.B] = bOff; s[GemmSlot.Ldb] = nPad;
-      s[GemmSlot.C] = cOff; s[GemmSlot.Ldc] = nPad; s[GemmSlot.M] = m; s[GemmSlot.K] = k; s[GemmSlot.N] = n;
-      s[GemmSlot.Bias] = 0; s[GemmSlot.Relu] = 0; s[GemmSlot.SplitRows] = splitRows ? 1 : 0;
+      s[GemmSlot.A] = aOff;
+      s[GemmSlot.Lda] = k;
+      s[GemmSlot.B] = bOff;
+      s[GemmSlot.Ldb] = nPad;
+      s[GemmSlot.C] = cOff;
+      s[GemmSlot.Ldc] = nPad;
+      s[GemmSlot.M] = m;
+      s[GemmSlot.K] = k;
+      s[GemmSlot.N] = n;
+      s[GemmSlot.Bias] = 0;
+      s[GemmSlot.Relu] = 0;
+      s[GemmSlot.SplitRows] = splitRows ? 1 : 0;
     });
     readC(arena.f32, cOff >> 2, nPad);
   } finally {

@@ -2,17 +2,30 @@
 // chunks on the main thread and whichever helpers are up and free; until a helper has
 // started, the main thread simply does all chunks itself.
 
-import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
-import { pollRun } from '../budget.js';
-import { Arena } from './arena.js';
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import { pollRun } from "../budget.js";
+import { Arena } from "./arena.js";
 import {
-  COMPLETED, CONTROL_INTS, FAILED, JOB_CHUNKS, JOB_KIND, MAX_CHUNKS, MAX_HELPERS, NEXT, PARAMS, READY, SEQ, STOP,
-  claimChunk, claimTag, type HelperData,
-} from './pool-protocol.js';
-import { runJobPart, type JobKind } from './jobs.js';
-import { instantiateKernels, type KernelExports } from './wasm/kernel-instance.js';
-import { kernelModule } from './wasm/kernel-module.js';
+  COMPLETED,
+  CONTROL_INTS,
+  FAILED,
+  JOB_CHUNKS,
+  JOB_KIND,
+  MAX_CHUNKS,
+  MAX_HELPERS,
+  NEXT,
+  PARAMS,
+  READY,
+  SEQ,
+  STOP,
+  claimChunk,
+  claimTag,
+  type HelperData,
+} from "./pool-protocol.js";
+import { runJobPart, type JobKind } from "./jobs.js";
+import { instantiateKernels, type KernelExports } from "./wasm/kernel-instance.js";
+import { kernelModule } from "./wasm/kernel-module.js";
 
 /** Helpers that hold claimed chunks longer than this are given up on and the job redone. */
 const HELPER_TIMEOUT_MS = 60_000;
@@ -30,10 +43,10 @@ export class KernelPool {
     this.kernels = instantiateKernels(module, this.arena.memory);
     for (let index = 0; index < Math.min(helpers, MAX_HELPERS); index++) {
       const data: HelperData = { memory: this.arena.memory, module, control: this.control.buffer as SharedArrayBuffer, index };
-      const worker = new Worker(new URL('./helper.js', import.meta.url), { workerData: data });
+      const worker = new Worker(new URL("./helper.js", import.meta.url), { workerData: data });
       // Helpers never keep the process alive; a one-shot CLI run just exits.
       worker.unref();
-      worker.on('error', () => (this.broken = true));
+      worker.on("error", () => (this.broken = true));
       this.workers.push(worker);
     }
   }
@@ -86,7 +99,8 @@ export class KernelPool {
       const claimed = Math.min(next & 0xffff, chunks);
       const byHelpers = claimed - done - 1;
       const until = Date.now() + HELPER_TIMEOUT_MS;
-      while (Atomics.load(this.control, COMPLETED) < byHelpers && Date.now() < until) Atomics.wait(this.control, COMPLETED, Atomics.load(this.control, COMPLETED), 10);
+      while (Atomics.load(this.control, COMPLETED) < byHelpers && Date.now() < until)
+        Atomics.wait(this.control, COMPLETED, Atomics.load(this.control, COMPLETED), 10);
       throw e;
     }
     const all = Atomics.add(this.control, COMPLETED, done) + done;
@@ -121,7 +135,7 @@ let shared: KernelPool | undefined;
 
 /** Threads for the kernels: ONNXTXT_THREADS when set to a positive integer, else one per core. */
 export function defaultThreadCount(env: NodeJS.ProcessEnv = process.env): number {
-  const asked = Number(env['ONNXTXT_THREADS']);
+  const asked = Number(env["ONNXTXT_THREADS"]);
   return Number.isInteger(asked) && asked > 0 ? asked : availableParallelism();
 }
 

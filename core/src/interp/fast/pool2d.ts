@@ -1,11 +1,11 @@
 // 2-D max and average pooling on NCHW float32 (WebAssembly across the pool; JavaScript for
 // dilated max pooling), plus the global variants.
 
-import { JobKind } from './jobs.js';
-import { PoolSlot } from './pool-job.js';
-import { kernelPool, type KernelPool } from './pool.js';
-import { POOL_AVERAGE, POOL_AVERAGE_INCLUDE_PAD, POOL_MAX } from './wasm/pool-kernel.js';
-import { floats32 } from '../value.js';
+import { JobKind } from "./jobs.js";
+import { PoolSlot } from "./pool-job.js";
+import { kernelPool, type KernelPool } from "./pool.js";
+import { POOL_AVERAGE, POOL_AVERAGE_INCLUDE_PAD, POOL_MAX } from "./wasm/pool-kernel.js";
+import { floats32 } from "../value.js";
 
 export interface Pool2dOptions {
   kernel: readonly [number, number];
@@ -59,10 +59,21 @@ function poolInWasm(x: Float32Array, g: ReturnType<typeof geometry>, mode: numbe
     const threads = reads < PARALLEL_MIN_READS ? 1 : pool.threads();
     const parts = Math.min(g.planes, threads === 1 ? 1 : 4 * threads);
     pool.parallel(JobKind.Pool, parts, (s) => {
-      s[PoolSlot.X] = xOff; s[PoolSlot.Y] = yOff; s[PoolSlot.Planes] = g.planes;
-      s[PoolSlot.Height] = g.height; s[PoolSlot.Width] = g.width; s[PoolSlot.OutH] = g.outH; s[PoolSlot.OutW] = g.outW;
-      s[PoolSlot.KernelH] = g.kh; s[PoolSlot.KernelW] = g.kw; s[PoolSlot.StrideH] = g.sh; s[PoolSlot.StrideW] = g.sw;
-      s[PoolSlot.PadTop] = g.pt; s[PoolSlot.PadLeft] = g.pl; s[PoolSlot.PadBottom] = g.pb; s[PoolSlot.PadRight] = g.pr;
+      s[PoolSlot.X] = xOff;
+      s[PoolSlot.Y] = yOff;
+      s[PoolSlot.Planes] = g.planes;
+      s[PoolSlot.Height] = g.height;
+      s[PoolSlot.Width] = g.width;
+      s[PoolSlot.OutH] = g.outH;
+      s[PoolSlot.OutW] = g.outW;
+      s[PoolSlot.KernelH] = g.kh;
+      s[PoolSlot.KernelW] = g.kw;
+      s[PoolSlot.StrideH] = g.sh;
+      s[PoolSlot.StrideW] = g.sw;
+      s[PoolSlot.PadTop] = g.pt;
+      s[PoolSlot.PadLeft] = g.pl;
+      s[PoolSlot.PadBottom] = g.pb;
+      s[PoolSlot.PadRight] = g.pr;
       s[PoolSlot.Mode] = mode;
     });
     out.set(arena.f32.subarray(yOff >> 2, (yOff >> 2) + out.length));
@@ -106,19 +117,19 @@ export function maxPool2dF32(x: Float32Array, dims: readonly number[], options: 
 /** AveragePool (no dilation): sums over the clipped window, divided by its size with or without padding. */
 export function averagePool2dF32(x: Float32Array, dims: readonly number[], options: Pool2dOptions, pool: KernelPool = kernelPool()): Pool2dResult {
   const g = geometry(dims, options);
-  if (g.dh !== 1 || g.dw !== 1) throw new Error('averagePool2dF32: dilations are not supported');
+  if (g.dh !== 1 || g.dw !== 1) throw new Error("averagePool2dF32: dilations are not supported");
   return poolInWasm(x, g, options.countIncludePad ? POOL_AVERAGE_INCLUDE_PAD : POOL_AVERAGE, pool);
 }
 
 /** GlobalAveragePool / GlobalMaxPool over all axes after the first two. */
-export function globalPoolF32(x: Float32Array, dims: readonly number[], kind: 'average' | 'max'): { data: Float32Array; dims: number[] } {
+export function globalPoolF32(x: Float32Array, dims: readonly number[], kind: "average" | "max"): { data: Float32Array; dims: number[] } {
   const planes = (dims[0] ?? 1) * (dims[1] ?? 1);
   let inner = 1;
   for (let i = 2; i < dims.length; i++) inner *= dims[i]!;
   const out = floats32(planes);
   for (let p = 0, i = 0; p < planes; p++) {
     const end = i + inner;
-    if (kind === 'average') {
+    if (kind === "average") {
       let sum = 0;
       for (; i < end; i++) sum += x[i]!;
       out[p] = sum / inner;

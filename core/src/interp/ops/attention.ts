@@ -15,7 +15,9 @@ function heads(x: Tensor, numHeads: number | undefined): { data: Float64Array; B
   const N = numHeads ?? 1;
   const H = hidden / N;
   const data = floats64(v.length);
-  for (let b = 0; b < B; b++) for (let s = 0; s < S; s++) for (let n = 0; n < N; n++) for (let h = 0; h < H; h++) data[((b * N + n) * S + s) * H + h] = v[(b * S + s) * hidden + n * H + h]!;
+  for (let b = 0; b < B; b++)
+    for (let s = 0; s < S; s++)
+      for (let n = 0; n < N; n++) for (let h = 0; h < H; h++) data[((b * N + n) * S + s) * H + h] = v[(b * S + s) * hidden + n * H + h]!;
   return { data, B, N, S, H };
 }
 
@@ -26,10 +28,11 @@ function concatSeq(past: Tensor | undefined, cur: ReturnType<typeof heads>): Ret
   const { B, N, S, H } = cur;
   const T = P + S;
   const data = floats64(B * N * T * H);
-  for (let b = 0; b < B; b++) for (let n = 0; n < N; n++) {
-    for (let s = 0; s < P; s++) for (let h = 0; h < H; h++) data[((b * N + n) * T + s) * H + h] = p[((b * N + n) * P + s) * H + h]!;
-    for (let s = 0; s < S; s++) for (let h = 0; h < H; h++) data[((b * N + n) * T + P + s) * H + h] = cur.data[((b * N + n) * S + s) * H + h]!;
-  }
+  for (let b = 0; b < B; b++)
+    for (let n = 0; n < N; n++) {
+      for (let s = 0; s < P; s++) for (let h = 0; h < H; h++) data[((b * N + n) * T + s) * H + h] = p[((b * N + n) * P + s) * H + h]!;
+      for (let s = 0; s < S; s++) for (let h = 0; h < H; h++) data[((b * N + n) * T + P + s) * H + h] = cur.data[((b * N + n) * S + s) * H + h]!;
+    }
   return { data, B, N, S: T, H };
 }
 
@@ -134,7 +137,9 @@ function attention(inputs: readonly (Value | undefined)[], ctx: KernelContext): 
   let y: Value;
   if (Qt.dims.length === 3) {
     const out = floats64(Y.length);
-    for (let b = 0; b < B; b++) for (let n = 0; n < QN; n++) for (let i = 0; i < SQ; i++) for (let h = 0; h < HV; h++) out[(b * SQ + i) * QN * HV + n * HV + h] = Y[((b * QN + n) * SQ + i) * HV + h]!;
+    for (let b = 0; b < B; b++)
+      for (let n = 0; n < QN; n++)
+        for (let i = 0; i < SQ; i++) for (let h = 0; h < HV; h++) out[(b * SQ + i) * QN * HV + n * HV + h] = Y[((b * QN + n) * SQ + i) * HV + h]!;
     y = fromNumbers(dtype, [B, SQ, QN * HV], out);
   } else y = fromNumbers(dtype, [B, QN, SQ, HV], Y);
   return [y, fromNumbers(Kt.dtype, [B, KN, SK, H], k.data), fromNumbers(Vt.dtype, [B, KN, SK, HV], v.data), fromNumbers(dtype, [B, QN, SQ, SK], QK)];
@@ -283,13 +288,16 @@ function flexAttention(inputs: readonly (Value | undefined)[], ctx: KernelContex
   const precision = ctx.attrs.int("softmax_precision");
   const computeType = precision ?? (Qt.dtype === DT.DOUBLE ? DT.DOUBLE : DT.FLOAT);
   const scores = floats64(B * QN * L * S);
-  for (let b = 0; b < B; b++) for (let h = 0; h < QN; h++) for (let i = 0; i < L; i++) for (let j = 0; j < S; j++) {
-    const qOff = ((b * QN + h) * L + i) * E;
-    const kOff = ((b * KN + Math.floor(h / rep)) * S + j) * E;
-    let dot = 0;
-    for (let e = 0; e < E; e++) dot += q.data[qOff + e]! * k.data[kOff + e]!;
-    scores[((b * QN + h) * L + i) * S + j] = dot * scale;
-  }
+  for (let b = 0; b < B; b++)
+    for (let h = 0; h < QN; h++)
+      for (let i = 0; i < L; i++)
+        for (let j = 0; j < S; j++) {
+          const qOff = ((b * QN + h) * L + i) * E;
+          const kOff = ((b * KN + Math.floor(h / rep)) * S + j) * E;
+          let dot = 0;
+          for (let e = 0; e < E; e++) dot += q.data[qOff + e]! * k.data[kOff + e]!;
+          scores[((b * QN + h) * L + i) * S + j] = dot * scale;
+        }
   const dims = [B, QN, L, S];
   const applyMod = (name: string, values: Float64Array): Float64Array => {
     const g = ctx.attrs.graph(name);
@@ -311,12 +319,15 @@ function flexAttention(inputs: readonly (Value | undefined)[], ctx: KernelContex
   }
   const probs = applyMod("prob_mod", modded);
   const out = floats64(B * QN * L * EV);
-  for (let b = 0; b < B; b++) for (let h = 0; h < QN; h++) for (let i = 0; i < L; i++) for (let j = 0; j < S; j++) {
-    const p = probs[((b * QN + h) * L + i) * S + j]!;
-    const vOff = ((b * KN + Math.floor(h / rep)) * S + j) * EV;
-    const oOff = ((b * QN + h) * L + i) * EV;
-    for (let e = 0; e < EV; e++) out[oOff + e]! += p * v.data[vOff + e]!;
-  }
+  for (let b = 0; b < B; b++)
+    for (let h = 0; h < QN; h++)
+      for (let i = 0; i < L; i++)
+        for (let j = 0; j < S; j++) {
+          const p = probs[((b * QN + h) * L + i) * S + j]!;
+          const vOff = ((b * KN + Math.floor(h / rep)) * S + j) * EV;
+          const oOff = ((b * QN + h) * L + i) * EV;
+          for (let e = 0; e < EV; e++) out[oOff + e]! += p * v.data[vOff + e]!;
+        }
   return [fromNumbers(Vt.dtype, [B, QN, L, EV], out)];
 }
 

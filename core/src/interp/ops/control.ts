@@ -95,8 +95,16 @@ function runScan(ctx: KernelContext, body: GraphProto, initial: Tensor[], scanIn
       const counts = x.dims.slice();
       starts[axis] = idx;
       counts[axis] = 1;
-      const s = sliceTensor(x, starts, x.dims.map(() => 1), counts);
-      return reshaped(s, x.dims.filter((_, r) => r !== axis));
+      const s = sliceTensor(
+        x,
+        starts,
+        x.dims.map(() => 1),
+        counts,
+      );
+      return reshaped(
+        s,
+        x.dims.filter((_, r) => r !== axis),
+      );
     });
     const outs = ctx.runGraph(body, [...states, ...slices]);
     states = outs.slice(0, initial.length);
@@ -121,13 +129,33 @@ function scan8(inputs: readonly (Value | undefined)[], ctx: KernelContext, body:
     const counts = x.dims.slice();
     starts[0] = b;
     counts[0] = 1;
-    return reshaped(sliceTensor(x, starts, x.dims.map(() => 1), counts), x.dims.slice(1));
+    return reshaped(
+      sliceTensor(
+        x,
+        starts,
+        x.dims.map(() => 1),
+        counts,
+      ),
+      x.dims.slice(1),
+    );
   };
   for (let b = 0; b < batch; b++) {
-    const r = runScan(ctx, body, states.map((s) => pick(s, b)), scanIns.map((s) => pick(s, b)), scanIns.map(() => 0), dirs);
+    const r = runScan(
+      ctx,
+      body,
+      states.map((s) => pick(s, b)),
+      scanIns.map((s) => pick(s, b)),
+      scanIns.map(() => 0),
+      dirs,
+    );
     perBatch.push([...r.finalStates, ...r.scanOutputs.map((items) => stack(items, 0))]);
   }
-  return perBatch[0]!.map((_, k) => stack(perBatch.map((p) => t(p[k])), 0));
+  return perBatch[0]!.map((_, k) =>
+    stack(
+      perBatch.map((p) => t(p[k])),
+      0,
+    ),
+  );
 }
 
 function sequenceMap(inputs: readonly (Value | undefined)[], ctx: KernelContext): Value[] {

@@ -52,7 +52,17 @@ function mapBinary(a: Tensor, b: Tensor, f: F2, outType: number, big?: B2): Tens
   }
   const xa = numbers(a);
   const xb = numbers(b);
-  if (outType === DT.FLOAT || outType === DT.BOOL || outType === DT.DOUBLE || outType === DT.INT32 || outType === DT.UINT8 || outType === DT.INT8 || outType === DT.INT16 || outType === DT.UINT16 || outType === DT.UINT32) {
+  if (
+    outType === DT.FLOAT ||
+    outType === DT.BOOL ||
+    outType === DT.DOUBLE ||
+    outType === DT.INT32 ||
+    outType === DT.UINT8 ||
+    outType === DT.INT8 ||
+    outType === DT.INT16 ||
+    outType === DT.UINT16 ||
+    outType === DT.UINT32
+  ) {
     const o = out.data as Float32Array;
     if (ia.kind === "same" && ib.kind === "same") for (let i = 0; i < n; i++) o[i] = f(xa[i]!, xb[i]!);
     else if (ia.kind === "same" && ib.kind === "scalar") {
@@ -152,7 +162,7 @@ export function erf(x: number): number {
   if (ax > 6) return Math.sign(x);
   // continued fraction for erfc
   let f = 0;
-  for (let n = 60; n >= 1; n--) f = (n / 2) / (ax + f);
+  for (let n = 60; n >= 1; n--) f = n / 2 / (ax + f);
   const erfc = Math.exp(-ax * ax) / Math.sqrt(Math.PI) / (ax + f);
   return Math.sign(x) * (1 - erfc);
 }
@@ -242,49 +252,102 @@ export function registerElementwise(r: Registry): void {
     const neg = ctx.attrs.int("detect_negative", 1);
     return [mapUnary(t(x), (v) => ((v === Infinity && pos) || (v === -Infinity && neg) ? 1 : 0), DT.BOOL)];
   });
-  r.register("LeakyRelu", unaryAttr((c) => {
-    const alpha = c.attrs.float("alpha", 0.01);
-    return (x) => (x >= 0 ? x : alpha * x);
-  }));
-  r.register("Elu", unaryAttr((c) => {
-    const alpha = c.attrs.float("alpha", 1);
-    return (x) => (x >= 0 ? x : alpha * (Math.exp(x) - 1));
-  }));
-  r.register("Celu", unaryAttr((c) => {
-    const alpha = c.attrs.float("alpha", 1);
-    return (x) => Math.max(0, x) + Math.min(0, alpha * (Math.exp(x / alpha) - 1));
-  }));
-  r.register("Selu", unaryAttr((c) => {
-    const alpha = c.attrs.float("alpha", 1.67326319217681884765625);
-    const gamma = c.attrs.float("gamma", 1.05070102214813232421875);
-    return (x) => (x > 0 ? gamma * x : gamma * (alpha * Math.exp(x) - alpha));
-  }));
-  r.register("HardSigmoid", unaryAttr((c) => {
-    const alpha = c.attrs.float("alpha", 0.2);
-    const beta = c.attrs.float("beta", 0.5);
-    return (x) => Math.max(0, Math.min(1, alpha * x + beta));
-  }));
-  r.register("HardSwish", unary((x) => x * Math.max(0, Math.min(1, x / 6 + 0.5))));
-  r.register("ThresholdedRelu", unaryAttr((c) => {
-    const alpha = c.attrs.float("alpha", 1);
-    return (x) => (x > alpha ? x : 0);
-  }));
-  r.register("Shrink", unaryAttr((c) => {
-    const lambd = c.attrs.float("lambd", 0.5);
-    const bias = c.attrs.float("bias", 0);
-    return (x) => (x < -lambd ? x + bias : x > lambd ? x - bias : 0);
-  }));
-  r.register("Gelu", unaryAttr((c) => {
-    if (c.attrs.string("approximate", "none") === "tanh") {
-      return (x) => 0.5 * x * (1 + Math.tanh(Math.sqrt(2 / Math.PI) * (x + 0.044715 * x * x * x)));
-    }
-    return (x) => 0.5 * x * (1 + erf(x / Math.SQRT2));
-  }));
+  r.register(
+    "LeakyRelu",
+    unaryAttr((c) => {
+      const alpha = c.attrs.float("alpha", 0.01);
+      return (x) => (x >= 0 ? x : alpha * x);
+    }),
+  );
+  r.register(
+    "Elu",
+    unaryAttr((c) => {
+      const alpha = c.attrs.float("alpha", 1);
+      return (x) => (x >= 0 ? x : alpha * (Math.exp(x) - 1));
+    }),
+  );
+  r.register(
+    "Celu",
+    unaryAttr((c) => {
+      const alpha = c.attrs.float("alpha", 1);
+      return (x) => Math.max(0, x) + Math.min(0, alpha * (Math.exp(x / alpha) - 1));
+    }),
+  );
+  r.register(
+    "Selu",
+    unaryAttr((c) => {
+      const alpha = c.attrs.float("alpha", 1.67326319217681884765625);
+      const gamma = c.attrs.float("gamma", 1.05070102214813232421875);
+      return (x) => (x > 0 ? gamma * x : gamma * (alpha * Math.exp(x) - alpha));
+    }),
+  );
+  r.register(
+    "HardSigmoid",
+    unaryAttr((c) => {
+      const alpha = c.attrs.float("alpha", 0.2);
+      const beta = c.attrs.float("beta", 0.5);
+      return (x) => Math.max(0, Math.min(1, alpha * x + beta));
+    }),
+  );
+  r.register(
+    "HardSwish",
+    unary((x) => x * Math.max(0, Math.min(1, x / 6 + 0.5))),
+  );
+  r.register(
+    "ThresholdedRelu",
+    unaryAttr((c) => {
+      const alpha = c.attrs.float("alpha", 1);
+      return (x) => (x > alpha ? x : 0);
+    }),
+  );
+  r.register(
+    "Shrink",
+    unaryAttr((c) => {
+      const lambd = c.attrs.float("lambd", 0.5);
+      const bias = c.attrs.float("bias", 0);
+      return (x) => (x < -lambd ? x + bias : x > lambd ? x - bias : 0);
+    }),
+  );
+  r.register(
+    "Gelu",
+    unaryAttr((c) => {
+      if (c.attrs.string("approximate", "none") === "tanh") {
+        return (x) => 0.5 * x * (1 + Math.tanh(Math.sqrt(2 / Math.PI) * (x + 0.044715 * x * x * x)));
+      }
+      return (x) => 0.5 * x * (1 + erf(x / Math.SQRT2));
+    }),
+  );
 
-  r.register("Add", binary((x, y) => x + y, (x, y) => x + y));
-  r.register("Sub", binary((x, y) => x - y, (x, y) => x - y));
-  r.register("Mul", binary((x, y) => x * y, (x, y) => x * y, Math.imul));
-  r.register("Div", binary((x, y) => x / y, (x, y) => (y === 0n ? 0n : x / y), truncDiv));
+  r.register(
+    "Add",
+    binary(
+      (x, y) => x + y,
+      (x, y) => x + y,
+    ),
+  );
+  r.register(
+    "Sub",
+    binary(
+      (x, y) => x - y,
+      (x, y) => x - y,
+    ),
+  );
+  r.register(
+    "Mul",
+    binary(
+      (x, y) => x * y,
+      (x, y) => x * y,
+      Math.imul,
+    ),
+  );
+  r.register(
+    "Div",
+    binary(
+      (x, y) => x / y,
+      (x, y) => (y === 0n ? 0n : x / y),
+      truncDiv,
+    ),
+  );
   r.register("Pow", ([x, y]) => {
     const a = t(x);
     return [mapBinary(a, t(y), (p, q) => Math.pow(p, q), a.dtype)];
@@ -292,7 +355,16 @@ export function registerElementwise(r: Registry): void {
   r.register("Mod", ([x, y], ctx) => {
     const a = t(x);
     const fmod = ctx.attrs.int("fmod", 0) === 1;
-    if (fmod) return [mapBinary(a, t(y), (p, q) => p % q, a.dtype, (p, q) => (q === 0n ? 0n : p % q))];
+    if (fmod)
+      return [
+        mapBinary(
+          a,
+          t(y),
+          (p, q) => p % q,
+          a.dtype,
+          (p, q) => (q === 0n ? 0n : p % q),
+        ),
+      ];
     return [mapBinary(a, t(y), pyMod, a.dtype, bigPyMod)];
   });
   r.register("PRelu", ([x, s]) => {
@@ -318,21 +390,70 @@ export function registerElementwise(r: Registry): void {
     return [mapBinary(a, t(y), f, a.dtype, (p, q) => (q < 0n || q >= 64n ? (!left && p < 0n ? -1n : 0n) : left ? p << q : p >> q))];
   });
   const bitwise = (name: string, f: F2, big: B2) => r.register(name, ([x, y]) => [mapBinary(t(x), t(y), f, t(x).dtype, big)]);
-  bitwise("BitwiseAnd", (x, y) => x & y, (x, y) => x & y);
-  bitwise("BitwiseOr", (x, y) => x | y, (x, y) => x | y);
-  bitwise("BitwiseXor", (x, y) => x ^ y, (x, y) => x ^ y);
+  bitwise(
+    "BitwiseAnd",
+    (x, y) => x & y,
+    (x, y) => x & y,
+  );
+  bitwise(
+    "BitwiseOr",
+    (x, y) => x | y,
+    (x, y) => x | y,
+  );
+  bitwise(
+    "BitwiseXor",
+    (x, y) => x ^ y,
+    (x, y) => x ^ y,
+  );
   r.register("And", ([x, y]) => [mapBinary(t(x), t(y), (p, q) => (p && q ? 1 : 0), DT.BOOL)]);
   r.register("Or", ([x, y]) => [mapBinary(t(x), t(y), (p, q) => (p || q ? 1 : 0), DT.BOOL)]);
   r.register("Xor", ([x, y]) => [mapBinary(t(x), t(y), (p, q) => (!p !== !q ? 1 : 0), DT.BOOL)]);
-  r.register("Equal", compare((x, y) => (x === y ? 1 : 0), (x, y) => x === y));
-  r.register("Less", compare((x, y) => (x < y ? 1 : 0)));
-  r.register("Greater", compare((x, y) => (x > y ? 1 : 0)));
-  r.register("LessOrEqual", compare((x, y) => (x <= y ? 1 : 0)));
-  r.register("GreaterOrEqual", compare((x, y) => (x >= y ? 1 : 0)));
+  r.register(
+    "Equal",
+    compare(
+      (x, y) => (x === y ? 1 : 0),
+      (x, y) => x === y,
+    ),
+  );
+  r.register(
+    "Less",
+    compare((x, y) => (x < y ? 1 : 0)),
+  );
+  r.register(
+    "Greater",
+    compare((x, y) => (x > y ? 1 : 0)),
+  );
+  r.register(
+    "LessOrEqual",
+    compare((x, y) => (x <= y ? 1 : 0)),
+  );
+  r.register(
+    "GreaterOrEqual",
+    compare((x, y) => (x >= y ? 1 : 0)),
+  );
   const nanMax: F2 = (x, y) => (Number.isNaN(x) || Number.isNaN(y) ? NaN : x > y ? x : y);
   const nanMin: F2 = (x, y) => (Number.isNaN(x) || Number.isNaN(y) ? NaN : x < y ? x : y);
-  r.register("Max", variadic(nanMax, (x, y) => (x > y ? x : y)));
-  r.register("Min", variadic(nanMin, (x, y) => (x < y ? x : y)));
-  r.register("Sum", variadic((x, y) => x + y, (x, y) => x + y));
-  r.register("Mean", variadic((x, y) => x + y, undefined, (acc, n) => mapUnary(acc, (v) => v / n)));
+  r.register(
+    "Max",
+    variadic(nanMax, (x, y) => (x > y ? x : y)),
+  );
+  r.register(
+    "Min",
+    variadic(nanMin, (x, y) => (x < y ? x : y)),
+  );
+  r.register(
+    "Sum",
+    variadic(
+      (x, y) => x + y,
+      (x, y) => x + y,
+    ),
+  );
+  r.register(
+    "Mean",
+    variadic(
+      (x, y) => x + y,
+      undefined,
+      (acc, n) => mapUnary(acc, (v) => v / n),
+    ),
+  );
 }

@@ -117,21 +117,24 @@ function col2im([x, imageShape, blockShape]: readonly (Value | undefined)[], ctx
   const bs = stridesOf(blocks);
   const ks = stridesOf(block);
   const is = stridesOf(image);
-  for (let n = 0; n < N; n++) for (let c = 0; c < C; c++) for (let k = 0; k < kSize; k++) for (let l = 0; l < L; l++) {
-    let off = 0;
-    let inside = true;
-    for (let r = 0; r < nd; r++) {
-      const kp = Math.floor(k / ks[r]!) % block[r]!;
-      const bp = Math.floor(l / bs[r]!) % blocks[r]!;
-      const p = bp * strides[r]! - pads[r]! + kp * dil[r]!;
-      if (p < 0 || p >= image[r]!) {
-        inside = false;
-        break;
-      }
-      off += p * is[r]!;
-    }
-    if (inside) out[(n * C + c) * imgSize + off]! += xv[(n * CK + c * kSize + k) * L + l]!;
-  }
+  for (let n = 0; n < N; n++)
+    for (let c = 0; c < C; c++)
+      for (let k = 0; k < kSize; k++)
+        for (let l = 0; l < L; l++) {
+          let off = 0;
+          let inside = true;
+          for (let r = 0; r < nd; r++) {
+            const kp = Math.floor(k / ks[r]!) % block[r]!;
+            const bp = Math.floor(l / bs[r]!) % blocks[r]!;
+            const p = bp * strides[r]! - pads[r]! + kp * dil[r]!;
+            if (p < 0 || p >= image[r]!) {
+              inside = false;
+              break;
+            }
+            off += p * is[r]!;
+          }
+          if (inside) out[(n * C + c) * imgSize + off]! += xv[(n * CK + c * kSize + k) * L + l]!;
+        }
   return [fromNumbers(a.dtype, [N, C, ...image], out)];
 }
 
@@ -141,7 +144,10 @@ function stringSplit([x]: readonly (Value | undefined)[], ctx: KernelContext): V
   const maxSplit = ctx.attrs.int("maxsplit");
   const parts = (a.data as string[]).map((s) => {
     if (delim === "") {
-      const words = s.trim().split(/\s+/).filter((w) => w.length > 0);
+      const words = s
+        .trim()
+        .split(/\s+/)
+        .filter((w) => w.length > 0);
       if (maxSplit === undefined || words.length <= maxSplit + 1) return words;
       // keep the rest of the string after maxsplit splits
       let rest = s.trimStart();
@@ -157,10 +163,19 @@ function stringSplit([x]: readonly (Value | undefined)[], ctx: KernelContext): V
     if (maxSplit === undefined || all.length <= maxSplit + 1) return all;
     return [...all.slice(0, maxSplit), all.slice(maxSplit).join(delim)];
   });
-  const width = maxOf(parts.map((p) => p.length), 0);
+  const width = maxOf(
+    parts.map((p) => p.length),
+    0,
+  );
   const out: string[] = [];
   for (const p of parts) for (let i = 0; i < width; i++) out.push(p[i] ?? "");
-  return [tensor(DT.STRING, [...a.dims, width], out), int64Tensor(a.dims, parts.map((p) => p.length))];
+  return [
+    tensor(DT.STRING, [...a.dims, width], out),
+    int64Tensor(
+      a.dims,
+      parts.map((p) => p.length),
+    ),
+  ];
 }
 
 function regexFullMatch([x]: readonly (Value | undefined)[], ctx: KernelContext): Value[] {
@@ -190,24 +205,26 @@ function causalConvWithState([x, w, b, past]: readonly (Value | undefined)[], ct
   const pv = past === undefined ? undefined : numbers(t(past));
   const P = L + k - 1;
   const padded = floats64(B * C * P);
-  for (let n = 0; n < B; n++) for (let c = 0; c < C; c++) {
-    const base = (n * C + c) * P;
-    for (let i = 0; i < k - 1; i++) padded[base + i] = pv ? pv[(n * C + c) * (k - 1) + i]! : 0;
-    for (let i = 0; i < L; i++) padded[base + k - 1 + i] = xv[(n * C + c) * L + i]!;
-  }
-  const out = floats64(B * C * L);
-  for (let n = 0; n < B; n++) for (let c = 0; c < C; c++) {
-    const base = (n * C + c) * P;
-    for (let i = 0; i < L; i++) {
-      let acc = bv ? bv[c]! : 0;
-      for (let j = 0; j < k; j++) acc += padded[base + i + j]! * wv[c * k + j]!;
-      if (act !== "none") {
-        const v = Math.fround(acc);
-        acc = v / (1 + Math.exp(-v));
-      }
-      out[(n * C + c) * L + i] = acc;
+  for (let n = 0; n < B; n++)
+    for (let c = 0; c < C; c++) {
+      const base = (n * C + c) * P;
+      for (let i = 0; i < k - 1; i++) padded[base + i] = pv ? pv[(n * C + c) * (k - 1) + i]! : 0;
+      for (let i = 0; i < L; i++) padded[base + k - 1 + i] = xv[(n * C + c) * L + i]!;
     }
-  }
+  const out = floats64(B * C * L);
+  for (let n = 0; n < B; n++)
+    for (let c = 0; c < C; c++) {
+      const base = (n * C + c) * P;
+      for (let i = 0; i < L; i++) {
+        let acc = bv ? bv[c]! : 0;
+        for (let j = 0; j < k; j++) acc += padded[base + i + j]! * wv[c * k + j]!;
+        if (act !== "none") {
+          const v = Math.fround(acc);
+          acc = v / (1 + Math.exp(-v));
+        }
+        out[(n * C + c) * L + i] = acc;
+      }
+    }
   const state = floats64(B * C * (k - 1));
   for (let n = 0; n < B; n++) for (let c = 0; c < C; c++) for (let i = 0; i < k - 1; i++) state[(n * C + c) * (k - 1) + i] = padded[(n * C + c) * P + L + i]!;
   return [fromNumbers(a.dtype, [B, C, L], out), fromNumbers(a.dtype, [B, C, k - 1], state)];
@@ -216,11 +233,13 @@ function causalConvWithState([x, w, b, past]: readonly (Value | undefined)[], ct
 export function registerExtra(r: Registry): void {
   r.register("CausalConvWithState", causalConvWithState);
   r.register("BitCast", bitCast);
-  r.register("CumProd", cumulative(1, (acc, v) => acc * v));
+  r.register(
+    "CumProd",
+    cumulative(1, (acc, v) => acc * v),
+  );
   r.register("CenterCropPad", centerCropPad);
   r.register("TensorScatter", tensorScatter);
   r.register("Col2Im", col2im);
   r.register("StringSplit", stringSplit);
   r.register("RegexFullMatch", regexFullMatch);
 }
-

@@ -52,46 +52,92 @@ function gradient(_inputs: readonly (Value | undefined)[], ctx: KernelContext): 
         break;
       case "Sub":
         add(a!, g, od);
-        add(b!, map((i) => -g[i]!), od);
+        add(
+          b!,
+          map((i) => -g[i]!),
+          od,
+        );
         break;
       case "Mul":
-        add(a!, map((i) => g[i]! * B(i)), od);
-        add(b!, map((i) => g[i]! * A(i)), od);
+        add(
+          a!,
+          map((i) => g[i]! * B(i)),
+          od,
+        );
+        add(
+          b!,
+          map((i) => g[i]! * A(i)),
+          od,
+        );
         break;
       case "Div":
-        add(a!, map((i) => g[i]! / B(i)), od);
-        add(b!, map((i) => (-g[i]! * A(i)) / (B(i) * B(i))), od);
+        add(
+          a!,
+          map((i) => g[i]! / B(i)),
+          od,
+        );
+        add(
+          b!,
+          map((i) => (-g[i]! * A(i)) / (B(i) * B(i))),
+          od,
+        );
         break;
       case "Neg":
-        add(a!, map((i) => -g[i]!), od);
+        add(
+          a!,
+          map((i) => -g[i]!),
+          od,
+        );
         break;
       case "Identity":
         add(a!, g, od);
         break;
       case "Relu":
-        add(a!, map((i) => (A(i) > 0 ? g[i]! : 0)), od);
+        add(
+          a!,
+          map((i) => (A(i) > 0 ? g[i]! : 0)),
+          od,
+        );
         break;
       case "Exp":
-        add(a!, map((i) => g[i]! * ov[i]!), od);
+        add(
+          a!,
+          map((i) => g[i]! * ov[i]!),
+          od,
+        );
         break;
       case "Log":
-        add(a!, map((i) => g[i]! / A(i)), od);
+        add(
+          a!,
+          map((i) => g[i]! / A(i)),
+          od,
+        );
         break;
       case "Tanh":
-        add(a!, map((i) => g[i]! * (1 - ov[i]! * ov[i]!)), od);
+        add(
+          a!,
+          map((i) => g[i]! * (1 - ov[i]! * ov[i]!)),
+          od,
+        );
         break;
       case "Sigmoid":
-        add(a!, map((i) => g[i]! * ov[i]! * (1 - ov[i]!)), od);
+        add(
+          a!,
+          map((i) => g[i]! * ov[i]! * (1 - ov[i]!)),
+          od,
+        );
         break;
       case "MatMul": {
         const [m, kk] = value(a!).dims as [number, number];
         const n = value(b!).dims[1]!;
         const ga = floats64(m * kk);
         const gb = floats64(kk * n);
-        for (let i = 0; i < m; i++) for (let j = 0; j < n; j++) for (let p = 0; p < kk; p++) {
-          ga[i * kk + p]! += g[i * n + j]! * bv![p * n + j]!;
-          gb[p * n + j]! += av![i * kk + p]! * g[i * n + j]!;
-        }
+        for (let i = 0; i < m; i++)
+          for (let j = 0; j < n; j++)
+            for (let p = 0; p < kk; p++) {
+              ga[i * kk + p]! += g[i * n + j]! * bv![p * n + j]!;
+              gb[p * n + j]! += av![i * kk + p]! * g[i * n + j]!;
+            }
         add(a!, ga, value(a!).dims);
         add(b!, gb, value(b!).dims);
         break;

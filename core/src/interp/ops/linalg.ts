@@ -146,7 +146,12 @@ function einsum(equation: string, inputs: Tensor[]): Tensor {
   else {
     const counts = new Map<string, number>();
     for (const term of expanded) for (const ch of term) counts.set(ch, (counts.get(ch) ?? 0) + 1);
-    rhs = ell + [...counts.keys()].filter((c) => counts.get(c) === 1 && !ell.includes(c)).sort().join("");
+    rhs =
+      ell +
+      [...counts.keys()]
+        .filter((c) => counts.get(c) === 1 && !ell.includes(c))
+        .sort()
+        .join("");
   }
   const letters = [...sizes.keys()];
   const outDims = [...rhs].map((c) => sizes.get(c)!);
@@ -192,7 +197,15 @@ function einsum(equation: string, inputs: Tensor[]): Tensor {
 export function registerLinalg(r: Registry): void {
   r.register("MatMul", ([a, b]) => [matmul(t(a), t(b))]);
   r.register("Gemm", ([a, b, c], ctx) => [
-    gemmOp(t(a), t(b), c === undefined ? undefined : t(c), ctx.attrs.float("alpha", 1), ctx.attrs.float("beta", 1), ctx.attrs.int("transA", 0) === 1, ctx.attrs.int("transB", 0) === 1),
+    gemmOp(
+      t(a),
+      t(b),
+      c === undefined ? undefined : t(c),
+      ctx.attrs.float("alpha", 1),
+      ctx.attrs.float("beta", 1),
+      ctx.attrs.int("transA", 0) === 1,
+      ctx.attrs.int("transB", 0) === 1,
+    ),
   ]);
   r.register("MatMulInteger", ([a, b, za, zb]) => {
     const x = t(a);
@@ -202,5 +215,10 @@ export function registerLinalg(r: Registry): void {
     const res = matmul(tensor(DT.DOUBLE, x.dims, av), tensor(DT.DOUBLE, y.dims, bv), DT.DOUBLE);
     return [fromNumbers(DT.INT32, res.dims, res.data as Float64Array)];
   });
-  r.register("Einsum", (inputs, ctx) => [einsum(ctx.attrs.string("equation", ""), inputs.map((v) => t(v)))]);
+  r.register("Einsum", (inputs, ctx) => [
+    einsum(
+      ctx.attrs.string("equation", ""),
+      inputs.map((v) => t(v)),
+    ),
+  ]);
 }

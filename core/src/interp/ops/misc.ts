@@ -1,7 +1,22 @@
 // Assorted tensor kernels: Clip, Range, Trilu, OneHot, EyeLike, Compress, TopK, NonZero,
 // DepthToSpace/SpaceToDepth, ReverseSequence, Unique, Det, window functions.
 import type { KernelContext, Registry } from "../registry.js";
-import { DT, fromNumbers, getElement, int64Tensor, intList, isBigType, numbers, reshaped, sizeOf, stridesOf, tensor, type TensorData, type Value, floats64 } from "../value.js";
+import {
+  DT,
+  fromNumbers,
+  getElement,
+  int64Tensor,
+  intList,
+  isBigType,
+  numbers,
+  reshaped,
+  sizeOf,
+  stridesOf,
+  tensor,
+  type TensorData,
+  type Value,
+  floats64,
+} from "../value.js";
 import { transpose } from "./shape.js";
 import { axisOf, fail, splitAt, t } from "./util.js";
 
@@ -169,7 +184,8 @@ function topK([x, kIn]: readonly (Value | undefined)[], ctx: KernelContext): Val
     const big = a.data as BigInt64Array;
     const out = tensor(a.dtype, dims);
     const od = out.data as BigInt64Array;
-    for (let o = 0; o < outer; o++) for (let j = 0; j < k; j++) for (let i = 0; i < inner; i++) od[(o * k + j) * inner + i] = big[(o * dim + idxs[(o * k + j) * inner + i]!) * inner + i]!;
+    for (let o = 0; o < outer; o++)
+      for (let j = 0; j < k; j++) for (let i = 0; i < inner; i++) od[(o * k + j) * inner + i] = big[(o * dim + idxs[(o * k + j) * inner + i]!) * inner + i]!;
     return [out, int64Tensor(dims, idxs)];
   }
   return [fromNumbers(a.dtype, dims, vals), int64Tensor(dims, idxs)];
@@ -290,9 +306,18 @@ function unique([x]: readonly (Value | undefined)[], ctx: KernelContext): Value[
   order = order.slice();
   return [
     y,
-    int64Tensor([keys.length], order.map((u) => firstIdx[u]!)),
-    int64Tensor([dim], inverse.map((u) => rank[u]!)),
-    int64Tensor([keys.length], order.map((u) => counts[u]!)),
+    int64Tensor(
+      [keys.length],
+      order.map((u) => firstIdx[u]!),
+    ),
+    int64Tensor(
+      [dim],
+      inverse.map((u) => rank[u]!),
+    ),
+    int64Tensor(
+      [keys.length],
+      order.map((u) => counts[u]!),
+    ),
   ];
 }
 
@@ -354,7 +379,16 @@ export function registerMisc(r: Registry): void {
   r.register("ReverseSequence", reverseSequence);
   r.register("Unique", unique);
   r.register("Det", det);
-  r.register("HannWindow", windowKernel((n, N) => 0.5 - 0.5 * Math.cos((2 * Math.PI * n) / N)));
-  r.register("HammingWindow", windowKernel((n, N) => 25 / 46 - (21 / 46) * Math.cos((2 * Math.PI * n) / N)));
-  r.register("BlackmanWindow", windowKernel((n, N) => 0.42 - 0.5 * Math.cos((2 * Math.PI * n) / N) + 0.08 * Math.cos((4 * Math.PI * n) / N)));
+  r.register(
+    "HannWindow",
+    windowKernel((n, N) => 0.5 - 0.5 * Math.cos((2 * Math.PI * n) / N)),
+  );
+  r.register(
+    "HammingWindow",
+    windowKernel((n, N) => 25 / 46 - (21 / 46) * Math.cos((2 * Math.PI * n) / N)),
+  );
+  r.register(
+    "BlackmanWindow",
+    windowKernel((n, N) => 0.42 - 0.5 * Math.cos((2 * Math.PI * n) / N) + 0.08 * Math.cos((4 * Math.PI * n) / N)),
+  );
 }

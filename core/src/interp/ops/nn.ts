@@ -25,7 +25,8 @@ export function windowOf(ctx: KernelContext, spatial: readonly number[], kernel:
   const op = ctx.node.opType;
   if (kernel.length !== n || kernel.some((k) => !Number.isInteger(k) || k < 1)) fail(`kernel_shape [${kernel.join(", ")}] must have ${n} sizes of at least 1`);
   if (strides.length !== n || strides.some((v) => !Number.isInteger(v) || v < 1)) fail(`strides [${strides.join(", ")}] must have ${n} values of at least 1`);
-  if (dilations.length !== n || dilations.some((v) => !Number.isInteger(v) || v < 1)) fail(`dilations [${dilations.join(", ")}] must have ${n} values of at least 1`);
+  if (dilations.length !== n || dilations.some((v) => !Number.isInteger(v) || v < 1))
+    fail(`dilations [${dilations.join(", ")}] must have ${n} values of at least 1`);
   if (pads.length !== 2 * n || pads.some((v) => !Number.isInteger(v) || v < 0)) fail(`pads [${pads.join(", ")}] must have ${2 * n} values of at least 0`);
   // as onnxruntime requires: a window that is all padding has no value to pool
   if (op.endsWith("Pool")) {
@@ -150,11 +151,12 @@ export function conv(x: Tensor, w: Tensor, b: Tensor | undefined, ctx: KernelCon
   }
   if (b) {
     const bv = numbers(b);
-    for (let n = 0; n < N; n++) for (let m = 0; m < M; m++) {
-      const base = (n * M + m) * outSize;
-      const bias = bv[m]!;
-      for (let o = 0; o < outSize; o++) out[base + o]! += bias;
-    }
+    for (let n = 0; n < N; n++)
+      for (let m = 0; m < M; m++) {
+        const base = (n * M + m) * outSize;
+        const bias = bv[m]!;
+        for (let o = 0; o < outSize; o++) out[base + o]! += bias;
+      }
   }
   return { data: out, dims: [N, M, ...win.out] };
 }
@@ -246,7 +248,7 @@ function convTranspose([x, w, b]: readonly (Value | undefined)[], ctx: KernelCon
             }
             if (!inside) continue;
             for (let m = 0; m < mg; m++) {
-              out[(n * M + g * mg + m) * outSize + off]! += xval * wv[((ci * mg + m) * kSize) + k]!;
+              out[(n * M + g * mg + m) * outSize + off]! += xval * wv[(ci * mg + m) * kSize + k]!;
             }
           }
         }
@@ -459,7 +461,11 @@ function layerNorm([x, scale, bias]: readonly (Value | undefined)[], ctx: Kernel
   }
   const statDims = xt.dims.map((d, i) => (i < axis ? d : 1));
   const stashType = ctx.attrs.int("stash_type", 1);
-  return [fromNumbers(xt.dtype, xt.dims, out), fromNumbers(stashType === 1 ? DT.FLOAT : xt.dtype, statDims, means), fromNumbers(stashType === 1 ? DT.FLOAT : xt.dtype, statDims, inv)].slice(0, Math.max(1, ctx.outputCount));
+  return [
+    fromNumbers(xt.dtype, xt.dims, out),
+    fromNumbers(stashType === 1 ? DT.FLOAT : xt.dtype, statDims, means),
+    fromNumbers(stashType === 1 ? DT.FLOAT : xt.dtype, statDims, inv),
+  ].slice(0, Math.max(1, ctx.outputCount));
 }
 
 function groupNorm([x, scale, bias]: readonly (Value | undefined)[], ctx: KernelContext): Value[] {
@@ -507,12 +513,14 @@ function lrn([x]: readonly (Value | undefined)[], ctx: KernelContext): Value[] {
   const out = floats64(xv.length);
   const lo = Math.floor((size - 1) / 2);
   const hi = Math.ceil((size - 1) / 2);
-  for (let n = 0; n < N; n++) for (let c = 0; c < C; c++) for (let i = 0; i < inner; i++) {
-    let sq = 0;
-    for (let k = Math.max(0, c - lo); k <= Math.min(C - 1, c + hi); k++) sq += xv[(n * C + k) * inner + i]! ** 2;
-    const idx = (n * C + c) * inner + i;
-    out[idx] = xv[idx]! / (bias + (alpha / size) * sq) ** beta;
-  }
+  for (let n = 0; n < N; n++)
+    for (let c = 0; c < C; c++)
+      for (let i = 0; i < inner; i++) {
+        let sq = 0;
+        for (let k = Math.max(0, c - lo); k <= Math.min(C - 1, c + hi); k++) sq += xv[(n * C + k) * inner + i]! ** 2;
+        const idx = (n * C + c) * inner + i;
+        out[idx] = xv[idx]! / (bias + (alpha / size) * sq) ** beta;
+      }
   return [fromNumbers(xt.dtype, xt.dims, out)];
 }
 
@@ -562,15 +570,16 @@ function lpNorm([x]: readonly (Value | undefined)[], ctx: KernelContext): Value[
   const [outer, dim, inner] = splitAt(xt.dims, axis);
   const xv = numbers(xt);
   const out = floats64(xv.length);
-  for (let o = 0; o < outer; o++) for (let i = 0; i < inner; i++) {
-    let s = 0;
-    for (let k = 0; k < dim; k++) s += Math.abs(xv[(o * dim + k) * inner + i]!) ** p;
-    const norm = p === 1 ? s : Math.sqrt(s);
-    for (let k = 0; k < dim; k++) {
-      const idx = (o * dim + k) * inner + i;
-      out[idx] = norm === 0 ? 0 : xv[idx]! / norm;
+  for (let o = 0; o < outer; o++)
+    for (let i = 0; i < inner; i++) {
+      let s = 0;
+      for (let k = 0; k < dim; k++) s += Math.abs(xv[(o * dim + k) * inner + i]!) ** p;
+      const norm = p === 1 ? s : Math.sqrt(s);
+      for (let k = 0; k < dim; k++) {
+        const idx = (o * dim + k) * inner + i;
+        out[idx] = norm === 0 ? 0 : xv[idx]! / norm;
+      }
     }
-  }
   return [fromNumbers(xt.dtype, xt.dims, out)];
 }
 
@@ -632,17 +641,19 @@ function deformConv([x, w, off, b, m]: readonly (Value | undefined)[], ctx: Kern
     // sample every (channel, tap, output position) once, then contract with the weights
     for (let c = 0; c < C; c++) {
       const g = Math.floor(c / cPerOff);
-      for (let i = 0; i < kh; i++) for (let j = 0; j < kw; j++) {
-        const k = i * kw + j;
-        for (let oy = 0; oy < OH; oy++) for (let ox = 0; ox < OW; ox++) {
-          const pos = oy * OW + ox;
-          const offBase = ((n * offGroups + g) * K + k) * 2;
-          const y = oy * sh - pads[0]! + i * dh + ov[(offBase) * OH * OW + pos]!;
-          const xx = ox * sw - pads[1]! + j * dw + ov[(offBase + 1) * OH * OW + pos]!;
-          const mask = mv ? mv[((n * offGroups + g) * K + k) * OH * OW + pos]! : 1;
-          sampled[(c * K + k) * OH * OW + pos] = mask * bilinearZero(xv, (n * C + c) * H * Wd, H, Wd, y, xx);
+      for (let i = 0; i < kh; i++)
+        for (let j = 0; j < kw; j++) {
+          const k = i * kw + j;
+          for (let oy = 0; oy < OH; oy++)
+            for (let ox = 0; ox < OW; ox++) {
+              const pos = oy * OW + ox;
+              const offBase = ((n * offGroups + g) * K + k) * 2;
+              const y = oy * sh - pads[0]! + i * dh + ov[offBase * OH * OW + pos]!;
+              const xx = ox * sw - pads[1]! + j * dw + ov[(offBase + 1) * OH * OW + pos]!;
+              const mask = mv ? mv[((n * offGroups + g) * K + k) * OH * OW + pos]! : 1;
+              sampled[(c * K + k) * OH * OW + pos] = mask * bilinearZero(xv, (n * C + c) * H * Wd, H, Wd, y, xx);
+            }
         }
-      }
     }
     for (let mo = 0; mo < M; mo++) {
       const g = Math.floor(mo / mg);

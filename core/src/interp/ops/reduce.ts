@@ -249,5 +249,8 @@ export function registerReductions(r: Registry): void {
   r.register("Softmax", softmaxKernel("softmax"));
   r.register("LogSoftmax", softmaxKernel("log"));
   r.register("Hardmax", softmaxKernel("hard"));
-  r.register("CumSum", cumulative(0, (acc, v) => acc + v));
+  r.register(
+    "CumSum",
+    cumulative(0, (acc, v) => acc + v),
+  );
 }

@@ -165,7 +165,9 @@ function recurrent(kind: Kind) {
     if (layout === 1) {
       // [batch, seq, dirs, hidden] and [batch, dirs, hidden]
       const y2 = floats64(Y.length);
-      for (let s = 0; s < S; s++) for (let d = 0; d < dirs; d++) for (let b = 0; b < B; b++) for (let j = 0; j < H; j++) y2[((b * S + s) * dirs + d) * H + j] = Y[((s * dirs + d) * B + b) * H + j]!;
+      for (let s = 0; s < S; s++)
+        for (let d = 0; d < dirs; d++)
+          for (let b = 0; b < B; b++) for (let j = 0; j < H; j++) y2[((b * S + s) * dirs + d) * H + j] = Y[((s * dirs + d) * B + b) * H + j]!;
       y = fromNumbers(dtype, [B, S, dirs, H], y2);
       const swap = (v: Float64Array) => {
         const o = floats64(v.length);

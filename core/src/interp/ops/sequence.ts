@@ -38,8 +38,18 @@ function splitToSequence([x, split]: readonly (Value | undefined)[], ctx: Kernel
     starts[axis] = start;
     counts[axis] = s;
     start += s;
-    const part = sliceTensor(a, starts, a.dims.map(() => 1), counts);
-    return !sp && !keep ? reshaped(part, a.dims.filter((_, i) => i !== axis)) : part;
+    const part = sliceTensor(
+      a,
+      starts,
+      a.dims.map(() => 1),
+      counts,
+    );
+    return !sp && !keep
+      ? reshaped(
+          part,
+          a.dims.filter((_, i) => i !== axis),
+        )
+      : part;
   });
   return [{ kind: "sequence", items, elemType: a.dtype }];
 }
@@ -90,4 +100,3 @@ export function registerSequenceOps(r: Registry): void {
     return [x.value];
   });
 }
-

@@ -1,7 +1,21 @@
 // Kernels that move elements without arithmetic: reshaping, transposing, slicing,
 // gathering and scattering, concatenation, padding, tiling.
 import type { Registry } from "../registry.js";
-import { DT, encodeElement, fromNumbers, int64Tensor, intList, numbers, reshaped, sizeOf, stridesOf, tensor, type Tensor, type TensorData, floats64 } from "../value.js";
+import {
+  DT,
+  encodeElement,
+  fromNumbers,
+  int64Tensor,
+  intList,
+  numbers,
+  reshaped,
+  sizeOf,
+  stridesOf,
+  tensor,
+  type Tensor,
+  type TensorData,
+  floats64,
+} from "../value.js";
 import { at, axisOf, broadcastIndex, broadcastShapes, fail, optInts, splitAt, t } from "./util.js";
 
 type Slots = { [i: number]: unknown; length: number };
@@ -154,7 +168,10 @@ function squeeze(x: Tensor, axes: number[] | undefined): Tensor {
   const rank = x.dims.length;
   const drop = new Set((axes ?? x.dims.flatMap((d, i) => (d === 1 ? [i] : []))).map((a) => axisOf(a, rank)));
   for (const a of drop) if (x.dims[a] !== 1) fail(`Squeeze: dim ${a} is ${x.dims[a]}, not 1`);
-  return reshaped(x, x.dims.filter((_, i) => !drop.has(i)));
+  return reshaped(
+    x,
+    x.dims.filter((_, i) => !drop.has(i)),
+  );
 }
 
 function unsqueeze(x: Tensor, axes: number[]): Tensor {
@@ -392,7 +409,13 @@ export function cast(x: Tensor, to: number, saturate = true): Tensor {
     const d = out.data as BigInt64Array;
     for (let i = 0; i < n; i++) {
       const v = src[i]!;
-      d[i] = Number.isFinite(v) ? (to === DT.INT64 ? BigInt.asIntN(64, BigInt(Math.trunc(v))) : BigInt.asUintN(64, BigInt(Math.trunc(v)))) : to === DT.INT64 ? -(2n ** 63n) : 2n ** 63n;
+      d[i] = Number.isFinite(v)
+        ? to === DT.INT64
+          ? BigInt.asIntN(64, BigInt(Math.trunc(v)))
+          : BigInt.asUintN(64, BigInt(Math.trunc(v)))
+        : to === DT.INT64
+          ? -(2n ** 63n)
+          : 2n ** 63n;
     }
     return out;
   }
@@ -475,7 +498,12 @@ export function registerShapeOps(r: Registry): void {
   });
   r.register("Squeeze", ([x, axes], ctx) => [squeeze(t(x), optInts(axes) ?? ctx.attrs.ints("axes"))]);
   r.register("Unsqueeze", ([x, axes], ctx) => [unsqueeze(t(x), optInts(axes) ?? ctx.attrs.ints("axes") ?? fail("Unsqueeze: no axes"))]);
-  r.register("Concat", (inputs, ctx) => [concat(inputs.filter((v) => v !== undefined).map((v) => t(v)), ctx.attrs.int("axis", 0))]);
+  r.register("Concat", (inputs, ctx) => [
+    concat(
+      inputs.filter((v) => v !== undefined).map((v) => t(v)),
+      ctx.attrs.int("axis", 0),
+    ),
+  ]);
   r.register("Split", ([x, sp], ctx) => {
     const a = t(x);
     const axis = axisOf(ctx.attrs.int("axis", 0), a.dims.length);
@@ -494,7 +522,12 @@ export function registerShapeOps(r: Registry): void {
       starts[axis] = start;
       counts[axis] = s;
       start += s;
-      return sliceTensor(a, starts, a.dims.map(() => 1), counts);
+      return sliceTensor(
+        a,
+        starts,
+        a.dims.map(() => 1),
+        counts,
+      );
     });
   });
   r.register("Slice", ([x, s, e, ax, st], ctx) => {

@@ -64,7 +64,7 @@ function tfIdf([x]: readonly (Value | undefined)[], ctx: KernelContext): Value[]
     }
     for (let i = 0; i < outLen; i++) {
       const c = tf[i]!;
-      const w = weights ? weights[i] ?? 1 : 1;
+      const w = weights ? (weights[i] ?? 1) : 1;
       out[r * outLen + i] = mode === "TF" ? c : mode === "IDF" ? (c > 0 ? w : 0) : c * w;
     }
   }

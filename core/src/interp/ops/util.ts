@@ -8,7 +8,10 @@ export function fail(message: string): never {
 }
 
 export function broadcastShapes(...shapes: (readonly number[])[]): number[] {
-  const rank = maxOf(shapes.map((s) => s.length), 0);
+  const rank = maxOf(
+    shapes.map((s) => s.length),
+    0,
+  );
   const out = new Array<number>(rank).fill(1);
   for (const s of shapes) {
     const off = rank - s.length;

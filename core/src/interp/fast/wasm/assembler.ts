@@ -3,7 +3,7 @@
 // Building the bytes in code keeps the kernels readable and parametrised without a
 // toolchain or a committed generated artifact.
 
-type ValType = 'i32' | 'f32' | 'v128';
+type ValType = "i32" | "f32" | "v128";
 
 const VALTYPE_CODE: Record<ValType, number> = { i32: 0x7f, f32: 0x7d, v128: 0x7b };
 
@@ -86,11 +86,27 @@ export class FunctionBuilder {
     uleb(offset, this.code);
   }
 
-  get(l: Local): this { this.code.push(0x20); uleb(l.index, this.code); return this; }
-  set(l: Local): this { this.code.push(0x21); uleb(l.index, this.code); return this; }
-  tee(l: Local): this { this.code.push(0x22); uleb(l.index, this.code); return this; }
+  get(l: Local): this {
+    this.code.push(0x20);
+    uleb(l.index, this.code);
+    return this;
+  }
+  set(l: Local): this {
+    this.code.push(0x21);
+    uleb(l.index, this.code);
+    return this;
+  }
+  tee(l: Local): this {
+    this.code.push(0x22);
+    uleb(l.index, this.code);
+    return this;
+  }
 
-  i32(value: number): this { this.code.push(0x41); sleb(value, this.code); return this; }
+  i32(value: number): this {
+    this.code.push(0x41);
+    sleb(value, this.code);
+    return this;
+  }
   f32(value: number): this {
     this.code.push(0x43);
     const bytes = new Uint8Array(new Float32Array([value]).buffer);
@@ -98,43 +114,125 @@ export class FunctionBuilder {
     return this;
   }
 
-  i32Add(): this { return this.op(0x6a); }
-  i32Sub(): this { return this.op(0x6b); }
-  i32Mul(): this { return this.op(0x6c); }
-  i32Shl(): this { return this.op(0x74); }
-  i32DivU(): this { return this.op(0x6e); }
-  i32Eqz(): this { return this.op(0x45); }
-  i32Ne(): this { return this.op(0x47); }
-  i32LtS(): this { return this.op(0x48); }
-  i32LtU(): this { return this.op(0x49); }
-  i32GeS(): this { return this.op(0x4e); }
-  i32LeS(): this { return this.op(0x4c); }
-  i32GtS(): this { return this.op(0x4a); }
-  i32And(): this { return this.op(0x71); }
+  i32Add(): this {
+    return this.op(0x6a);
+  }
+  i32Sub(): this {
+    return this.op(0x6b);
+  }
+  i32Mul(): this {
+    return this.op(0x6c);
+  }
+  i32Shl(): this {
+    return this.op(0x74);
+  }
+  i32DivU(): this {
+    return this.op(0x6e);
+  }
+  i32Eqz(): this {
+    return this.op(0x45);
+  }
+  i32Ne(): this {
+    return this.op(0x47);
+  }
+  i32LtS(): this {
+    return this.op(0x48);
+  }
+  i32LtU(): this {
+    return this.op(0x49);
+  }
+  i32GeS(): this {
+    return this.op(0x4e);
+  }
+  i32LeS(): this {
+    return this.op(0x4c);
+  }
+  i32GtS(): this {
+    return this.op(0x4a);
+  }
+  i32And(): this {
+    return this.op(0x71);
+  }
 
-  i32Load(offset = 0): this { this.code.push(0x28); this.memarg(2, offset); return this; }
-  f32Load(offset = 0): this { this.code.push(0x2a); this.memarg(2, offset); return this; }
-  f32Store(offset = 0): this { this.code.push(0x38); this.memarg(2, offset); return this; }
-  f32Add(): this { return this.op(0x92); }
-  f32Mul(): this { return this.op(0x94); }
-  f32Max(): this { return this.op(0x97); }
-  f32Div(): this { return this.op(0x95); }
-  f32ConvertI32S(): this { return this.op(0xb2); }
-  select(): this { return this.op(0x1b); }
+  i32Load(offset = 0): this {
+    this.code.push(0x28);
+    this.memarg(2, offset);
+    return this;
+  }
+  f32Load(offset = 0): this {
+    this.code.push(0x2a);
+    this.memarg(2, offset);
+    return this;
+  }
+  f32Store(offset = 0): this {
+    this.code.push(0x38);
+    this.memarg(2, offset);
+    return this;
+  }
+  f32Add(): this {
+    return this.op(0x92);
+  }
+  f32Mul(): this {
+    return this.op(0x94);
+  }
+  f32Max(): this {
+    return this.op(0x97);
+  }
+  f32Div(): this {
+    return this.op(0x95);
+  }
+  f32ConvertI32S(): this {
+    return this.op(0xb2);
+  }
+  select(): this {
+    return this.op(0x1b);
+  }
 
-  v128Load(offset = 0): this { this.simd(0x00); this.memarg(2, offset); return this; }
-  v128Store(offset = 0): this { this.simd(0x0b); this.memarg(2, offset); return this; }
-  v128Load32Splat(offset = 0): this { this.simd(0x09); this.memarg(2, offset); return this; }
-  v128Zero(): this { this.simd(0x0c); this.code.push(...new Array<number>(16).fill(0)); return this; }
-  f32x4Splat(): this { return this.simd(0x13); }
-  f32x4Add(): this { return this.simd(0xe4); }
-  f32x4Mul(): this { return this.simd(0xe6); }
-  f32x4Max(): this { return this.simd(0xe9); }
+  v128Load(offset = 0): this {
+    this.simd(0x00);
+    this.memarg(2, offset);
+    return this;
+  }
+  v128Store(offset = 0): this {
+    this.simd(0x0b);
+    this.memarg(2, offset);
+    return this;
+  }
+  v128Load32Splat(offset = 0): this {
+    this.simd(0x09);
+    this.memarg(2, offset);
+    return this;
+  }
+  v128Zero(): this {
+    this.simd(0x0c);
+    this.code.push(...new Array<number>(16).fill(0));
+    return this;
+  }
+  f32x4Splat(): this {
+    return this.simd(0x13);
+  }
+  f32x4Add(): this {
+    return this.simd(0xe4);
+  }
+  f32x4Mul(): this {
+    return this.simd(0xe6);
+  }
+  f32x4Max(): this {
+    return this.simd(0xe9);
+  }
 
   /** block ... end; `br 0` inside jumps past the end. */
-  block(body: () => void): this { this.op(0x02, 0x40); body(); return this.op(0x0b); }
+  block(body: () => void): this {
+    this.op(0x02, 0x40);
+    body();
+    return this.op(0x0b);
+  }
   /** loop ... end; `br 0` inside jumps back to the start. */
-  loop(body: () => void): this { this.op(0x03, 0x40); body(); return this.op(0x0b); }
+  loop(body: () => void): this {
+    this.op(0x03, 0x40);
+    body();
+    return this.op(0x0b);
+  }
   ifThen(then: () => void, otherwise?: () => void): this {
     this.op(0x04, 0x40);
     then();
@@ -144,8 +242,16 @@ export class FunctionBuilder {
     }
     return this.op(0x0b);
   }
-  br(depth: number): this { this.code.push(0x0c); uleb(depth, this.code); return this; }
-  brIf(depth: number): this { this.code.push(0x0d); uleb(depth, this.code); return this; }
+  br(depth: number): this {
+    this.code.push(0x0c);
+    uleb(depth, this.code);
+    return this;
+  }
+  brIf(depth: number): this {
+    this.code.push(0x0d);
+    uleb(depth, this.code);
+    return this;
+  }
 
   /**
    * `for (counter = 0; counter < limit; counter++) body()` with `limit` > 0 not required:
@@ -165,7 +271,7 @@ export class FunctionBuilder {
   /** `target += delta` for i32 locals. */
   addTo(target: Local, delta: number | Local): this {
     this.get(target);
-    if (typeof delta === 'number') this.i32(delta);
+    if (typeof delta === "number") this.i32(delta);
     else this.get(delta);
     return this.i32Add().set(target);
   }

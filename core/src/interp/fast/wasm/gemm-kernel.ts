@@ -13,56 +13,76 @@
 // 4 = multiply row r by scale[r] and add shift[r] on store (a folded per-channel affine step;
 // scale or shift 0 = none). Flags 2 and 4 belong on the last k block only.
 
-import { FunctionBuilder, type Local } from './assembler.js';
+import { FunctionBuilder, type Local } from "./assembler.js";
 
-import { GEMM_MR, GEMM_NV } from './gemm-layout.js';
+import { GEMM_MR, GEMM_NV } from "./gemm-layout.js";
 
-export { GEMM_FLAG_ACCUMULATE, GEMM_FLAG_AFFINE, GEMM_FLAG_RELU, GEMM_MR, GEMM_NR, GEMM_NV } from './gemm-layout.js';
+export { GEMM_FLAG_ACCUMULATE, GEMM_FLAG_AFFINE, GEMM_FLAG_RELU, GEMM_MR, GEMM_NR, GEMM_NV } from "./gemm-layout.js";
 
-type BRows = 'strided' | 'table';
+type BRows = "strided" | "table";
 
-export function buildGemmKernel(bRows: BRows = 'strided', mr = GEMM_MR, nv = GEMM_NV): FunctionBuilder {
-  const f = new FunctionBuilder(bRows === 'strided' ? 'gemm' : 'gemm_table', [
-    'i32', // a: packed A, already offset to the first k of this block
-    'i32', // b: first B element of panel 0 for this k block
-    'i32', // c: C tile origin
-    'i32', // bias: per-row bias (0 = none)
-    'i32', // kc: k steps
-    'i32', // mPanels
-    'i32', // nPanels
-    'i32', // aPanelStride (bytes)
-    'i32', // aRowStride (bytes)
-    'i32', // aStepK (bytes)
-    'i32', // bStepK (bytes) or, for the table variant, the table's byte offset
-    'i32', // bPanelStride (bytes)
-    'i32', // ldc (bytes)
-    'i32', // flags
-    'i32', // scale: per-row factors (0 = none)
-    'i32', // shift: per-row terms added after scaling (0 = none)
+export function buildGemmKernel(bRows: BRows = "strided", mr = GEMM_MR, nv = GEMM_NV): FunctionBuilder {
+  const f = new FunctionBuilder(bRows === "strided" ? "gemm" : "gemm_table", [
+    "i32", // a: packed A, already offset to the first k of this block
+    "i32", // b: first B element of panel 0 for this k block
+    "i32", // c: C tile origin
+    "i32", // bias: per-row bias (0 = none)
+    "i32", // kc: k steps
+    "i32", // mPanels
+    "i32", // nPanels
+    "i32", // aPanelStride (bytes)
+    "i32", // aRowStride (bytes)
+    "i32", // aStepK (bytes)
+    "i32", // bStepK (bytes) or, for the table variant, the table's byte offset
+    "i32", // bPanelStride (bytes)
+    "i32", // ldc (bytes)
+    "i32", // flags
+    "i32", // scale: per-row factors (0 = none)
+    "i32", // shift: per-row terms added after scaling (0 = none)
   ]);
-  const [a, b, c, bias, kc, mPanels, nPanels, aPanelStride, aRowStride, aStepK, bStepK, bPanelStride, ldc, flags, scale, shift] =
-    f.params as [Local, Local, Local, Local, Local, Local, Local, Local, Local, Local, Local, Local, Local, Local, Local, Local];
-  const jp = f.local('i32');
-  const ip = f.local('i32');
-  const k = f.local('i32');
-  const ap = f.local('i32');
-  const bp = f.local('i32');
-  const bPanel = f.local('i32');
-  const tp = f.local('i32');
-  const cp = f.local('i32');
-  const crow = f.local('i32');
+  const [a, b, c, bias, kc, mPanels, nPanels, aPanelStride, aRowStride, aStepK, bStepK, bPanelStride, ldc, flags, scale, shift] = f.params as [
+    Local,
+    Local,
+    Local,
+    Local,
+    Local,
+    Local,
+    Local,
+    Local,
+    Local,
+    Local,
+    Local,
+    Local,
+    Local,
+    Local,
+    Local,
+    Local,
+  ];
+  const jp = f.local("i32");
+  const ip = f.local("i32");
+  const k = f.local("i32");
+  const ap = f.local("i32");
+  const bp = f.local("i32");
+  const bPanel = f.local("i32");
+  const tp = f.local("i32");
+  const cp = f.local("i32");
+  const crow = f.local("i32");
   const acc: Local[][] = [];
   for (let r = 0; r < mr; r++) {
     acc.push([]);
-    for (let j = 0; j < nv; j++) acc[r]!.push(f.local('v128'));
+    for (let j = 0; j < nv; j++) acc[r]!.push(f.local("v128"));
   }
   const bv: Local[] = [];
-  for (let j = 0; j < nv; j++) bv.push(f.local('v128'));
-  const av = f.local('v128');
+  for (let j = 0; j < nv; j++) bv.push(f.local("v128"));
+  const av = f.local("v128");
   // rowOffset[r] = r * aRowStride, computed once per call.
   const rowOffset: Local[] = [];
-  for (let r = 1; r < mr; r++) rowOffset.push(f.local('i32'));
-  for (let r = 1; r < mr; r++) f.get(aRowStride).i32(r).i32Mul().set(rowOffset[r - 1]!);
+  for (let r = 1; r < mr; r++) rowOffset.push(f.local("i32"));
+  for (let r = 1; r < mr; r++)
+    f.get(aRowStride)
+      .i32(r)
+      .i32Mul()
+      .set(rowOffset[r - 1]!);
   const loadA = (r: number): void => {
     f.get(ap);
     if (r > 0) f.get(rowOffset[r - 1]!).i32Add();
@@ -74,43 +94,69 @@ export function buildGemmKernel(bRows: BRows = 'strided', mr = GEMM_MR, nv = GEM
       // ap = a + ip * aPanelStride; bp = b + jp * bPanelStride; cp = c + jp*NR*4 + ip*MR*ldc
       f.get(a).get(ip).get(aPanelStride).i32Mul().i32Add().set(ap);
       f.get(b).get(jp).get(bPanelStride).i32Mul().i32Add().set(bPanel);
-      if (bRows === 'strided') f.get(bPanel).set(bp);
+      if (bRows === "strided") f.get(bPanel).set(bp);
       else f.get(bStepK).set(tp);
-      f.get(c).get(jp).i32(nv * 16).i32Mul().i32Add()
-        .get(ip).i32(mr).i32Mul().get(ldc).i32Mul().i32Add().set(cp);
+      f.get(c)
+        .get(jp)
+        .i32(nv * 16)
+        .i32Mul()
+        .i32Add()
+        .get(ip)
+        .i32(mr)
+        .i32Mul()
+        .get(ldc)
+        .i32Mul()
+        .i32Add()
+        .set(cp);
 
       // Initial accumulators.
-      f.get(flags).i32(1).i32And().ifThen(
-        () => {
-          f.get(cp).set(crow);
-          for (let r = 0; r < mr; r++) {
-            for (let j = 0; j < nv; j++) f.get(crow).v128Load(16 * j).set(acc[r]![j]!);
-            if (r + 1 < mr) f.addTo(crow, ldc);
-          }
-        },
-        () => {
-          f.get(bias).ifThen(
-            () => {
-              // crow reused as the bias row pointer.
-              f.get(bias).get(ip).i32(mr * 4).i32Mul().i32Add().set(crow);
-              for (let r = 0; r < mr; r++) {
-                f.get(crow).v128Load32Splat(4 * r).set(acc[r]![0]!);
-                for (let j = 1; j < nv; j++) f.get(acc[r]![0]!).set(acc[r]![j]!);
-              }
-            },
-            () => {
-              for (let r = 0; r < mr; r++) for (let j = 0; j < nv; j++) f.v128Zero().set(acc[r]![j]!);
-            },
-          );
-        },
-      );
+      f.get(flags)
+        .i32(1)
+        .i32And()
+        .ifThen(
+          () => {
+            f.get(cp).set(crow);
+            for (let r = 0; r < mr; r++) {
+              for (let j = 0; j < nv; j++)
+                f.get(crow)
+                  .v128Load(16 * j)
+                  .set(acc[r]![j]!);
+              if (r + 1 < mr) f.addTo(crow, ldc);
+            }
+          },
+          () => {
+            f.get(bias).ifThen(
+              () => {
+                // crow reused as the bias row pointer.
+                f.get(bias)
+                  .get(ip)
+                  .i32(mr * 4)
+                  .i32Mul()
+                  .i32Add()
+                  .set(crow);
+                for (let r = 0; r < mr; r++) {
+                  f.get(crow)
+                    .v128Load32Splat(4 * r)
+                    .set(acc[r]![0]!);
+                  for (let j = 1; j < nv; j++) f.get(acc[r]![0]!).set(acc[r]![j]!);
+                }
+              },
+              () => {
+                for (let r = 0; r < mr; r++) for (let j = 0; j < nv; j++) f.v128Zero().set(acc[r]![j]!);
+              },
+            );
+          },
+        );
 
       f.forRange(k, kc, () => {
-        if (bRows === 'table') {
+        if (bRows === "table") {
           f.get(bPanel).get(tp).i32Load().i32Add().set(bp);
           f.addTo(tp, 4);
         }
-        for (let j = 0; j < nv; j++) f.get(bp).v128Load(16 * j).set(bv[j]!);
+        for (let j = 0; j < nv; j++)
+          f.get(bp)
+            .v128Load(16 * j)
+            .set(bv[j]!);
         for (let r = 0; r < mr; r++) {
           loadA(r);
           f.set(av);
@@ -119,37 +165,60 @@ export function buildGemmKernel(bRows: BRows = 'strided', mr = GEMM_MR, nv = GEM
           }
         }
         f.addTo(ap, aStepK);
-        if (bRows === 'strided') f.addTo(bp, bStepK);
+        if (bRows === "strided") f.addTo(bp, bStepK);
       });
 
-      f.get(flags).i32(4).i32And().ifThen(() => {
-        // crow reused as the row pointer into scale, then shift.
-        f.get(scale).ifThen(() => {
-          f.get(scale).get(ip).i32(mr * 4).i32Mul().i32Add().set(crow);
-          for (let r = 0; r < mr; r++) {
-            f.get(crow).v128Load32Splat(4 * r).set(av);
-            for (let j = 0; j < nv; j++) f.get(acc[r]![j]!).get(av).f32x4Mul().set(acc[r]![j]!);
-          }
+      f.get(flags)
+        .i32(4)
+        .i32And()
+        .ifThen(() => {
+          // crow reused as the row pointer into scale, then shift.
+          f.get(scale).ifThen(() => {
+            f.get(scale)
+              .get(ip)
+              .i32(mr * 4)
+              .i32Mul()
+              .i32Add()
+              .set(crow);
+            for (let r = 0; r < mr; r++) {
+              f.get(crow)
+                .v128Load32Splat(4 * r)
+                .set(av);
+              for (let j = 0; j < nv; j++) f.get(acc[r]![j]!).get(av).f32x4Mul().set(acc[r]![j]!);
+            }
+          });
+          f.get(shift).ifThen(() => {
+            f.get(shift)
+              .get(ip)
+              .i32(mr * 4)
+              .i32Mul()
+              .i32Add()
+              .set(crow);
+            for (let r = 0; r < mr; r++) {
+              f.get(crow)
+                .v128Load32Splat(4 * r)
+                .set(av);
+              for (let j = 0; j < nv; j++) f.get(acc[r]![j]!).get(av).f32x4Add().set(acc[r]![j]!);
+            }
+          });
         });
-        f.get(shift).ifThen(() => {
-          f.get(shift).get(ip).i32(mr * 4).i32Mul().i32Add().set(crow);
-          for (let r = 0; r < mr; r++) {
-            f.get(crow).v128Load32Splat(4 * r).set(av);
-            for (let j = 0; j < nv; j++) f.get(acc[r]![j]!).get(av).f32x4Add().set(acc[r]![j]!);
-          }
-        });
-      });
 
-      f.get(flags).i32(2).i32And().ifThen(() => {
-        f.v128Zero().set(av);
-        for (let r = 0; r < mr; r++) {
-          for (let j = 0; j < nv; j++) f.get(acc[r]![j]!).get(av).f32x4Max().set(acc[r]![j]!);
-        }
-      });
+      f.get(flags)
+        .i32(2)
+        .i32And()
+        .ifThen(() => {
+          f.v128Zero().set(av);
+          for (let r = 0; r < mr; r++) {
+            for (let j = 0; j < nv; j++) f.get(acc[r]![j]!).get(av).f32x4Max().set(acc[r]![j]!);
+          }
+        });
 
       f.get(cp).set(crow);
       for (let r = 0; r < mr; r++) {
-        for (let j = 0; j < nv; j++) f.get(crow).get(acc[r]![j]!).v128Store(16 * j);
+        for (let j = 0; j < nv; j++)
+          f.get(crow)
+            .get(acc[r]![j]!)
+            .v128Store(16 * j);
         if (r + 1 < mr) f.addTo(crow, ldc);
       }
     });
