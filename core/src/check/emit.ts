@@ -1,7 +1,7 @@
 // The checker's way of reporting: the code decides the severity (see codes.ts).
 import type { Diagnostic } from "../diagnostics.js";
 import type { SourceMap } from "../source-map.js";
-import { Reporter, type Part } from "../infer/location.js";
+import { Reporter, type Part, type Where } from "../infer/location.js";
 import { CHECK_CODES, type CheckCode } from "./codes.js";
 
 export class Emitter {
@@ -13,7 +13,7 @@ export class Emitter {
     this.reporter = new Reporter(sourceMap, diagnostics);
   }
 
-  emit(code: CheckCode, message: string, element: object | undefined, where: string, part: Part = "whole"): void {
+  emit(code: CheckCode, message: string, element: object | undefined, where: Where, part: Part = "whole"): void {
     this.reporter.report(CHECK_CODES[code].severity, code, message, element, where, part);
   }
 }

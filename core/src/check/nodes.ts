@@ -3,7 +3,7 @@
 import { AttributeProto_AttributeType as AT, type AttributeProto, type FunctionProto, type NodeProto } from "../../../proto/src/index.js";
 import { canonicalDomain, findSchema, getSchemaVersions, latestOpsetVersion, listOps, type OpSchema } from "../schema/index.js";
 import { functionKey } from "../infer/index.js";
-import { opName } from "../infer/location.js";
+import { ChildWhere, opName, type Where } from "../infer/location.js";
 import type { Emitter } from "./emit.js";
 import { didYouMean, editDistance } from "./suggest.js";
 
@@ -22,7 +22,7 @@ function attributeTypeName(t: AT): string {
   return AT[t] ?? String(t);
 }
 
-export function checkNode(node: NodeProto, where: string, env: NodeEnv, out: Emitter): void {
+export function checkNode(node: NodeProto, where: Where, env: NodeEnv, out: Emitter): void {
   checkAttributeBasics(node, where, env, out);
   const domain = canonicalDomain(node.domain);
   const fn = env.functions.get(functionKey(domain, node.opType, node.overload));
@@ -80,7 +80,7 @@ function given(names: readonly string[]): string {
   return `${names.length} ${names.length === 1 ? "is" : "are"} given (${shown}${names.length > 6 ? ", ..." : ""})`;
 }
 
-function checkArity(node: NodeProto, schema: OpSchema, version: number, where: string, out: Emitter): void {
+function checkArity(node: NodeProto, schema: OpSchema, version: number, where: Where, out: Emitter): void {
   // Trailing empty names are the same as absent optional inputs.
   let nIn = node.input.length;
   while (nIn > 0 && node.input[nIn - 1] === "") nIn--;
@@ -119,10 +119,10 @@ function range(min: number, max: number): string {
   return `${min} to ${max}`;
 }
 
-function checkAttributeBasics(node: NodeProto, where: string, env: NodeEnv, out: Emitter): void {
+function checkAttributeBasics(node: NodeProto, where: Where, env: NodeEnv, out: Emitter): void {
   const seen = new Set<string>();
   for (const a of node.attribute) {
-    const at = `${where} > attribute '${a.name}'`;
+    const at = new ChildWhere(where, "attribute", a.name);
     if (seen.has(a.name)) out.emit("duplicate-attribute", `attribute '${a.name}' is set twice`, a, at, "name");
     seen.add(a.name);
     if (a.refAttrName === "") continue;
@@ -133,10 +133,10 @@ function checkAttributeBasics(node: NodeProto, where: string, env: NodeEnv, out:
   }
 }
 
-function checkAttributes(node: NodeProto, schema: OpSchema, version: number, where: string, out: Emitter): void {
+function checkAttributes(node: NodeProto, schema: OpSchema, version: number, where: Where, out: Emitter): void {
   const given = new Map(node.attribute.map((a) => [a.name, a]));
   for (const a of node.attribute) {
-    const at = `${where} > attribute '${a.name}'`;
+    const at = new ChildWhere(where, "attribute", a.name);
     const formal = schema.attributes.get(a.name);
     if (!formal) {
       const names = [...schema.attributes.keys()].sort();
@@ -185,7 +185,7 @@ function attributeType(a: AttributeProto): AT {
   return AT.UNDEFINED;
 }
 
-function checkFunctionCall(node: NodeProto, fn: FunctionProto, where: string, out: Emitter): void {
+function checkFunctionCall(node: NodeProto, fn: FunctionProto, where: Where, out: Emitter): void {
   if (node.input.length > fn.input.length) {
     out.emit(
       "wrong-arity",
@@ -206,6 +206,6 @@ function checkFunctionCall(node: NodeProto, fn: FunctionProto, where: string, ou
   }
   const declared = new Set([...fn.attribute, ...fn.attributeProto.map((a) => a.name)]);
   for (const a of node.attribute) {
-    if (!declared.has(a.name)) out.emit("unknown-attribute", `function ${fn.name} has no attribute '${a.name}'`, a, `${where} > attribute '${a.name}'`, "name");
+    if (!declared.has(a.name)) out.emit("unknown-attribute", `function ${fn.name} has no attribute '${a.name}'`, a, new ChildWhere(where, "attribute", a.name), "name");
   }
 }

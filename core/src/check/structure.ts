@@ -2,7 +2,7 @@
 // in the graph or an enclosing one (subgraphs see outer values); graph outputs are produced;
 // unused values and inputs are reported as warnings.
 import type { AttributeProto, GraphProto, NodeProto } from "../../../proto/src/index.js";
-import { describeNode, type Part } from "../infer/location.js";
+import { NodeWhere, type Part, type Where } from "../infer/location.js";
 import type { Emitter } from "./emit.js";
 
 interface Definition {
@@ -10,7 +10,7 @@ interface Definition {
   readonly part: Part;
   readonly kind: "input" | "initializer" | "node-output";
   /** Where the definition is, for binary models. */
-  readonly at: string;
+  readonly at: Where;
   used: boolean;
 }
 
@@ -27,7 +27,7 @@ class NameScope {
 }
 
 /** Called for every node (in main graph, subgraphs and function bodies) with its location. */
-type NodeHook = (node: NodeProto, where: string) => void;
+type NodeHook = (node: NodeProto, where: Where) => void;
 
 export class StructureChecker {
   constructor(
@@ -37,11 +37,11 @@ export class StructureChecker {
     private readonly warnShadowedInitializers = true,
   ) {}
 
-  checkGraph(g: GraphProto, where: string, parent?: NameScope): void {
+  checkGraph(g: GraphProto, where: Where, parent?: NameScope): void {
     const scope = new NameScope(parent);
     // Graph inputs and initializers may reuse a name of an enclosing graph (as onnx's checker
     // allows); node outputs may not.
-    const define = (name: string, def: Omit<Definition, "used" | "at">, at: string): void => {
+    const define = (name: string, def: Omit<Definition, "used" | "at">, at: Where): void => {
       if (name === "") return;
       const prev = def.kind === "node-output" ? scope.lookup(name) : scope.defs.get(name);
       if (prev) {
@@ -55,7 +55,7 @@ export class StructureChecker {
         );
         return;
       }
-      scope.defs.set(name, { ...def, at, used: scope.usedEarly.has(name) });
+      scope.defs.set(name, { element: def.element, part: def.part, kind: def.kind, at, used: scope.usedEarly.has(name) });
     };
     const inputNames = new Set(g.input.map((vi) => vi.name));
     for (const vi of g.input) define(vi.name, { element: vi, part: "name", kind: "input" }, `${where} > input '${vi.name}'`);
@@ -77,9 +77,11 @@ export class StructureChecker {
       const name = s.values?.name ?? "";
       if (!inputNames.has(name)) define(name, { element: s, part: "name", kind: "initializer" }, `${where} > initializer '${name}'`);
     }
-    const producedLater = new Set(g.node.flatMap((n) => n.output));
+    // Needed only for a name that is not defined yet: built then, once.
+    let later: Set<string> | undefined;
+    const producedLater = (): ReadonlySet<string> => (later ??= new Set(g.node.flatMap((n) => n.output)));
     g.node.forEach((node, index) => {
-      const at = `${where} > ${describeNode(node, index)}`;
+      const at = new NodeWhere(where, node, index);
       node.input.forEach((name, i) => this.use(scope, name, node, { input: i }, at, producedLater));
       for (const a of node.attribute) this.checkSubgraphs(a, at, scope);
       this.onNode(node, at);
@@ -100,19 +102,19 @@ export class StructureChecker {
     this.reportUnused(scope);
   }
 
-  private checkSubgraphs(a: AttributeProto, at: string, scope: NameScope): void {
+  private checkSubgraphs(a: AttributeProto, at: Where, scope: NameScope): void {
     if (a.g) this.checkGraph(a.g, `${at} > attribute '${a.name}'`, scope);
     a.graphs.forEach((g, i) => this.checkGraph(g, `${at} > attribute '${a.name}'[${i}]`, scope));
   }
 
-  use(scope: NameScope, name: string, node: NodeProto, part: Part, at: string, producedLater: ReadonlySet<string>): void {
+  use(scope: NameScope, name: string, node: NodeProto, part: Part, at: Where, producedLater: () => ReadonlySet<string>): void {
     if (name === "") return;
     const def = scope.lookup(name);
     if (def) {
       def.used = true;
       return;
     }
-    if (producedLater.has(name)) {
+    if (producedLater().has(name)) {
       scope.usedEarly.add(name);
       this.out.emit("use-before-definition", `'${name}' is used before the node that defines it; nodes must be in topological order`, node, at, part);
     } else this.out.emit("undefined-value", `'${name}' is not defined: no input, initializer or earlier node output has this name`, node, at, part);

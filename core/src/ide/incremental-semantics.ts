@@ -16,7 +16,7 @@ import { checkNode } from "../check/nodes.js";
 import { StructureChecker } from "../check/structure.js";
 import { inferNode, type Env } from "../infer/engine.js";
 import { modelFunctions, modelOpsets, type InferResult, type ValueType } from "../infer/index.js";
-import { describeNode, Reporter } from "../infer/location.js";
+import { NodeWhere, Reporter, type Where } from "../infer/location.js";
 import { SourceMap, type ElementSpans } from "../source-map.js";
 
 /** Diagnostics that mean names are defined twice or out of order: the shortcut does not hold. */
@@ -100,7 +100,7 @@ export function namesDiagnostics(
   const diagnostics: Diagnostic[] = [];
   const out = new Emitter(layered, diagnostics);
   const env = { opsets: modelOpsets(model), functions: modelFunctions(model) };
-  const hook = (copy: NodeProto, where: string): void => {
+  const hook = (copy: NodeProto, where: Where): void => {
     if (checkEdited && copies.get(copy) === edited) checkNode(edited, where, env, new Emitter(sourceMap, diagnostics));
   };
   new StructureChecker(out, hook, model.irVersion >= 4n).checkGraph(reduced, `graph '${g.name}'`);
@@ -210,14 +210,14 @@ export function reinfer(
   const changed = new Set<string>([...oldNode.output, ...g.node[k]!.output].filter((n) => n !== ""));
   clear(oldNode);
   const redone = new Set<number>([k]);
-  inferNode(g.node[k]!, scope, env, `${path} > ${describeNode(g.node[k]!, k)}`, declared, inferred);
+  inferNode(g.node[k]!, scope, env, new NodeWhere(path, g.node[k]!, k), declared, inferred);
   for (let j = k + 1; j < g.node.length; j++) {
     const node = g.node[j]!;
     if (!node.input.some((n) => changed.has(n))) continue;
     const types = node.output.map((n) => scope.types.get(n));
     const consts = node.output.map((n) => scope.consts.get(n));
     clear(node);
-    inferNode(node, scope, env, `${path} > ${describeNode(node, j)}`, declared, inferred);
+    inferNode(node, scope, env, new NodeWhere(path, node, j), declared, inferred);
     redone.add(j);
     node.output.forEach((n, o) => {
       if (n !== "" && !(same(types[o], scope.types.get(n)) && same(consts[o], scope.consts.get(n)))) changed.add(n);

@@ -16,7 +16,7 @@ import { canonicalDomain, getSchema, type FormalParameter, type OpSchema } from 
 import { constOfTensor, type Const } from "./constants.js";
 import { OpContext } from "./context.js";
 import { ShapeError } from "./dims.js";
-import { describeNode, opName, type Part, type Reporter } from "./location.js";
+import { ChildWhere, describeNode, NodeWhere, opName, type Part, type Reporter, type Where } from "./location.js";
 import { mergeTypes } from "./merge.js";
 import { ruleFor } from "./ops/index.js";
 import { formatType, fromTypeProto, fromTypeString, isTensor, tensor, typeString, type ValueType } from "./types.js";
@@ -72,7 +72,7 @@ function declaredTypes(infos: readonly ValueInfoProto[], into: Map<string, Value
   for (const vi of infos) if (vi.type && !into.has(vi.name)) into.set(vi.name, vi);
 }
 
-export function inferGraph(g: GraphProto, env: Env, parent: Scope | undefined, path: string, inputTypes?: readonly (ValueType | undefined)[]): GraphResult {
+export function inferGraph(g: GraphProto, env: Env, parent: Scope | undefined, path: Where, inputTypes?: readonly (ValueType | undefined)[]): GraphResult {
   const scope = new Scope(parent);
   g.input.forEach((vi, i) => {
     const given = inputTypes?.[i];
@@ -104,7 +104,7 @@ export function inferGraph(g: GraphProto, env: Env, parent: Scope | undefined, p
   declaredTypes(g.output, declared);
   declaredTypes(g.valueInfo, declared);
   const inferred = new Map<string, ValueType>();
-  g.node.forEach((node, i) => inferNode(node, scope, env, `${path} > ${describeNode(node, i)}`, declared, inferred));
+  g.node.forEach((node, i) => inferNode(node, scope, env, new NodeWhere(path, node, i), declared, inferred));
   env.graphTypes.set(g, scope.types);
   const outputs = g.output.map((vi) => scope.types.get(vi.name) ?? scope.type(vi.name) ?? fromTypeProto(vi.type));
   return { scope, inferred, outputs };
@@ -224,7 +224,7 @@ export function inferNode(
   node: NodeProto,
   scope: Scope,
   env: Env,
-  where: string,
+  where: Where,
   declared: ReadonlyMap<string, ValueInfoProto>,
   inferred: Map<string, ValueType>,
 ): void {
@@ -255,7 +255,7 @@ export function inferNode(
         const ctx = new OpContext(node, schema, version, inputs, constOf, outputs, {
           report: (code, message, part) => report(code, message, part),
           inferSubgraph: (g, attrName, types, quiet) =>
-            inferGraph(g, quiet ? { ...env, reporter: env.reporter.muted() } : env, scope, `${where} > attribute '${attrName}'`, types).outputs,
+            inferGraph(g, quiet ? { ...env, reporter: env.reporter.muted() } : env, scope, new ChildWhere(where, "attribute", attrName), types).outputs,
         });
         try {
           rule(ctx);
@@ -278,7 +278,7 @@ export function inferNode(
     const merged = mergeTypes(vi ? fromTypeProto(vi.type) : undefined, got);
     // Reported at the producing node (as onnx does): that is where the two descriptions meet.
     if (merged?.conflict && vi)
-      env.reporter.report("error", "declared-type-mismatch", `'${name}' is ${merged.conflict}`, node, `${where} > value '${name}'`, { output: j });
+      env.reporter.report("error", "declared-type-mismatch", `'${name}' is ${merged.conflict}`, node, new ChildWhere(where, "value", name), { output: j });
     // After a contradiction the operator's answer flows on, so one mistake is reported once.
     const flowing = merged?.conflict ? got : merged?.type;
     if (flowing) scope.types.set(name, flowing);

@@ -27,6 +27,37 @@ export function describeNode(node: NodeProto, index: number): string {
   return node.name ? `node '${node.name}' (${op})` : `node #${index} (${op})`;
 }
 
+/**
+ * Where something is in a binary model (`graph 'g' > node #3 (Relu) > attribute 'body'`), for
+ * diagnostics without a text span. The lazy forms are spelled out only when a message needs them
+ * (in a template or by String()): a model may have a million nodes and no problem at all.
+ */
+export type Where = string | NodeWhere | ChildWhere;
+
+/** A node's place below its graph's. */
+export class NodeWhere {
+  constructor(
+    readonly parent: Where,
+    readonly node: NodeProto,
+    readonly index: number,
+  ) {}
+  toString(): string {
+    return `${this.parent} > ${describeNode(this.node, this.index)}`;
+  }
+}
+
+/** A named part below a place: `attribute 'alpha'`, `value 'y'`. */
+export class ChildWhere {
+  constructor(
+    readonly parent: Where,
+    readonly kind: string,
+    readonly name: string,
+  ) {}
+  toString(): string {
+    return `${this.parent} > ${this.kind} '${this.name}'`;
+  }
+}
+
 function escapeLineBreaks(s: string): string {
   return s.replace(/\r\n|[\r\n\u2028\u2029]/g, "\\n");
 }
@@ -38,11 +69,11 @@ export class Reporter {
     private readonly sink: Diagnostic[],
   ) {}
 
-  report(severity: Severity, code: string, message: string, element: object | undefined, where: string, part: Part = "whole"): void {
+  report(severity: Severity, code: string, message: string, element: object | undefined, where: Where, part: Part = "whole"): void {
     const span = element ? spanOf(this.sourceMap?.get(element), part) : undefined;
     // Messages quote names, and a quoted name may hold line breaks: keep each message one line.
     const text = escapeLineBreaks(message);
-    this.sink.push(span ? { severity, code, message: text, span } : { severity, code, message: text, where: escapeLineBreaks(where) });
+    this.sink.push(span ? { severity, code, message: text, span } : { severity, code, message: text, where: escapeLineBreaks(String(where)) });
   }
 
   /** A reporter that drops everything (for function bodies expanded per call). */
