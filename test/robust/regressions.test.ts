@@ -4,7 +4,8 @@ import { checkModel } from "../../core/src/check/index.js";
 import { diagnosticLines } from "../../core/src/diagnostic-lines.js";
 import { formatText } from "../../core/src/print/format.js";
 import { modelFromText } from "../../core/src/text.js";
-import { encodeModel } from "../../core/src/io/index.js";
+import { decodeModel, encodeModel } from "../../core/src/io/index.js";
+import { BINARY_TARGETS } from "./harness/targets.js";
 
 const HEADER = `<ir_version: 8, opset_import: ["" : 18]>\n`;
 
@@ -51,5 +52,16 @@ describe("fuzz regressions", () => {
     assert.ok(undefinedName, diagnostics.map((d) => d.message).join(" | "));
     assert.match(undefinedName.message, /'a\\nb' is not defined/);
     for (const d of diagnostics) assert.doesNotMatch(d.message, /\n/);
+  });
+
+  it("the print round-trip check compares NaN payloads as read from the wire (a signalling NaN attribute)", () => {
+    const text = `${HEADER}main (float x) => (float y) { y = LeakyRelu <alpha = nan> (x) }\n`;
+    const bytes = encodeModel(modelFromText(text).model!);
+    // alpha's four bytes: the default NaN, replaced by a negative signalling NaN with a payload.
+    const at = Buffer.from(bytes).indexOf(Buffer.from([0x00, 0x00, 0xc0, 0x7f]));
+    assert.ok(at > 0);
+    bytes.set([0x33, 0x33, 0xb3, 0xff], at);
+    assert.equal(new DataView(encodeModel(decodeModel(bytes)).buffer).getUint32(at, true), 0xffb33333, "encodeModel keeps the bits");
+    for (const target of BINARY_TARGETS) assert.deepEqual(target.run(bytes), [], target.name);
   });
 });

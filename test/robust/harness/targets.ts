@@ -6,6 +6,7 @@ import { parseGraph, parseModel, parseNode, parseTypeExpr } from "../../../gramm
 import { checkModel } from "../../../core/src/check/index.js";
 import { inferModel } from "../../../core/src/infer/index.js";
 import { decodeModel, encodeModel, OnnxtxtError } from "../../../core/src/io/index.js";
+import { patchWire } from "../../../core/src/io/nan-bits.js";
 import { formatText } from "../../../core/src/print/format.js";
 import { printModel } from "../../../core/src/print-model.js";
 import { modelFromText } from "../../../core/src/text.js";
@@ -27,9 +28,13 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-/** The model's bytes without unknown fields, which the text format does not carry. */
+/**
+ * The model's bytes without unknown fields, which the text format does not carry, and with its
+ * NaN payloads as read from the wire (encodeModel's patch: a signalling NaN read through a double
+ * comes back quieted).
+ */
 function knownBytes(model: ModelProto): Uint8Array {
-  return toBinary(ModelProtoSchema, model, { writeUnknownFields: false });
+  return patchWire(ModelProtoSchema, model, toBinary(ModelProtoSchema, model, { writeUnknownFields: false }));
 }
 
 /** Printing must be lossless: the printed text reads back to the very same model. */
