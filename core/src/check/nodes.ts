@@ -206,6 +206,7 @@ function checkFunctionCall(node: NodeProto, fn: FunctionProto, where: Where, out
   }
   const declared = new Set([...fn.attribute, ...fn.attributeProto.map((a) => a.name)]);
   for (const a of node.attribute) {
-    if (!declared.has(a.name)) out.emit("unknown-attribute", `function ${fn.name} has no attribute '${a.name}'`, a, new ChildWhere(where, "attribute", a.name), "name");
+    if (!declared.has(a.name))
+      out.emit("unknown-attribute", `function ${fn.name} has no attribute '${a.name}'`, a, new ChildWhere(where, "attribute", a.name), "name");
   }
 }
