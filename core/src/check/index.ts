@@ -5,6 +5,7 @@ import { create } from "@bufbuild/protobuf";
 import { GraphProtoSchema, ValueInfoProtoSchema, type FunctionProto, type GraphProto, type ModelProto, type ValueInfoProto } from "../../../proto/src/index.js";
 import type { Diagnostic } from "../diagnostics.js";
 import { inferModel, modelFunctions, modelOpsets, type InferResult } from "../infer/index.js";
+import { ChildWhere } from "../infer/location.js";
 import { canonicalDomain } from "../schema/index.js";
 import type { SourceMap } from "../source-map.js";
 import { Emitter } from "./emit.js";
@@ -59,7 +60,7 @@ function checkSignatureShapes(g: GraphProto, out: Emitter): void {
       "missing-shape",
       `graph ${kind} '${vi.name}' has no shape, not even a rank; onnx's checker requires one for the main graph's inputs and outputs (write a rank with unknown dims, e.g. [N] or [?])`,
       vi,
-      `${where} > ${kind} '${vi.name}'`,
+      new ChildWhere(where, kind, vi.name),
       "type",
     );
   };

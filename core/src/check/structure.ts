@@ -2,7 +2,7 @@
 // in the graph or an enclosing one (subgraphs see outer values); graph outputs are produced;
 // unused values and inputs are reported as warnings.
 import type { AttributeProto, GraphProto, NodeProto } from "../../../proto/src/index.js";
-import { NodeWhere, type Part, type Where } from "../infer/location.js";
+import { ChildWhere, NodeWhere, type Part, type Where } from "../infer/location.js";
 import type { Emitter } from "./emit.js";
 
 interface Definition {
@@ -58,7 +58,7 @@ export class StructureChecker {
       scope.defs.set(name, { element: def.element, part: def.part, kind: def.kind, at, used: scope.usedEarly.has(name) });
     };
     const inputNames = new Set(g.input.map((vi) => vi.name));
-    for (const vi of g.input) define(vi.name, { element: vi, part: "name", kind: "input" }, `${where} > input '${vi.name}'`);
+    for (const vi of g.input) define(vi.name, { element: vi, part: "name", kind: "input" }, new ChildWhere(where, "input", vi.name));
     for (const t of g.initializer) {
       if (inputNames.has(t.name)) {
         if (this.warnShadowedInitializers)
@@ -66,16 +66,16 @@ export class StructureChecker {
             "input-shadows-initializer",
             `initializer '${t.name}' is also a graph input, so a caller can replace its value`,
             t,
-            `${where} > initializer '${t.name}'`,
+            new ChildWhere(where, "initializer", t.name),
             "name",
           );
         continue;
       }
-      define(t.name, { element: t, part: "name", kind: "initializer" }, `${where} > initializer '${t.name}'`);
+      define(t.name, { element: t, part: "name", kind: "initializer" }, new ChildWhere(where, "initializer", t.name));
     }
     for (const s of g.sparseInitializer) {
       const name = s.values?.name ?? "";
-      if (!inputNames.has(name)) define(name, { element: s, part: "name", kind: "initializer" }, `${where} > initializer '${name}'`);
+      if (!inputNames.has(name)) define(name, { element: s, part: "name", kind: "initializer" }, new ChildWhere(where, "initializer", name));
     }
     // Needed only for a name that is not defined yet: built then, once.
     let later: Set<string> | undefined;
@@ -96,14 +96,14 @@ export class StructureChecker {
         const why = outer
           ? "is a value of an enclosing graph; a subgraph must produce its outputs itself (e.g. with Identity)"
           : "is not produced by any node, input or initializer";
-        this.out.emit("output-not-produced", `graph output '${vi.name}' ${why}`, vi, `${where} > output '${vi.name}'`, "name");
+        this.out.emit("output-not-produced", `graph output '${vi.name}' ${why}`, vi, new ChildWhere(where, "output", vi.name), "name");
       }
     }
     this.reportUnused(scope);
   }
 
   private checkSubgraphs(a: AttributeProto, at: Where, scope: NameScope): void {
-    if (a.g) this.checkGraph(a.g, `${at} > attribute '${a.name}'`, scope);
+    if (a.g) this.checkGraph(a.g, new ChildWhere(at, "attribute", a.name), scope);
     a.graphs.forEach((g, i) => this.checkGraph(g, `${at} > attribute '${a.name}'[${i}]`, scope));
   }
 

@@ -12,7 +12,7 @@ import {
   type NodeProto,
   type TensorProto,
 } from "../../../proto/src/index.js";
-import { describeNode } from "../infer/location.js";
+import { ChildWhere, NodeWhere, type Where } from "../infer/location.js";
 import type { Emitter } from "./emit.js";
 
 /** What the tensor stores and how many it must store (in `unit`); undefined when not checkable here. */
@@ -34,29 +34,29 @@ function storedAndExpected(t: TensorProto): { stored: number; expected: number; 
   return { stored, expected: count * complex, unit: "values" };
 }
 
-function checkTensor(t: TensorProto, where: string, out: Emitter): void {
+function checkTensor(t: TensorProto, where: Where, out: Emitter): void {
   const r = storedAndExpected(t);
   if (!r || r.stored === r.expected) return;
   const shape = `[${t.dims.join(",")}]`;
   out.emit("element-count", `tensor${t.name ? ` '${t.name}'` : ""} of shape ${shape} needs ${r.expected} ${r.unit} but holds ${r.stored}`, t, where, "whole");
 }
 
-function checkAttribute(a: AttributeProto, where: string, out: Emitter): void {
-  const at = `${where} > attribute '${a.name}'`;
+function checkAttribute(a: AttributeProto, where: Where, out: Emitter): void {
+  const at = new ChildWhere(where, "attribute", a.name);
   if (a.t) checkTensor(a.t, at, out);
   a.tensors.forEach((t, i) => checkTensor(t, `${at}[${i}]`, out));
   if (a.g) checkGraphTensors(a.g, at, out);
   a.graphs.forEach((g, i) => checkGraphTensors(g, `${at}[${i}]`, out));
 }
 
-function checkNodes(nodes: readonly NodeProto[], where: string, out: Emitter): void {
+function checkNodes(nodes: readonly NodeProto[], where: Where, out: Emitter): void {
   nodes.forEach((n, i) => {
-    for (const a of n.attribute) checkAttribute(a, `${where} > ${describeNode(n, i)}`, out);
+    for (const a of n.attribute) checkAttribute(a, new NodeWhere(where, n, i), out);
   });
 }
 
-function checkGraphTensors(g: GraphProto, where: string, out: Emitter): void {
-  for (const t of g.initializer) checkTensor(t, `${where} > initializer '${t.name}'`, out);
+function checkGraphTensors(g: GraphProto, where: Where, out: Emitter): void {
+  for (const t of g.initializer) checkTensor(t, new ChildWhere(where, "initializer", t.name), out);
   checkNodes(g.node, where, out);
 }
 
