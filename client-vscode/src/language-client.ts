@@ -2,7 +2,7 @@
 import * as vscode from "vscode";
 import { ExecuteCommandRequest, LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from "vscode-languageclient/node";
 import type { GraphViewData } from "../../core/src/graph/view-data.js";
-import type { RunArguments } from "./run-protocol.js";
+import type { RunCellArguments } from "../../core/src/ide/run-cell.js";
 import { SETTINGS_SECTION, serverSettings, type Settings } from "./settings.js";
 
 export const RUN_COMMAND = "onnxtxt.run";
@@ -29,7 +29,7 @@ export function createLanguageClient(context: vscode.ExtensionContext, settings:
   return new LanguageClient("onnxtxt", "ONNX Text Language Server", serverOptions, clientOptions);
 }
 
-export function sendRun(client: LanguageClient, args: RunArguments): Promise<unknown> {
+export function sendRun(client: LanguageClient, args: RunCellArguments): Promise<unknown> {
   return client.sendRequest(ExecuteCommandRequest.type, { command: RUN_COMMAND, arguments: [args] });
 }
 

@@ -1,7 +1,8 @@
 // `onnxtxt.run`: asks the server to run a graph (from a code lens or the palette) and puts
 // the outputs, or the failure at its node, into the output view.
 import { locateFailedNode } from "./failure-location.js";
-import { checkRunResult, runFailureOf, type RunArguments, type RunFailure } from "./run-protocol.js";
+import type { RunCellArguments } from "../../core/src/ide/run-cell.js";
+import { checkRunResult, runFailureOf, type RunFailure } from "./run-protocol.js";
 import type { RunViewModel } from "./run-view.js";
 
 export interface RunHost {
@@ -10,7 +11,7 @@ export interface RunHost {
   /** The current text of an open document, to find a failed node the server did not place. */
   documentText(uri: string): string | undefined;
   /** Sends workspace/executeCommand `onnxtxt.run` to the server. */
-  execute(args: RunArguments): Promise<unknown>;
+  execute(args: RunCellArguments): Promise<unknown>;
   show(model: RunViewModel): void;
   /** Marks the failing node in the editor; called with undefined to clear the mark. */
   markFailure(uri: string, failure: RunFailure | undefined): void;
@@ -22,7 +23,7 @@ function isRecord(x: unknown): x is Record<string, unknown> {
 }
 
 /** The code lens passes `{ uri, graph?, inputs? }`; the palette passes nothing. */
-export function runArgumentsOf(args: readonly unknown[], activeUri: string | undefined): RunArguments | undefined {
+export function runArgumentsOf(args: readonly unknown[], activeUri: string | undefined): RunCellArguments | undefined {
   const first = args[0];
   if (isRecord(first) && typeof first.uri === "string") {
     const inputs = isRecord(first.inputs) ? (first.inputs as Record<string, string>) : undefined;
@@ -32,7 +33,7 @@ export function runArgumentsOf(args: readonly unknown[], activeUri: string | und
   return activeUri === undefined ? undefined : { uri: activeUri };
 }
 
-function titleOf(args: RunArguments): string {
+function titleOf(args: RunCellArguments): string {
   const file = decodeURIComponent(args.uri.slice(args.uri.lastIndexOf("/") + 1));
   return args.graph ? `${args.graph} (${file})` : file;
 }
@@ -67,7 +68,7 @@ export async function runCell(args: readonly unknown[], host: RunHost, maxTensor
   return model;
 }
 
-function placeFailure(failure: RunFailure, request: RunArguments, host: RunHost): RunFailure {
+function placeFailure(failure: RunFailure, request: RunCellArguments, host: RunHost): RunFailure {
   if (failure.range) return failure;
   const text = host.documentText(failure.uri ?? request.uri);
   const found = text === undefined ? undefined : locateFailedNode(text, failure.message, request.graph);

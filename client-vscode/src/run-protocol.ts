@@ -1,10 +1,6 @@
 // The `onnxtxt.run` request and its answer, as the language server defines them
 // (workspace/executeCommand with one argument object).
-import type { RunCellAnswer, RunCellArguments, RunCellOutput } from "../../core/src/ide/run-cell.js";
-
-export type RunArguments = RunCellArguments;
-
-export type RunOutput = RunCellOutput;
+import type { RunCellAnswer, RunCellOutput } from "../../core/src/ide/run-cell.js";
 
 /** The server's answer as read here: a server that names no input sources is still understood. */
 export type RunResult = Omit<RunCellAnswer, "inputSources"> & Partial<Pick<RunCellAnswer, "inputSources">>;
@@ -52,7 +48,7 @@ export function checkRunResult(x: unknown): RunResult | string {
   }
   const elapsedMs = typeof x.elapsedMs === "number" ? x.elapsedMs : NaN;
   const sources = isRecord(x.inputSources) ? Object.entries(x.inputSources).filter((e): e is [string, string] => typeof e[1] === "string") : [];
-  return { outputs: outputs as RunOutput[], elapsedMs, ...(sources.length > 0 && { inputSources: Object.fromEntries(sources) }) };
+  return { outputs: outputs as RunCellOutput[], elapsedMs, ...(sources.length > 0 && { inputSources: Object.fromEntries(sources) }) };
 }
 
 /** Reads a failure from a thrown error (a JSON-RPC ResponseError carries `data`). */

@@ -1,12 +1,13 @@
 // The run output view's HTML: each output as a table with its shape and type, truncated to a
 // limit with buttons to see more; a failure as a message naming the node that failed.
-import type { RunFailure, RunOutput } from "./run-protocol.js";
+import type { RunCellOutput } from "../../core/src/ide/run-cell.js";
+import type { RunFailure } from "./run-protocol.js";
 import { elementCount, parseSequenceText, parseTensorText, type TensorText } from "./tensor-text.js";
 
 export interface RunViewModel {
   /** What ran: `graph main of model.onnxtxt`. */
   readonly title: string;
-  readonly outputs: readonly RunOutput[];
+  readonly outputs: readonly RunCellOutput[];
   readonly elapsedMs?: number;
   readonly failure?: RunFailure;
   /** True while the run is under way (nothing to show yet). */
@@ -94,7 +95,7 @@ function tensorBlock(tensor: TensorText, limit: number): { html: string; shown: 
   return { html: shape + tables.html, shown: tables.shown, total };
 }
 
-function outputSection(o: RunOutput, index: number, limit: number): string {
+function outputSection(o: RunCellOutput, index: number, limit: number): string {
   const title = `<h2><span class="name">${escapeHtml(o.name)}</span> <span class="type">${escapeHtml(o.type)}</span></h2>`;
   const tensor = parseTensorText(o.text);
   if (tensor) {

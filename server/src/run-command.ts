@@ -8,7 +8,7 @@ import { Worker } from "node:worker_threads";
 import { ErrorCodes, ResponseError } from "vscode-languageserver/node";
 import { readCheckedAsync, type ReadRules } from "../../core/src/io/data-files.js";
 import { FileError } from "../../core/src/io/files.js";
-import type { RunCellAnswer, RunCellArguments as RunArguments } from "../../core/src/ide/run-cell.js";
+import type { RunCellAnswer, RunCellArguments } from "../../core/src/ide/run-cell.js";
 import type { RunJob, RunReply } from "./run-protocol.js";
 import type { Workspace } from "./workspace.js";
 
@@ -83,8 +83,6 @@ function runInWorker(job: RunJob, signal: AbortSignal): Promise<RunReply> {
   });
 }
 
-type RunResponse = RunCellAnswer;
-
 /** Input files bigger than this are refused (the run itself has its own memory cap). */
 const MAX_INPUT_FILE_BYTES = 512 * 1024 * 1024;
 
@@ -120,18 +118,18 @@ async function readDataSet(uri: string): Promise<Uint8Array[] | undefined> {
   }
 }
 
-function validArguments(args: unknown): RunArguments {
-  const a = (Array.isArray(args) ? args[0] : undefined) as Partial<RunArguments> | undefined;
+function validArguments(args: unknown): RunCellArguments {
+  const a = (Array.isArray(args) ? args[0] : undefined) as Partial<RunCellArguments> | undefined;
   if (!a || typeof a.uri !== "string") {
     throw new ResponseError(ErrorCodes.InvalidParams, "onnxtxt.run expects [{ uri, graph?, inputs? }]");
   }
   if (a.inputs !== undefined && (typeof a.inputs !== "object" || Object.values(a.inputs).some((v) => typeof v !== "string"))) {
     throw new ResponseError(ErrorCodes.InvalidParams, "onnxtxt.run: inputs must map input names to tensor constants (strings)");
   }
-  return a as RunArguments;
+  return a as RunCellArguments;
 }
 
-export async function runCommand(workspace: Workspace, args: unknown): Promise<RunResponse> {
+export async function runCommand(workspace: Workspace, args: unknown): Promise<RunCellAnswer> {
   const { uri, graph, inputs } = validArguments(args);
   if (!workspace.document(uri)) throw new ResponseError(ErrorCodes.InvalidParams, `document not open: ${uri}`);
   const dataSet = await readDataSet(uri);
@@ -149,7 +147,7 @@ export async function runCommand(workspace: Workspace, args: unknown): Promise<R
 }
 
 /** One short message for clients that show no run view: each output's type and first values. */
-export function runSummary(r: RunResponse): string {
+export function runSummary(r: RunCellAnswer): string {
   const outputs = r.outputs.map((o) => {
     const text = o.text.replace(/\s+/g, " ");
     return `${o.name}: ${text.length > 120 ? `${text.slice(0, 117)}...` : text}`;

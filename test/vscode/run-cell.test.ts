@@ -1,11 +1,12 @@
 // onnxtxt.run: arguments from a code lens or the palette, results and failures to the view.
 import * as assert from "node:assert/strict";
 import { runArgumentsOf, runCell, type RunHost } from "../../client-vscode/src/run-cell.js";
-import type { RunArguments, RunFailure } from "../../client-vscode/src/run-protocol.js";
+import type { RunCellArguments } from "../../core/src/ide/run-cell.js";
+import type { RunFailure } from "../../client-vscode/src/run-protocol.js";
 import type { RunViewModel } from "../../client-vscode/src/run-view.js";
 
 class FakeRunHost implements RunHost {
-  readonly sent: RunArguments[] = [];
+  readonly sent: RunCellArguments[] = [];
   readonly shown: RunViewModel[] = [];
   readonly marks: [string, RunFailure | undefined][] = [];
   readonly errors: string[] = [];
@@ -20,7 +21,7 @@ class FakeRunHost implements RunHost {
   activeDocumentUri(): string | undefined {
     return this.active;
   }
-  execute(args: RunArguments): Promise<unknown> {
+  execute(args: RunCellArguments): Promise<unknown> {
     this.sent.push(args);
     return this.answer();
   }
