@@ -30,9 +30,11 @@ async function main(): Promise<number> {
     format: "esm" as const,
     target: "node20",
     logLevel: "warning" as const,
-    // Less to parse at every start-up; names stay for anything that reads them.
-    minify: true,
-    keepNames: true,
+    // Less to parse at every start-up. Identifiers are not renamed, so names stay without
+    // esbuild's keepNames, which wraps every closure in a defineProperty call: that made a
+    // 1M-node check take 14 s instead of 10.7 s.
+    minifyWhitespace: true,
+    minifySyntax: true,
     // Native code, loaded from node_modules.
     external: ["onnxruntime-node"],
     // Chevrotain inlined by a static import (grammar/src/chevrotain.ts loads it at run time).
