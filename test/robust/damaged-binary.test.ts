@@ -87,6 +87,35 @@ describe("damaged binaries", () => {
     assert.match(decodeError(new Uint8Array(graph)), /runs past the end of the enclosing message .*in graph\.node\[0\]/);
   });
 
+  it("the path counts the elements before the damaged one, whatever fields lie between", () => {
+    const goodNode = [...tag(NODE, 2), 2, ...tag(4, 2), 0];
+    const badAttribute = [...tag(ATTRIBUTE, 2), 2, ...tag(1, 2), 9]; // a name longer than its attribute
+    const goodAttribute = [...tag(ATTRIBUTE, 2), 2, ...tag(1, 2), 0];
+    const badNode = [...tag(3, 2), 0, ...goodAttribute, ...tag(2, 2), 0, ...goodAttribute, ...badAttribute];
+    const body = [...goodNode, ...tag(2, 2), 0, ...goodNode, ...tag(NODE, 2), ...varint(badNode.length), ...badNode];
+    const m = decodeError(new Uint8Array([...tag(GRAPH, 2), ...varint(body.length), ...body]));
+    assert.match(m, /in graph\.node\[2\]\.attribute\[2\]\.name\)/);
+  });
+
+  it("the scan tells whether a float or double holds a NaN whose bits the decoder may lose", () => {
+    const f32 = (bits: number) => [bits & 0xff, (bits >>> 8) & 0xff, (bits >>> 16) & 0xff, bits >>> 24];
+    const floatData = (...words: number[]) => new Uint8Array([...tag(4, 2), words.length * 4, ...words.flatMap(f32)]);
+    assert.equal(checkWire(TensorProtoSchema, floatData(0x3f800000, 0x7fc00000)).oddNans, false);
+    assert.equal(checkWire(TensorProtoSchema, floatData(0x3f800000, 0x7f800001)).oddNans, true);
+    assert.equal(checkWire(TensorProtoSchema, floatData(0xffc00000)).oddNans, true);
+    // raw_data is bytes, kept as they are: no NaN there needs recording
+    assert.equal(checkWire(TensorProtoSchema, new Uint8Array([...tag(9, 2), 4, ...f32(0x7f800001)])).oddNans, false);
+    const double = (hi: number, lo: number) => new Uint8Array([...tag(10, 2), 8, ...f32(lo), ...f32(hi)]);
+    assert.equal(checkWire(TensorProtoSchema, double(0x7ff80000, 0)).oddNans, false);
+    assert.equal(checkWire(TensorProtoSchema, double(0x7ff80000, 1)).oddNans, true);
+    assert.equal(checkWire(TensorProtoSchema, double(0x7ff00000, 0)).oddNans, false); // infinity
+    // an attribute's single float, written as fixed32
+    const attribute = [...tag(2, 5), ...f32(0x7fa00000)];
+    const node = [...tag(ATTRIBUTE, 2), attribute.length, ...attribute];
+    const graph = [...tag(NODE, 2), node.length, ...node];
+    assert.equal(checkWire(ModelProtoSchema, new Uint8Array([...tag(GRAPH, 2), graph.length, ...graph])).oddNans, true);
+  });
+
   it("huge packed and bytes lengths in a TensorProto do not allocate", () => {
     for (const field of [1, 4, 5, 7, 9, 10]) {
       // dims, float_data, int32_data, int64_data, raw_data, double_data: a 4 GiB claim in 8 bytes

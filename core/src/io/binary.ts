@@ -21,9 +21,9 @@ import { checkWire, MAX_MESSAGE_DEPTH } from "./wire-check.js";
 function decode<Desc extends DescMessage>(schema: Desc, bytes: Uint8Array, what: string): MessageShape<Desc> {
   try {
     // The scan first: a damaged file gets an error that says where, before the decoder runs.
-    checkWire(schema, bytes);
+    const { oddNans } = checkWire(schema, bytes);
     const msg = fromBinary(schema, bytes, { recursionLimit: MAX_MESSAGE_DEPTH });
-    recordFromWire(schema, msg, bytes); // NaN bit patterns, which numbers may not keep
+    if (oddNans) recordFromWire(schema, msg, bytes); // NaN bit patterns, which numbers may not keep
     return msg;
   } catch (e) {
     throw new OnnxtxtError(`not a valid ${what}: ${describeError(e)}`);

@@ -2,9 +2,10 @@
 // It turns damaged binaries into one clear message with a byte offset and a field path,
 // instead of whatever the decoder happens to trip over: lengths running past the end of the
 // file or of the enclosing message, truncated varints, wire types that do not fit the field,
-// and nesting deeper than the decoder's recursion limit. It allocates one small counter table
-// per message, nothing per byte. (protobuf C++ would skip a known field with the wrong wire
-// type as unknown; protobuf-es would misread it, so it is refused here.)
+// and nesting deeper than the decoder's recursion limit. It allocates nothing per message or
+// byte. (protobuf C++ would skip a known field with the wrong wire type as unknown;
+// protobuf-es would misread it, so it is refused here.) It also notes whether any float or
+// double holds an unusual NaN, so the decoder's second pass for those runs only when needed.
 import { ScalarType, type DescField, type DescMessage } from "@bufbuild/protobuf";
 
 /**
@@ -34,6 +35,8 @@ export class WireError extends Error {
 
 class Cursor {
   pos = 0;
+  /** Set when a float or double field holds a NaN other than the canonical one. */
+  oddNan = false;
   constructor(readonly bytes: Uint8Array) {}
 
   varint(end: number, what: string): number {
@@ -90,11 +93,33 @@ function expectedWireType(f: DescField): { type: number; packable: boolean } {
 
 const WIRE_NAMES = ["varint", "fixed64", "length-delimited", "start-group", "end-group", "fixed32"];
 
-const fieldTables = new WeakMap<DescMessage, Map<number, DescField>>();
+/** What the scan needs of a field, worked out once per schema. */
+interface FieldInfo {
+  readonly field: DescField;
+  readonly wireType: number;
+  readonly packable: boolean;
+  readonly child: DescMessage | undefined;
+  /** 4 or 8 for float and double fields, whose NaN payloads the decoder may lose. */
+  readonly floatWidth: 4 | 8 | undefined;
+}
 
-function fieldsOf(desc: DescMessage): Map<number, DescField> {
+const fieldTables = new WeakMap<DescMessage, Map<number, FieldInfo>>();
+
+function floatWidthOf(f: DescField): 4 | 8 | undefined {
+  const scalar = f.fieldKind === "scalar" || (f.fieldKind === "list" && f.listKind === "scalar") ? f.scalar : undefined;
+  return scalar === ScalarType.FLOAT ? 4 : scalar === ScalarType.DOUBLE ? 8 : undefined;
+}
+
+function fieldsOf(desc: DescMessage): Map<number, FieldInfo> {
   let table = fieldTables.get(desc);
-  if (!table) fieldTables.set(desc, (table = new Map(desc.fields.map((f) => [f.number, f]))));
+  if (!table) {
+    table = new Map();
+    for (const field of desc.fields) {
+      const want = expectedWireType(field);
+      table.set(field.number, { field, wireType: want.type, packable: want.packable, child: childMessage(field), floatWidth: floatWidthOf(field) });
+    }
+    fieldTables.set(desc, table);
+  }
   return table;
 }
 
@@ -128,7 +153,8 @@ class Damage {
  */
 function scanMessage(cur: Cursor, end: number, desc: DescMessage | undefined, depth: number, group?: number): void {
   if (depth > MAX_MESSAGE_DEPTH) throw new Damage(cur.pos, `messages are nested more than ${MAX_MESSAGE_DEPTH} deep`);
-  const counts = new Map<number, number>();
+  const start = cur.pos;
+  const table = desc && fieldsOf(desc);
   while (cur.pos < end) {
     const tagAt = cur.pos;
     const tag = cur.varint(end, "a field tag");
@@ -139,26 +165,89 @@ function scanMessage(cur: Cursor, end: number, desc: DescMessage | undefined, de
       if (group === fieldNo) return;
       throw new Damage(tagAt, `unexpected end-group tag for field ${fieldNo}`);
     }
-    const field = desc && fieldsOf(desc).get(fieldNo);
-    const index = counts.get(fieldNo) ?? 0;
-    counts.set(fieldNo, index + 1);
+    const info = table?.get(fieldNo);
     try {
-      scanField(cur, end, field, fieldNo, wireType, depth);
+      scanField(cur, end, info, fieldNo, wireType, depth);
     } catch (e) {
-      if (e instanceof Damage) e.reversedPath.push(`${field ? field.name : `#${fieldNo}`}${field?.fieldKind === "list" ? `[${index}]` : ""}`);
+      if (e instanceof Damage) {
+        const list = info?.field.fieldKind === "list";
+        // The element index is counted only now: the fields before this one scanned cleanly.
+        e.reversedPath.push(`${info ? info.field.name : `#${fieldNo}`}${list ? `[${occurrencesBefore(cur.bytes, start, tagAt, fieldNo)}]` : ""}`);
+      }
       throw e;
     }
   }
   if (group !== undefined) throw new Damage(cur.pos, `group ${group} has no end tag`);
 }
 
-function scanField(cur: Cursor, end: number, field: DescField | undefined, fieldNo: number, wireType: number, depth: number): void {
-  if (wireType > FIXED32) throw new Damage(cur.pos, `invalid wire type ${wireType}`);
-  if (field) {
-    const want = expectedWireType(field);
-    if (wireType !== want.type && !(want.packable && wireType === LEN)) {
-      throw new Damage(cur.pos, `wire type ${WIRE_NAMES[wireType] ?? wireType} does not fit this field (expected ${WIRE_NAMES[want.type]})`);
+/** How many times field `fieldNo` occurs in the well-formed bytes [start, before) of one message. */
+function occurrencesBefore(bytes: Uint8Array, start: number, before: number, fieldNo: number): number {
+  const cur = new Cursor(bytes);
+  cur.pos = start;
+  let n = 0;
+  while (cur.pos < before) {
+    const tag = cur.varint(before, "a field tag");
+    if (Math.floor(tag / 8) === fieldNo) n++;
+    skipValue(cur, before, tag);
+  }
+  return n;
+}
+
+function skipValue(cur: Cursor, end: number, tag: number): void {
+  switch (tag % 8) {
+    case VARINT:
+      cur.varint(end, "a varint value");
+      return;
+    case FIXED64:
+      cur.pos += 8;
+      return;
+    case FIXED32:
+      cur.pos += 4;
+      return;
+    case LEN: {
+      const len = cur.varint(end, "a length"); // read first: `pos += varint()` would add to the old pos
+      cur.pos += len;
+      return;
     }
+    case START_GROUP:
+      for (;;) {
+        const inner = cur.varint(end, "a field tag");
+        if (inner % 8 === END_GROUP) return;
+        skipValue(cur, end, inner);
+      }
+  }
+}
+
+function isOddNan32(bits: number): boolean {
+  return (bits & 0x7f800000) === 0x7f800000 && (bits & 0x7fffff) !== 0 && bits !== 0x7fc00000;
+}
+
+/** Whether a double's bytes at `at` are a NaN other than the canonical 0x7ff8000000000000. */
+function isOddNan64(bytes: Uint8Array, at: number): boolean {
+  const hi = (bytes[at + 4]! | (bytes[at + 5]! << 8) | (bytes[at + 6]! << 16) | (bytes[at + 7]! << 24)) >>> 0;
+  const lo = (bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16) | (bytes[at + 3]! << 24)) >>> 0;
+  return (hi & 0x7ff00000) === 0x7ff00000 && ((hi & 0xfffff) !== 0 || lo !== 0) && !(hi === 0x7ff80000 && lo === 0);
+}
+
+/** Notes whether the float or double values in [at, end) hold a NaN the decoder may not keep. */
+function noteNans(cur: Cursor, at: number, end: number, width: 4 | 8): void {
+  if (cur.oddNan) return;
+  for (let i = at; i + width <= end; i += width) {
+    const odd =
+      width === 4
+        ? isOddNan32((cur.bytes[i]! | (cur.bytes[i + 1]! << 8) | (cur.bytes[i + 2]! << 16) | (cur.bytes[i + 3]! << 24)) >>> 0)
+        : isOddNan64(cur.bytes, i);
+    if (odd) {
+      cur.oddNan = true;
+      return;
+    }
+  }
+}
+
+function scanField(cur: Cursor, end: number, info: FieldInfo | undefined, fieldNo: number, wireType: number, depth: number): void {
+  if (wireType > FIXED32) throw new Damage(cur.pos, `invalid wire type ${wireType}`);
+  if (info && wireType !== info.wireType && !(info.packable && wireType === LEN)) {
+    throw new Damage(cur.pos, `wire type ${WIRE_NAMES[wireType] ?? wireType} does not fit this field (expected ${WIRE_NAMES[info.wireType]})`);
   }
   switch (wireType) {
     case VARINT:
@@ -168,6 +257,7 @@ function scanField(cur: Cursor, end: number, field: DescField | undefined, field
     case FIXED32: {
       const size = wireType === FIXED64 ? 8 : 4;
       if (cur.pos + size > end) throw new Damage(cur.pos, `a ${size}-byte value is cut off`);
+      if (info?.floatWidth === size) noteNans(cur, cur.pos, cur.pos + size, size);
       cur.pos += size;
       return;
     }
@@ -179,21 +269,27 @@ function scanField(cur: Cursor, end: number, field: DescField | undefined, field
         const where = end === cur.bytes.length ? "the file" : "the enclosing message";
         throw new Damage(lenAt, `length ${len} runs past the end of ${where} (${left} bytes left)`);
       }
-      const child = field && childMessage(field);
-      if (child) scanMessage(cur, cur.pos + len, child, depth + 1);
-      else cur.pos += len;
+      if (info?.child) scanMessage(cur, cur.pos + len, info.child, depth + 1);
+      else {
+        if (info?.floatWidth) noteNans(cur, cur.pos, cur.pos + len, info.floatWidth);
+        cur.pos += len;
+      }
       return;
     }
     case START_GROUP:
-      scanMessage(cur, end, field && childMessage(field), depth + 1, fieldNo);
+      scanMessage(cur, end, info?.child, depth + 1, fieldNo);
       return;
     default:
       throw new Damage(cur.pos, `invalid wire type ${wireType}`);
   }
 }
 
-/** Throws a WireError describing the first damage in `bytes` read as a `desc` message. */
-export function checkWire(desc: DescMessage, bytes: Uint8Array): void {
+/**
+ * Throws a WireError describing the first damage in `bytes` read as a `desc` message. Returns
+ * whether a float or double field holds a NaN other than the canonical one (whose bits the
+ * decoded numbers may not keep, so they must be recorded from the wire).
+ */
+export function checkWire(desc: DescMessage, bytes: Uint8Array): { oddNans: boolean } {
   const cur = new Cursor(bytes);
   try {
     scanMessage(cur, bytes.length, desc, 1);
@@ -201,4 +297,5 @@ export function checkWire(desc: DescMessage, bytes: Uint8Array): void {
     if (e instanceof Damage) throw new WireError(e.offset, formatPath(e.reversedPath.reverse()), e.reason);
     throw e;
   }
+  return { oddNans: cur.oddNan };
 }
