@@ -14,7 +14,7 @@ import { printModel } from "../../core/src/print-model.js";
 import { readDataRange } from "../../core/src/io/data-files.js";
 import { FileError, readBytes } from "../../core/src/io/files.js";
 import { removeOldSidecars, sidecarName, writeSidecar } from "../../core/src/io/sidecar-files.js";
-import { writeOutput } from "../../core/src/io/write-output.js";
+import { writeOutput, type OutputData } from "../../core/src/io/write-output.js";
 import { FORMAT_NAMES, sniffModel } from "./sniff.js";
 import { UsageError } from "./args.js";
 import type { Output } from "./command.js";
@@ -127,7 +127,8 @@ export function writeModel(file: string, format: ModelFormat, model: ModelProto,
     if (st && !st.isFile()) throw new FileError(file, "is not a regular file, so no external data file can be written beside it");
     nameSidecar(side.model, name);
   }
-  const body = format === "onnxtxt" ? about(file, () => printModel(side.model)) : encodeModel(side.model);
+  // Text is streamed into the output: a big model's text is never whole in memory.
+  const body: OutputData = format === "onnxtxt" ? (write) => about(file, () => printModel(side.model, { write })) : encodeModel(side.model);
   const sidecar = name === undefined ? undefined : path.join(outDir, name);
   const created = sidecar !== undefined && writeSidecar(sidecar, side.chunks);
   try {

@@ -6,8 +6,10 @@ import { printAst } from "./print/printer.js";
 
 /** With `write`, the text is streamed to it in chunks (see layout) and the result is "". */
 export function printModel(model: ModelProto, opts: { width?: number; write?: (bytes: Uint8Array) => void; chunkBytes?: number } = {}): string {
-  const { ast, leading } = raiseModel(model);
-  return printAst(ast, { comments: onlyLeading(leading), ...opts });
+  const { ast, lazyBodies, leading, verify } = raiseModel(model);
+  const text = printAst(ast, { comments: onlyLeading(leading), lazyBodies, ...opts });
+  verify();
+  return text;
 }
 
 /**
@@ -15,6 +17,8 @@ export function printModel(model: ModelProto, opts: { width?: number; write?: (b
  * and what was left out: `#@KIND key` -> how many elements had it.
  */
 export function printModelPlain(model: ModelProto, opts: { width?: number } = {}): { text: string; dropped: ReadonlyMap<string, number> } {
-  const { ast, dropped } = raiseModel(model, true);
-  return { text: printAst(ast, opts), dropped };
+  const { ast, lazyBodies, dropped, verify } = raiseModel(model, true);
+  const text = printAst(ast, { lazyBodies, ...opts });
+  verify();
+  return { text, dropped };
 }

@@ -25,7 +25,7 @@ const READER_DEFAULTS = {
 } as const;
 
 function printRaised<T>(proto: T, what: string, raise: (p: T, ctx: RaiseContext) => A.Graph | A.FunctionDef | A.OpNode, width?: number): string {
-  const ctx = new RaiseContext(READER_DEFAULTS);
+  const ctx = new RaiseContext(READER_DEFAULTS, { raiseBlocksNow: true });
   const ast = raise(proto, ctx);
   if (ctx.leading.size > 0) {
     const needs = [...ctx.leading.values()].flat().join("; ");

@@ -10,8 +10,12 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { FileError, ioMessage } from "./files.js";
 
-/** What writeOutput accepts: text (written as UTF-8), bytes, or bytes in pieces. */
-type OutputData = string | Uint8Array | readonly Uint8Array[];
+/**
+ * What writeOutput accepts: text (written as UTF-8), bytes, bytes in pieces, or a function that
+ * produces the bytes piece by piece (a big model's text, never whole in memory). Each piece is
+ * written before the function goes on, so it may reuse its buffer.
+ */
+export type OutputData = string | Uint8Array | readonly Uint8Array[] | ((write: (bytes: Uint8Array) => void) => void);
 
 const TEMP_SUFFIX = ".onnxtxt-tmp";
 /** `.<name>.<pid>.<16 hex>.onnxtxt-tmp`: the pid says whether its writer is still alive. */
@@ -96,19 +100,28 @@ function removeStaleTemps(dir: string): void {
   }
 }
 
-function writeAll(fd: number, data: OutputData): void {
-  const pieces = typeof data === "string" ? [Buffer.from(data, "utf8")] : data instanceof Uint8Array ? [data] : data;
-  for (const piece of pieces) {
-    let done = 0;
-    while (done < piece.length) {
-      try {
-        done += fs.writeSync(fd, piece, done, piece.length - done);
-      } catch (e) {
-        // An inherited pipe or socket may be non-blocking: wait for the reader.
-        if ((e as NodeJS.ErrnoException).code !== "EAGAIN") throw e;
-      }
+function writePiece(fd: number, piece: Uint8Array): void {
+  let done = 0;
+  while (done < piece.length) {
+    try {
+      done += fs.writeSync(fd, piece, done, piece.length - done);
+    } catch (e) {
+      // An inherited pipe or socket may be non-blocking: wait for the reader.
+      if ((e as NodeJS.ErrnoException).code !== "EAGAIN") throw e;
     }
   }
+}
+
+function writeAll(fd: number, data: OutputData): void {
+  if (typeof data === "function") data((piece) => writePiece(fd, piece));
+  else if (typeof data === "string") writePiece(fd, Buffer.from(data, "utf8"));
+  else if (data instanceof Uint8Array) writePiece(fd, data);
+  else for (const piece of data) writePiece(fd, piece);
+}
+
+/** An error of the system (a failed write or rename), as opposed to one of a producer of the data. */
+function isSystemError(e: unknown): boolean {
+  return e instanceof Error && typeof (e as NodeJS.ErrnoException).syscall === "string";
 }
 
 /** The descriptor a path such as /dev/stdout or /proc/self/fd/1 names, if it names one. */
@@ -175,7 +188,7 @@ function writeSpecial(file: string, data: OutputData): void {
     if (st.isFile()) throw new FileError(file, "changed into a regular file while it was opened");
     writeAll(fd, data);
   } catch (e) {
-    if (e instanceof FileError) throw e;
+    if (e instanceof FileError || !isSystemError(e)) throw e;
     throw new FileError(file, ioMessage(e));
   } finally {
     if (fd !== undefined) fs.closeSync(fd);
@@ -225,7 +238,7 @@ function replaceRegular(file: string, target: Extract<Target, { kind: "new" | "r
       }
       liveTemps.delete(temp);
     }
-    if (e instanceof FileError) throw e;
+    if (e instanceof FileError || !isSystemError(e)) throw e;
     throw new FileError(file, ioMessage(e));
   }
 }
@@ -250,6 +263,7 @@ export function writeOutput(file: string, data: OutputData): void {
     try {
       writeAll(target.fd, data);
     } catch (e) {
+      if (!isSystemError(e)) throw e;
       throw new FileError(file, ioMessage(e));
     }
   } else replaceRegular(file, target, data);

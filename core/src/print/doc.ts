@@ -22,7 +22,15 @@ type DocNode =
       readonly sep: string;
       /** All items written as bytes, when broken (faster for big tensors); optional. */
       readonly write?: FillWriter;
-    };
+    }
+  | Lazy;
+
+/** A sequence of docs made one at a time as layout reaches them (see `lazy`). */
+interface Lazy {
+  readonly t: "lazy";
+  readonly count: number;
+  readonly item: (i: number) => Doc;
+}
 
 /** A space in flat mode, a newline when the group breaks. */
 export const line: Doc = { t: "line", soft: false, hard: false };
@@ -61,6 +69,28 @@ export function fill(count: number, item: (i: number) => string, sep: string, wr
   return write ? { t: "fill", count, item, sep, write } : { t: "fill", count, item, sep };
 }
 
+/**
+ * `count` docs made on demand, in order, each dropped once laid out: the statements of a big
+ * graph never all exist at once. Layout may look one item ahead (to see where the current line
+ * ends), so the last two items are kept and each is made only once. For vertical lists: the
+ * sequence counts as holding a hard break.
+ */
+export function lazy(count: number, make: (i: number) => Doc): Doc {
+  const made: [number, Doc][] = [];
+  const item = (i: number): Doc => {
+    for (const [k, d] of made) if (k === i) return d;
+    const d = make(i);
+    if (made.length === 2) made.shift();
+    made.push([i, d]);
+    return d;
+  };
+  return { t: "lazy", count, item };
+}
+
+function isSequence(doc: Doc): doc is Doc[] | Lazy {
+  return Array.isArray(doc) || (typeof doc === "object" && doc.t === "lazy");
+}
+
 export function join(sep: Doc, docs: readonly Doc[]): Doc[] {
   const out: Doc[] = [];
   docs.forEach((d, i) => {
@@ -82,6 +112,7 @@ function hasHardBreak(doc: Doc): boolean {
       return hasHardBreak(doc.body);
     case "suffix":
     case "freshline":
+    case "lazy":
       return true;
     case "fill":
     case "known":
@@ -92,9 +123,9 @@ function hasHardBreak(doc: Doc): boolean {
 type Mode = "flat" | "break";
 
 /**
- * A stack of docs to visit without an object per entry: arrays are walked with a cursor
- * instead of being pushed element by element (a graph body can hold 100k nodes). The arrays
- * only grow; `size` marks the top (changing an array's length costs more than the walk).
+ * A stack of docs to visit without an object per entry: arrays (and lazy sequences) are walked
+ * with a cursor instead of being pushed element by element (a graph body can hold 100k nodes).
+ * The arrays only grow; `size` marks the top (changing an array's length costs more than the walk).
  */
 class DocStack {
   private readonly docs: (Doc | undefined)[] = [];
@@ -109,7 +140,7 @@ class DocStack {
     this.docs[top] = doc;
     this.modes[top] = mode;
     this.inds[top] = ind;
-    this.cursors[top] = Array.isArray(doc) ? 0 : -1;
+    this.cursors[top] = isSequence(doc) ? 0 : -1;
   }
 
   /** The next leaf-or-node doc; sets `mode` and `ind` to its frame's. Undefined when empty. */
@@ -127,14 +158,15 @@ class DocStack {
         this.size = top;
         return doc;
       }
-      const arr = doc as Doc[];
-      if (c >= arr.length) {
+      const seq = doc as Doc[] | Lazy;
+      const array = Array.isArray(seq);
+      if (c >= (array ? seq.length : seq.count)) {
         this.size = top;
         continue;
       }
       this.cursors[top] = c + 1;
-      const item = arr[c]!;
-      if (Array.isArray(item)) {
+      const item = array ? seq[c]! : seq.item(c);
+      if (isSequence(item)) {
         this.push(item, this.mode, this.ind);
         continue;
       }
@@ -214,6 +246,8 @@ function fits(doc: Doc, rest: DocStack, width: number): boolean {
       case "fill":
         if (mode === "break") return true;
         for (let i = 0; i < d.count && remaining >= 0; i++) remaining -= d.item(i).length + (i > 0 ? d.sep.length + 1 : 0);
+        break;
+      case "lazy": // (the stack walks sequences itself)
         break;
     }
   }
@@ -352,6 +386,8 @@ export function layout(doc: Doc, width_ = 100, indentUnit = "  ", write?: (bytes
         out.push(row.join(spaced));
         break;
       }
+      case "lazy": // (the stack walks sequences itself)
+        break;
     }
   }
   if (suffixes.length) out.push(suffixes[0]!, ...suffixes.slice(1).map((x) => "\n" + x.trimStart()));

@@ -5,7 +5,7 @@
 import type * as A from "../../../grammar/src/ast.js";
 import type { CommentPlacement } from "./comments.js";
 import { NO_COMMENTS } from "./comments.js";
-import { fill, freshline, group, hardline, indent, join, knownGroup, layout, line, lineSuffix, softline, type Doc, type FillWriter } from "./doc.js";
+import { fill, freshline, group, hardline, indent, join, knownGroup, layout, lazy, line, lineSuffix, softline, type Doc, type FillWriter } from "./doc.js";
 import { formatFloat32, formatFloat64, writeFloat32s } from "../numbers/float-text.js";
 import { quote } from "../../../grammar/src/names.js";
 
@@ -18,23 +18,34 @@ interface PrintOptions {
   readonly write?: (bytes: Uint8Array) => void;
   /** About how many bytes `write` gets at a time (default 4 MiB). */
   readonly chunkBytes?: number;
+  /** Blocks whose statements are made on demand instead of read from `nodes` (see raiseModel). */
+  readonly lazyBodies?: ReadonlyMap<A.NodeBlock, LazyNodes>;
+}
+
+/** The statements of a block, raised one at a time while they are printed. */
+export interface LazyNodes {
+  readonly count: number;
+  node(i: number): A.OpNode;
 }
 
 class Printer {
   private readonly c: CommentPlacement;
-  /** Nodes with a comment of any placement; undefined when there are none at all. */
+  /**
+   * Nodes with a trailing, dangling or after-open comment; undefined when there are none.
+   * Leading comments are looked up as they are: statements raised on demand add theirs late.
+   */
   private readonly commented: Set<A.AstNode> | undefined;
 
   constructor(private readonly opts: PrintOptions) {
     this.c = opts.comments ?? NO_COMMENTS;
     const c = this.c;
-    if (c.leading.size + c.trailing.size + c.dangling.size + c.afterOpen.size > 0) {
-      this.commented = new Set([...c.leading.keys(), ...c.trailing.keys(), ...c.dangling.keys(), ...c.afterOpen.keys()]);
+    if (c.trailing.size + c.dangling.size + c.afterOpen.size > 0) {
+      this.commented = new Set([...c.trailing.keys(), ...c.dangling.keys(), ...c.afterOpen.keys()]);
     }
   }
 
   private hasComment(node: A.AstNode | undefined): boolean {
-    return node !== undefined && this.commented !== undefined && this.commented.has(node);
+    return node !== undefined && (this.c.leading.has(node) || (this.commented !== undefined && this.commented.has(node)));
   }
 
   /** Wraps a node's doc with its leading and trailing comments. */
@@ -171,20 +182,21 @@ class Printer {
 
   body(b: A.NodeBlock | undefined): Doc {
     const tail = b ? this.dangling(b) : [];
-    if (!b || (b.nodes.length === 0 && tail.length === 0 && !this.c.afterOpen.has(b))) return "{}";
-    return this.wrap(b, [
-      this.open(b, "{"),
-      indent([
-        hardline,
-        ...this.lines(
+    const lazyNodes = b && this.opts.lazyBodies?.get(b);
+    const count = lazyNodes ? lazyNodes.count : (b?.nodes.length ?? 0);
+    if (!b || (count === 0 && tail.length === 0 && !this.c.afterOpen.has(b))) return "{}";
+    const statements: Doc[] = lazyNodes
+      ? [
+          lazy(count, (i) => {
+            const d = this.node(lazyNodes.node(i));
+            return i === 0 ? d : [hardline, d];
+          }),
+        ]
+      : this.lines(
           b.nodes,
           b.nodes.map((n) => this.node(n)),
-        ),
-        ...tail,
-      ]),
-      hardline,
-      "}",
-    ]);
+        );
+    return this.wrap(b, [this.open(b, "{"), indent([hardline, ...statements, ...tail]), hardline, "}"]);
   }
 
   func(f: A.FunctionDef): Doc {

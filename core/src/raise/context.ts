@@ -4,8 +4,11 @@
 // statement's own residual carries, so no residual stands inside an attribute value.
 import type { JsonObject } from "@bufbuild/protobuf";
 import type * as A from "../../../grammar/src/ast.js";
+import type { NodeProto } from "../../../proto/src/index.js";
+import type { LazyNodes } from "../print/printer.js";
 import { dependsOnText } from "../ext/digest.js";
 import { extCommentText, type ExtKind } from "../ext/ext-comment.js";
+import { NO_SPAN } from "./ast-build.js";
 import type { Residual } from "./residual.js";
 import { digestOfAst } from "./visible-digest.js";
 
@@ -20,6 +23,12 @@ export interface ModelDefaults {
   readonly attrRawStorage: boolean;
   /** How many nodes have each first output name: a unique one names its node in the file-level residual. */
   readonly firstOutputs: ReadonlyMap<string, number>;
+}
+
+/** The first output name that identifies a node in the file-level residual, if no other node has it first. */
+export function nodeKeyOf(outputs: readonly string[], defaults: ModelDefaults): string | undefined {
+  const first = outputs[0];
+  return first && defaults.firstOutputs.get(first) === 1 ? first : undefined;
 }
 
 /** How `print --plain` names what it leaves out. */
@@ -52,11 +61,35 @@ export class RaiseContext {
 
   /** With `plain`, residuals are not written; what they held is counted here (`#@KIND key` -> count). */
   readonly dropped = new Map<string, number>();
+  /** The statements of the main graph and of each function, raised as they are printed. */
+  readonly lazyBodies = new Map<A.NodeBlock, LazyNodes>();
 
+  private readonly plain: boolean;
+  private readonly raiseBlocksNow: boolean;
+
+  /**
+   * `plain`: no residuals (see `dropped`). `raiseBlocksNow`: every statement is raised at once,
+   * for callers that look at all the residuals before printing (a part printed on its own).
+   */
   constructor(
     readonly defaults: ModelDefaults,
-    private readonly plain = false,
-  ) {}
+    options: { plain?: boolean; raiseBlocksNow?: boolean } = {},
+  ) {
+    this.plain = options.plain ?? false;
+    this.raiseBlocksNow = options.raiseBlocksNow ?? false;
+  }
+
+  /**
+   * A block of statements whose nodes are raised one at a time by `raise` when printed: the
+   * block's own list stays empty. Only for blocks whose statements carry their residuals
+   * themselves (not a subgraph's, whose residual its statement takes when it is raised).
+   */
+  lazyBlock(nodes: readonly NodeProto[], raise: (n: NodeProto) => A.OpNode): A.NodeBlock {
+    if (this.raiseBlocksNow) return { kind: "NodeBlock", span: NO_SPAN, nodes: nodes.map(raise) };
+    const block: A.NodeBlock = { kind: "NodeBlock", span: NO_SPAN, nodes: [] };
+    this.lazyBodies.set(block, { count: nodes.length, node: (i) => raise(nodes[i]!) });
+    return block;
+  }
 
   attach(node: A.AstNode, kind: ExtKind, residual: Residual): void {
     if (residual.empty) return;
@@ -95,7 +128,6 @@ export class RaiseContext {
 
   /** The first output name that identifies `outputs`' node in the file-level residual, if unique. */
   nodeKey(outputs: readonly string[]): string | undefined {
-    const first = outputs[0];
-    return first && this.defaults.firstOutputs.get(first) === 1 ? first : undefined;
+    return nodeKeyOf(outputs, this.defaults);
   }
 }

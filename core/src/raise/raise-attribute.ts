@@ -2,16 +2,22 @@
 // (floats always with a `.`), so annotations appear only where the syntax needs them:
 // empty lists, references, and lists of tensors, graphs or types.
 import type * as A from "../../../grammar/src/ast.js";
-import { AttributeProto_AttributeType as AT, AttributeProtoSchema, TensorProtoSchema as tensorSchema, type AttributeProto } from "../../../proto/src/index.js";
+import {
+  AttributeProto_AttributeType as AT,
+  AttributeProtoSchema,
+  TensorProtoSchema as tensorSchema,
+  type AttributeProto,
+  type TensorProto,
+} from "../../../proto/src/index.js";
 import { isSet } from "../ext/fields.js";
 import { CANONICAL_NAN32, nanBitsAt } from "../io/nan-bits.js";
 import { asFloatLiteral, float32Bits, formatFloat32 } from "../numbers/float-text.js";
 import { isBareGraphName, isPlainWord } from "../../../grammar/src/names.js";
 import { bareName, float, int, keyword, name, NO_SPAN, str } from "./ast-build.js";
-import type { RaiseContext } from "./context.js";
+import type { ModelDefaults, RaiseContext } from "./context.js";
 // biome-ignore lint/suspicious/noImportCycles: a graph attribute holds a graph, which holds attributes (mutual recursion)
 import { raiseGraph } from "./raise-graph.js";
-import { raiseTensor } from "./raise-tensor.js";
+import { raiseTensor, writtenAsExternal } from "./raise-tensor.js";
 import { fieldsOf, has, setNames } from "./presence.js";
 import { raiseType } from "./raise-type.js";
 import { Residual } from "./residual.js";
@@ -86,7 +92,7 @@ function text(bytes: Uint8Array): string | undefined {
 }
 
 /** Which kind of value an attribute holds: its type, or the one field that is set. */
-function kindOf(a: AttributeProto): AT | undefined {
+export function kindOf(a: AttributeProto): AT | undefined {
   if (has(a, ATTR_FIELDS, TYPE) && ANNOTATION[a.type]) return a.type;
   for (const [t, f] of Object.entries(VALUE_FIELD)) if (isSet(AttributeProtoSchema, a, f)) return Number(t) as AT;
   return undefined;
@@ -111,6 +117,15 @@ function list(items: A.AttrValue[]): A.ListValue {
 }
 
 /**
+ * Whether an attribute tensor's name presence differs from the model default (no name, set
+ * or not against the default) in a way the file-level residual records, given that the tensor
+ * is identified there (see tensorValue's `at`).
+ */
+export function differsInTensorName(t: TensorProto, defaults: ModelDefaults): boolean {
+  return t.name === "" && isSet(tensorSchema, t, "name") === defaults.tensorNameUnset && !writtenAsExternal(t);
+}
+
+/**
  * A tensor as an attribute value: `float[2] name {1, 2}`. `at` ([first output, attribute
  * name]) identifies a single tensor value in the file-level residual, where an unusual name
  * presence then goes instead of a residual of its own.
@@ -119,10 +134,9 @@ export function tensorValue(t: AttributeProto["t"] & object, ctx: RaiseContext, 
   const { type, data, residual } = raiseTensor(t, ctx, true);
   const nameSet = isSet(tensorSchema, t, "name");
   let tname: A.Name | undefined;
-  const flipped = t.name === "" && nameSet === ctx.defaults.tensorNameUnset;
   if (nameSet && t.name !== "" && isBareGraphName(t.name)) tname = bareName(t.name);
   else if (nameSet && t.name !== "") residual.keep(tensorSchema, t, ["name"]);
-  else if (flipped && at && data.kind !== "ExternalData") ctx.tensorNameExcept.push(at);
+  else if (at && differsInTensorName(t, ctx.defaults)) ctx.tensorNameExcept.push(at);
   else if (nameSet && ctx.defaults.tensorNameUnset) residual.put("name", "");
   else if (!nameSet && !ctx.defaults.tensorNameUnset) residual.clear("name");
   if (!tname && data.kind === "ExternalData") {
@@ -142,6 +156,16 @@ function typeValue(tp: AttributeProto["tp"] & object): A.TypeValue {
   return { kind: "TypeValue", span: NO_SPAN, type: type ?? { kind: "TensorType", span: NO_SPAN, elem: keyword("float") } };
 }
 
+/** Whether the attribute refers to one of its function's attributes (`name = @other`). */
+export function isReference(a: AttributeProto): boolean {
+  return has(a, ATTR_FIELDS, REF_ATTR_NAME);
+}
+
+/** How the file-level residual names an attribute's tensor: [the node's key, the attribute name]. */
+export function tensorKey(nodeKey: string | undefined, a: AttributeProto): [string, string] | undefined {
+  return nodeKey !== undefined && isPlainWord(a.name) ? [nodeKey, a.name] : undefined;
+}
+
 /** Raises one attribute (its residual held for the statement); undefined when the syntax has no way to write it at all. */
 export function raiseAttribute(a: AttributeProto, ctx: RaiseContext, nodeKey?: string): A.Attribute | undefined {
   const residual = new Residual().keepSet(a, DOC_STRING);
@@ -157,7 +181,7 @@ export function raiseAttribute(a: AttributeProto, ctx: RaiseContext, nodeKey?: s
   const used = new Set<string>();
   let value: A.AttrValue;
   let annotate = false;
-  const isRef = has(a, ATTR_FIELDS, REF_ATTR_NAME);
+  const isRef = isReference(a);
   if (isRef) {
     value = { kind: "Ref", span: NO_SPAN, name: name(a.refAttrName) };
     used.add("ref_attr_name");
@@ -182,7 +206,7 @@ export function raiseAttribute(a: AttributeProto, ctx: RaiseContext, nodeKey?: s
       }
       case AT.TENSOR:
         if (!a.t) return undefined;
-        value = tensorValue(a.t, ctx, nodeKey !== undefined && isPlainWord(a.name) ? [nodeKey, a.name] : undefined);
+        value = tensorValue(a.t, ctx, tensorKey(nodeKey, a));
         break;
       case AT.GRAPH:
         if (!a.g) return undefined;

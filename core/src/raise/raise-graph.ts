@@ -16,7 +16,7 @@ import {
 import { isSet } from "../ext/fields.js";
 import { isBareGraphName, isPlainWord } from "../../../grammar/src/names.js";
 import { bareName, name, NO_SPAN, valueDeclList } from "./ast-build.js";
-import type { RaiseContext } from "./context.js";
+import type { ModelDefaults, RaiseContext } from "./context.js";
 // biome-ignore lint/suspicious/noImportCycles: a graph attribute holds a graph, which holds attributes (mutual recursion)
 import { raiseAttribute } from "./raise-attribute.js";
 import { liftAttributes } from "./lift.js";
@@ -65,18 +65,22 @@ function idList(names: readonly string[]): A.IdList {
 const NO_DOMAIN: readonly A.Name[] = [];
 const NO_PARTS: readonly string[] = [];
 
+/** Whether a node written without a domain means the other presence than the model default. */
+export function differsInDomain(n: NodeProto, defaults: ModelDefaults): boolean {
+  return n.domain === "" && has(n, NODE_FIELDS, DOMAIN) === defaults.nodeDomainUnset;
+}
+
 function opName(n: NodeProto, residual: Residual, ctx: RaiseContext): A.OpName {
   const parts = n.domain === "" ? NO_PARTS : n.domain.split(".");
   let domain: readonly A.Name[] = NO_DOMAIN;
   if (parts.length && parts.every(isPlainWord)) domain = parts.map(bareName);
   else if (parts.length) residual.keep(NodeProtoSchema, n, ["domain"]);
-  const domainSet = has(n, NODE_FIELDS, DOMAIN);
-  if (parts.length === 0 && domainSet === ctx.defaults.nodeDomainUnset) {
+  if (differsInDomain(n, ctx.defaults)) {
     // Written without a domain: the model default says whether that means unset or "". A node
     // that differs is named in the file-level residual when its first output identifies it.
     const key = ctx.nodeKey(n.output);
     if (key !== undefined) ctx.domainExcept.push(key);
-    else if (domainSet) residual.put("domain", "");
+    else if (has(n, NODE_FIELDS, DOMAIN)) residual.put("domain", "");
     else residual.clear("domain");
   }
   let opType = n.opType;
@@ -140,7 +144,7 @@ export function raiseGraph(g: GraphProto, ctx: RaiseContext, asAttribute: boolea
     inputs: valueDeclList(g.input.map((v) => raiseValueInfo(v, ctx))),
     outputs: valueDeclList(g.output.map((v) => raiseValueInfo(v, ctx))),
     ...(block.length ? { valueInfos: valueDeclList(block) } : {}),
-    body: { kind: "NodeBlock", span: NO_SPAN, nodes: g.node.map((n) => raiseNode(n, ctx)) },
+    body: asAttribute ? { kind: "NodeBlock", span: NO_SPAN, nodes: g.node.map((n) => raiseNode(n, ctx)) } : ctx.lazyBlock(g.node, (n) => raiseNode(n, ctx)),
   };
   // A subgraph's residual goes with the statement whose attribute holds it.
   if (asAttribute) ctx.hold(node, residual);

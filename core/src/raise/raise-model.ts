@@ -25,13 +25,23 @@ import { raiseGraph, raiseNode, raiseValueInfo } from "./raise-graph.js";
 import { liftAttributes } from "./lift.js";
 import { Residual } from "./residual.js";
 import { canBeRaw } from "./tensor-data.js";
+import { fileExceptions } from "./file-exceptions.js";
+import type { LazyNodes } from "../print/printer.js";
 
 interface RaisedModel {
+  /** The model without the statements of its main graph and functions: see `lazyBodies`. */
   readonly ast: A.Model;
-  /** Extension comment lines (text after `#`) to print before each AST node. */
+  /** The statements of those blocks, raised one at a time as the printer reaches them. */
+  readonly lazyBodies: ReadonlyMap<A.NodeBlock, LazyNodes>;
+  /**
+   * Extension comment lines (text after `#`) to print before each AST node; those of lazily
+   * raised statements are added as they are raised.
+   */
   readonly leading: ReadonlyMap<A.AstNode, readonly string[]>;
-  /** With `plain`: the residual data left out (`#@KIND key` -> how many elements). */
+  /** With `plain`: the residual data left out (`#@KIND key` -> how many elements); complete after printing. */
   readonly dropped: ReadonlyMap<string, number>;
+  /** After printing: throws if the statements raised did not match the file-level residual printed before them. */
+  readonly verify: () => void;
 }
 
 const NODE_DOMAIN = fieldsOf(NodeProtoSchema, ["domain"]);
@@ -144,7 +154,7 @@ export function raiseFunction(f: FunctionProto, ctx: RaiseContext): A.FunctionDe
     inputs: untyped(f.input),
     outputs: untyped(f.output),
     ...(f.valueInfo.length ? { valueInfos: valueDeclList(f.valueInfo.map((v) => raiseValueInfo(v, ctx))) } : {}),
-    body: { kind: "NodeBlock", span: NO_SPAN, nodes: f.node.map((n) => raiseNode(n, ctx)) },
+    body: ctx.lazyBlock(f.node, (n) => raiseNode(n, ctx)),
   };
   ctx.attach(node, "function", residual);
   return node;
@@ -173,7 +183,7 @@ function modelHeader(m: ModelProto, residual: Residual): A.Header | undefined {
 /** `plain`: no residual comments at all (for reading and diffs); what they would hold is counted. */
 export function raiseModel(model: ModelProto, plain = false): RaisedModel {
   const defaults = chooseDefaults(model);
-  const ctx = new RaiseContext(defaults, plain);
+  const ctx = new RaiseContext(defaults, { plain });
   const residual = new Residual();
   if (defaults.nodeDomainUnset) residual.put("@node_domain", "unset");
   if (defaults.tensorNameUnset) residual.put("@tensor_name", "unset");
@@ -193,8 +203,14 @@ export function raiseModel(model: ModelProto, plain = false): RaisedModel {
         body: { kind: "NodeBlock", span: NO_SPAN, nodes: [] },
       } satisfies A.Graph);
   const ast: A.Model = { kind: "Model", span: NO_SPAN, ...(h ? { header: h } : {}), graph, functions: model.functions.map((f) => raiseFunction(f, ctx)) };
-  if (ctx.domainExcept.length) residual.put("@node_domain_except", ctx.domainExcept);
-  if (ctx.tensorNameExcept.length) residual.put("@tensor_name_except", ctx.tensorNameExcept);
+  const expected = fileExceptions(model, defaults);
+  if (expected.domain.length) residual.put("@node_domain_except", expected.domain);
+  if (expected.tensorName.length) residual.put("@tensor_name_except", expected.tensorName);
   ctx.attach(ast, "model", residual);
-  return { ast, leading: ctx.leading, dropped: ctx.dropped };
+  const verify = (): void => {
+    const met = JSON.stringify([ctx.domainExcept, ctx.tensorNameExcept]);
+    if (met !== JSON.stringify([expected.domain, expected.tensorName]))
+      throw new Error("internal error: the file-level residual printed does not match the statements raised after it");
+  };
+  return { ast, lazyBodies: ctx.lazyBodies, leading: ctx.leading, dropped: ctx.dropped, verify };
 }

@@ -36,15 +36,27 @@ function inline(elements: readonly A.Literal[] | A.PackedNumbers): A.InlineData 
   return { kind: "InlineData", span: NO_SPAN, elements };
 }
 
-/** Raises a tensor's type and data; the caller decides about the name. */
-export function raiseTensor(t: TensorProto, ctx: RaiseContext, inAttribute = false): RaisedTensor {
-  const rawDefault = inAttribute ? ctx.defaults.attrRawStorage : ctx.defaults.rawStorage;
-  const residual = new Residual();
+/** The element type a tensor is printed with, and whether that is its own. */
+function printedType(t: TensorProto): { info: ReturnType<typeof dataTypeInfo>; keywordOk: boolean } {
   const known = isSet(TensorProtoSchema, t, "data_type") ? dataTypeInfo(t.dataType) : undefined;
   // A type without a keyword (float6*, unknown ids) prints as uint8, which stores its data
   // the same way (int32_data, one byte per raw element); the residual restores data_type.
   const keywordOk = known !== undefined && isElementType(known.name);
   const info = keywordOk ? known : known?.storage === "int32Data" && rawElementSize(known.id) === 1 ? dataTypeByName("uint8") : undefined;
+  return { info, keywordOk };
+}
+
+/** Whether the tensor is written as `[external ...]` data (not inline). */
+export function writtenAsExternal(t: TensorProto): boolean {
+  const external = t.dataLocation === TensorProto_DataLocation.EXTERNAL && isSet(TensorProtoSchema, t, "data_location");
+  return external && t.externalData.length > 0 && printedType(t).info !== undefined;
+}
+
+/** Raises a tensor's type and data; the caller decides about the name. */
+export function raiseTensor(t: TensorProto, ctx: RaiseContext, inAttribute = false): RaisedTensor {
+  const rawDefault = inAttribute ? ctx.defaults.attrRawStorage : ctx.defaults.rawStorage;
+  const residual = new Residual();
+  const { info, keywordOk } = printedType(t);
   const type: A.TensorType = {
     kind: "TensorType",
     span: NO_SPAN,
@@ -58,8 +70,7 @@ export function raiseTensor(t: TensorProto, ctx: RaiseContext, inAttribute = fal
   residual.keep(TensorProtoSchema, t, ["segment", "doc_string", "metadata_props"]);
 
   const setData = setDataFields(t);
-  const external = t.dataLocation === TensorProto_DataLocation.EXTERNAL && isSet(TensorProtoSchema, t, "data_location");
-  if (external && t.externalData.length > 0 && info) {
+  if (writtenAsExternal(t)) {
     residual.keep(TensorProtoSchema, t, setData);
     const moved = movedOut.get(t);
     if (moved) residual.put("@external", moved);
