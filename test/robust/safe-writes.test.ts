@@ -62,6 +62,24 @@ describe("safe writes (#22 items 1-4, 15)", function () {
     assert.deepEqual(left.sort(), ["out.onnxtxt", "victim.txt"], "no temp file is left");
   });
 
+  it("a streamed write that fails halfway leaves the old file, no temp file, and the producer's own error", () => {
+    const out = path.join(dir, "out.onnxtxt");
+    fs.writeFileSync(out, "old");
+    const failure = new Error("the printer gave up");
+    assert.throws(
+      () =>
+        writeAtomic(out, (write) => {
+          write(new TextEncoder().encode("half of the new "));
+          throw failure;
+        }),
+      (e: unknown) => e === failure,
+    );
+    assert.equal(fs.readFileSync(out, "utf8"), "old");
+    assert.deepEqual(hiddenFiles(dir), []);
+    writeAtomic(out, (write) => ["new", " text"].forEach((piece) => write(new TextEncoder().encode(piece))));
+    assert.equal(fs.readFileSync(out, "utf8"), "new text");
+  });
+
   it("2: a FIFO, a link to a pipe and a link to /dev/null are written in place, not replaced", async () => {
     const fifo = path.join(dir, "fifo");
     spawnSync("mkfifo", [fifo]);
