@@ -5,6 +5,7 @@ import { diagnosticLines } from "../../core/src/diagnostic-lines.js";
 import { formatText } from "../../core/src/print/format.js";
 import { modelFromText } from "../../core/src/text.js";
 import { decodeModel, encodeModel } from "../../core/src/io/index.js";
+import { printModel } from "../../core/src/print-model.js";
 import { BINARY_TARGETS } from "./harness/targets.js";
 
 const HEADER = `<ir_version: 8, opset_import: ["" : 18]>\n`;
@@ -62,6 +63,23 @@ describe("fuzz regressions", () => {
     assert.ok(at > 0);
     bytes.set([0x33, 0x33, 0xb3, 0xff], at);
     assert.equal(new DataView(encodeModel(decodeModel(bytes)).buffer).getUint32(at, true), 0xffb33333, "encodeModel keeps the bits");
+    for (const target of BINARY_TARGETS) assert.deepEqual(target.run(bytes), [], target.name);
+  });
+
+  it("a binary tensor with fewer values than its dims prints as it is, and reading the text back refuses it as check does", () => {
+    const text = `${HEADER}main (float x) => (float y) <int64[1] k = {7}> { y = Identity (x) }\n`;
+    const model = modelFromText(text).model!;
+    model.graph!.initializer[0]!.dims = [3n]; // one value for three places: only a binary can say this
+    const bytes = encodeModel(model);
+    const printed = printModel(decodeModel(bytes));
+    assert.match(printed, /int64\[3\] k = \{7\}/);
+    const back = modelFromText(printed);
+    const refused = back.diagnostics.filter((d) => d.severity === "error");
+    assert.deepEqual(
+      refused.map((d) => [d.code, printed.slice(d.span!.start, d.span!.end)]),
+      [["element-count", "{7}"]],
+    );
+    assert.ok(checkModel(decodeModel(bytes)).some((d) => d.code === "element-count" && d.severity === "error"));
     for (const target of BINARY_TARGETS) assert.deepEqual(target.run(bytes), [], target.name);
   });
 });
