@@ -6,7 +6,7 @@
 //   each whole-document request after the first <= 100 ms, open -> full diagnostics <= 1 s;
 // on a ResNet-50-sized text (the printed light_resnet50 network) every request <= 20 ms.
 // "Settled" is the last publication for the edited version (none follows within a quiet second).
-// Usage: node dist/bench/lsp-keystrokes.js [--nodes 50000] [--repeat 2] [--resnet PATH.onnx]
+// Usage: node dist/bench/lsp-keystrokes.js [--nodes 50000] [--repeat 2] [--resnet PATH.onnx] [--verbose]
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,6 +18,8 @@ import { median } from "./stats.js";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const QUIET_MS = 1000;
+/** `--verbose`: each keystroke's times as it happens. */
+const VERBOSE = process.argv.includes("--verbose");
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -136,6 +138,7 @@ class Session {
     const [results] = await Promise.all([whole, hover]);
     this.remember(results[0]);
     add(s, "edit -> settled diagnostics", (await this.settled(version, t)).ms);
+    if (VERBOSE) console.log(`  ${JSON.stringify(k.text || "(delete)")}: ${[...s].map(([name, xs]) => `${name} ${xs[xs.length - 1]!.toFixed(0)}`).join(", ")}`);
   }
 }
 

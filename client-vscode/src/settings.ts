@@ -9,6 +9,8 @@ export interface Settings {
   /** Tensors above this many bytes stay out of the text when a binary model is opened as text (0: none). */
   readonly externalDataThreshold: number;
   readonly offerOpenAsText: boolean;
+  /** Items in a document's outline before the rest are left out (a 50k-node graph). */
+  readonly maxOutlineItems: number;
 }
 
 export const SETTINGS_SECTION = "onnxtxt";
@@ -28,11 +30,12 @@ export function readSettings(get: SettingGetter): Settings {
     maxTensorElements: positiveInt(get<unknown>("run.maxTensorElements", 100), 100, 1),
     externalDataThreshold: positiveInt(get<unknown>("externalDataThreshold", 65536), 65536, 0),
     offerOpenAsText: get<boolean>("offerOpenAsText", true) !== false,
+    maxOutlineItems: positiveInt(get<unknown>("outline.maxItems", 5000), 5000, 1),
   };
 }
 
 /** What the server receives at start-up and on every settings change. */
-export function serverSettings(s: Settings): { maxTensorElements: number; externalDataThreshold: number; runView: true } {
+export function serverSettings(s: Settings): { maxTensorElements: number; externalDataThreshold: number; maxOutlineItems: number; runView: true } {
   // runView: this client shows run results in its view, so the server sends no summary message.
-  return { maxTensorElements: s.maxTensorElements, externalDataThreshold: s.externalDataThreshold, runView: true };
+  return { maxTensorElements: s.maxTensorElements, externalDataThreshold: s.externalDataThreshold, maxOutlineItems: s.maxOutlineItems, runView: true };
 }

@@ -2,6 +2,7 @@
 // chain of nodes that enclose an offset. Generic over the node shapes so that a new AST field
 // is visited without touching this file.
 import type { AstNode } from "./ast.js";
+import type { Span } from "./span.js";
 
 function isNode(v: unknown): v is AstNode {
   return typeof v === "object" && v !== null && typeof (v as { kind?: unknown }).kind === "string" && "span" in v;
@@ -30,6 +31,41 @@ export function childrenOf(node: AstNode): AstNode[] {
   }
   if (!sorted) out.sort((a, b) => a.span.start - b.span.start);
   return out;
+}
+
+/**
+ * The children of `node` that overlap `range` (sharing at least one character). A statement
+ * list is searched, not scanned: a walk over one statement of a 50k-node body stays short.
+ */
+export function childrenOverlapping(node: AstNode, range: Span, touching = false): AstNode[] {
+  // With `touching`, a child that only ends where the range starts (or the reverse) counts too.
+  const before = (s: Span): boolean => (touching ? s.end < range.start : s.end <= range.start);
+  const after = (s: Span): boolean => (touching ? s.start > range.end : s.start >= range.end);
+  if (node.kind !== "NodeBlock") return childrenOf(node).filter((k) => !before(k.span) && !after(k.span));
+  const nodes = node.nodes;
+  let lo = 0;
+  let hi = nodes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (!before(nodes[mid]!.span)) hi = mid;
+    else lo = mid + 1;
+  }
+  const out: AstNode[] = [];
+  for (let i = lo; i < nodes.length && !after(nodes[i]!.span); i++) out.push(nodes[i]!);
+  return out;
+}
+
+/** Pre-order walk of the nodes that touch `range` (share a character or an end with it). */
+export function walkTouching(root: AstNode, range: Span, visit: (node: AstNode) => void): void {
+  const touches = (s: Span): boolean => s.start <= range.end && range.start <= s.end;
+  if (!touches(root.span)) return;
+  const stack: AstNode[] = [root];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    visit(n);
+    const kids = childrenOverlapping(n, range, true);
+    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
+  }
 }
 
 /** Pre-order walk; `visit` returns false to skip a node's children. */

@@ -18,6 +18,8 @@ interface Cached {
   encoded?: { data: number[]; resultId: string };
   folds?: Fold[];
   outline?: OutlineItem[];
+  /** The entry of the version before, whose results the first requests for this one carry across the edit. */
+  previous?: Cached | undefined;
 }
 
 let nextResultId = 1;
@@ -27,7 +29,15 @@ export class DocumentFeatures {
   /** The encoded tokens last sent per document, by result id (one kept: the client sends the last). */
   private readonly sent = new Map<string, { resultId: string; data: number[] }>();
 
+  /** How many outline items and folding ranges a client takes (from its settings and capabilities). */
+  limits = { outline: Infinity, folds: Infinity };
+
   constructor(private readonly workspace: Workspace) {}
+
+  /** True when some result for the document is kept (an edit can carry it across). */
+  has(uri: string): boolean {
+    return this.cache.has(uri);
+  }
 
   forget(uri: string): void {
     this.cache.delete(uri);
@@ -36,11 +46,12 @@ export class DocumentFeatures {
 
   /** The cache entry for `a`, which is the analysis of the document's version `version`. */
   private entry(uri: string, a: Analysis, version: number): { now: Cached; before?: Cached } {
-    const before = this.cache.get(uri);
-    if (before && before.version === version && before.text === a.text) return { now: before };
-    const now: Cached = { version, text: a.text };
+    const cached = this.cache.get(uri);
+    if (cached && cached.version === version && cached.text === a.text) return cached.previous ? { now: cached, before: cached.previous } : { now: cached };
+    // One version back is kept, no more: each feature carries its result from there.
+    const now: Cached = cached ? { version, text: a.text, previous: { ...cached, previous: undefined } } : { version, text: a.text };
     this.cache.set(uri, now);
-    return before ? { now, before } : { now };
+    return now.previous ? { now, before: now.previous } : { now };
   }
 
   private carried<T>(
@@ -80,12 +91,13 @@ export class DocumentFeatures {
   folds(uri: string, a: Analysis, version: number): Fold[] {
     const { now, before } = this.entry(uri, a, version);
     now.folds ??= this.carried(uri, before, version, before?.folds, (old, change) => updatedFolds(a, old, change)) ?? foldingRanges(a);
-    return now.folds;
+    // The first ones by place: a client that took no more would drop the rest itself.
+    return now.folds.length > this.limits.folds ? now.folds.slice(0, this.limits.folds) : now.folds;
   }
 
   outline(uri: string, a: Analysis, version: number): OutlineItem[] {
     const { now } = this.entry(uri, a, version);
-    now.outline ??= documentOutline(a);
+    now.outline ??= documentOutline(a, this.limits.outline);
     return now.outline;
   }
 }

@@ -45,6 +45,13 @@ import { Workspace, type Need } from "./workspace.js";
 
 export const RUN_COMMAND = "onnxtxt.run";
 
+/** Outline items per document unless the client says otherwise (as VS Code's JSON support does). */
+const DEFAULT_OUTLINE_ITEMS = 5000;
+
+function positiveCount(v: unknown): number | undefined {
+  return typeof v === "number" && Number.isInteger(v) && v > 0 ? v : undefined;
+}
+
 const OUTLINE_KINDS: Record<OutlineKind, SymbolKind> = {
   graph: SymbolKind.Module,
   function: SymbolKind.Function,
@@ -124,19 +131,20 @@ export function registerHandlers(connection: Connection): Workspace {
     checkCurrent(uri, version, token);
     return a;
   };
+  const features = new DocumentFeatures(workspace);
   /**
-   * For requests over the whole document: the complete analysis, after letting position
-   * requests that waited for it go first (they are answered in microseconds).
+   * For requests over the whole document. After an edit, the parse suffices: their earlier
+   * results are carried across it, and nothing they show needs types. On open there is nothing
+   * to carry, and the full analysis goes first so that its diagnostics are not held up.
+   * Position requests that waited for the same analysis are answered before the walk.
    */
   const wholeDocumentOf = async (uri: string, token?: CancellationToken): Promise<{ a: Analysis; version: number }> => {
-    // The complete analysis: its diagnostics go out before the document is walked for these.
     const version = workspace.version(uri);
-    const a = await fullAnalysisOf(uri, token);
+    const a = features.has(uri) ? (await syntaxOf(uri, token)).a : await fullAnalysisOf(uri, token);
     await new Promise((resolve) => setImmediate(resolve));
     checkCurrent(uri, version!, token);
     return { a, version: version! };
   };
-  const features = new DocumentFeatures(workspace);
   const on = <P extends unknown[], R>(name: string, f: (...args: P) => R | Promise<R>) => guarded(connection, name, f);
 
   /** What the client said it can do (LSP's capabilities, and ours in initializationOptions). */
@@ -145,7 +153,12 @@ export function registerHandlers(connection: Connection): Workspace {
   let runView = false;
   connection.onInitialize((p) => {
     snippetSupport = p.capabilities.textDocument?.completion?.completionItem?.snippetSupport === true;
-    runView = (p.initializationOptions as { runView?: unknown } | undefined)?.runView === true;
+    const options = p.initializationOptions as { runView?: unknown; maxOutlineItems?: unknown } | undefined;
+    runView = options?.runView === true;
+    features.limits = {
+      outline: positiveCount(options?.maxOutlineItems) ?? DEFAULT_OUTLINE_ITEMS,
+      folds: positiveCount(p.capabilities.textDocument?.foldingRange?.rangeLimit) ?? Infinity,
+    };
     return { capabilities: capabilities(), serverInfo: { name: "onnxtxt-ls", version: "0.1.0" } };
   });
 
@@ -200,6 +213,9 @@ export function registerHandlers(connection: Connection): Workspace {
         const h = back === undefined ? undefined : answer(last.analysis, back, (s) => mapSpan(last.change, s));
         if (h) return h;
       }
+      // An edit that took over the last analysis's tree: its parse, with the last types where inference has not run yet.
+      const early = workspace.spliced(uri);
+      if (early) return answer(early, doc.offsetAt(p.position), (s) => s) ?? null;
       const a = await fullAnalysisOf(uri, token);
       return answer(a, toOffset(a.lines, p.position), (s) => s) ?? null;
     }),

@@ -4,9 +4,10 @@ import { createConnection, ProposedFeatures } from "vscode-languageserver/node";
 import { describe } from "./guard.js";
 import { registerHandlers } from "./handlers.js";
 import { wrapMalformedParams } from "./params.js";
+import { positionRequestsFirst } from "./priority.js";
 
 function startServer(): void {
-  const connection = createConnection(ProposedFeatures.all, { messageStrategy: wrapMalformedParams });
+  const connection = createConnection(ProposedFeatures.all, { messageStrategy: positionRequestsFirst(wrapMalformedParams) });
   // Whatever escapes a handler is logged; the server keeps serving.
   process.on("uncaughtException", (e) => connection.console.error(`uncaught: ${describe(e)}`));
   process.on("unhandledRejection", (e) => connection.console.error(`unhandled rejection: ${describe(e)}`));

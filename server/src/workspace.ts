@@ -36,7 +36,7 @@ interface Entry {
   changes: TextChange[] | undefined;
   timer?: NodeJS.Timeout | undefined;
   /** The analysis in progress, shared by the background steps and synchronous requests. */
-  steps?: { version: number; gen: Generator<Analysis | undefined, Analysis, void> };
+  steps?: { version: number; gen: Generator<Analysis | undefined, Analysis, void>; incremental: boolean };
   /** Bumped on each edit; running steps stop when it changes. */
   generation: number;
   run?: { version: number; values: RunValues };
@@ -155,6 +155,16 @@ export class Workspace {
     return entry && entry.analysedVersion === entry.doc.version && entry.analysis?.complete ? entry.analysis : undefined;
   }
 
+  /**
+   * The current text's parse when it was spliced into the last analysis's tree (incremental.ts),
+   * which answers with the last types until inference has run (never computes).
+   */
+  spliced(uri: string): Analysis | undefined {
+    const entry = this.entries.get(uri);
+    const current = entry && entry.analysedVersion === entry.doc.version && entry.steps?.version === entry.doc.version;
+    return current && entry.steps?.incremental ? entry.analysis : undefined;
+  }
+
   /** The version of the open document, or undefined. */
   version(uri: string): number | undefined {
     return this.entries.get(uri)?.doc.version;
@@ -192,7 +202,8 @@ export class Workspace {
     if (!entry) return Promise.resolve(undefined);
     if (entry.analysedVersion === entry.doc.version && entry.analysis) return Promise.resolve(entry.analysis);
     const waiting = new Promise<Analysis | undefined>((resolve) => entry.syntaxWaiters.push(resolve));
-    if (entry.doc.getText().length <= SMALL_TEXT) this.hurry(entry);
+    // An edit inside one statement is parsed in a moment however long the text.
+    if (entry.doc.getText().length <= SMALL_TEXT || this.stepsFor(entry).incremental) this.hurry(entry);
     return waiting;
   }
 
@@ -239,7 +250,7 @@ export class Workspace {
     const current = entry.analysedVersion === version ? entry.analysis : undefined;
     if (current && (current.complete || need === "syntax")) return current;
     // Continue the analysis in progress for this version rather than starting over.
-    const gen = this.stepsFor(entry);
+    const { gen } = this.stepsFor(entry);
     for (;;) {
       const r = gen.next();
       if (r.done) {
@@ -253,20 +264,21 @@ export class Workspace {
     }
   }
 
-  private stepsFor(entry: Entry): Generator<Analysis | undefined, Analysis, void> {
-    if (entry.steps?.version !== entry.doc.version) entry.steps = { version: entry.doc.version, gen: this.newSteps(entry) };
-    return entry.steps.gen;
+  private stepsFor(entry: Entry): { gen: Generator<Analysis | undefined, Analysis, void>; incremental: boolean } {
+    if (entry.steps?.version !== entry.doc.version) entry.steps = { version: entry.doc.version, ...this.newSteps(entry) };
+    return entry.steps;
   }
 
   /**
    * Edits that, folded together, stay inside one statement of the last clean analysis: splice
    * them into that one (so restoring a `(` just deleted re-analyses one statement, not all).
    */
-  private newSteps(entry: Entry): Generator<Analysis | undefined, Analysis, void> {
+  private newSteps(entry: Entry): { gen: Generator<Analysis | undefined, Analysis, void>; incremental: boolean } {
     const text = entry.doc.getText();
     const base = entry.base;
     const change = entry.baseChanges && composeChanges(entry.baseChanges);
-    return (base && change && reanalyzeSteps(base, change, text)) || analyzeSteps(text);
+    const spliced = base && change && reanalyzeSteps(base, change, text);
+    return spliced ? { gen: spliced, incremental: true } : { gen: analyzeSteps(text), incremental: false };
   }
 
   /** Starts a run for the current version; a later edit aborts its signal. */
@@ -307,7 +319,7 @@ export class Workspace {
     const generation = entry.generation;
     const version = entry.doc.version;
     const uri = entry.doc.uri;
-    const steps = this.stepsFor(entry);
+    const steps = this.stepsFor(entry).gen;
     let early = false;
     const step = (): void => {
       if (entry.generation !== generation || !this.entries.has(uri)) return;

@@ -105,6 +105,16 @@ describe("ide: navigation aids", () => {
     );
   });
 
+  it("keeps the outline within a number of items and says how many were left out", () => {
+    const [g] = documentOutline(a, 4);
+    assert.deepEqual(
+      g!.children.map((c) => `${c.kind}:${c.name}`),
+      ["input:x", "initializer:W", "output:y"],
+    );
+    assert.equal(g!.detail, "3 of 5 items shown");
+    assert.equal(documentOutline(a, 6)[0]!.detail, undefined);
+  });
+
   it("classifies tokens by role", () => {
     const tokens = semanticTokens(a).map(
       (t) => `${a.text.slice(t.start, t.start + t.length)}:${t.type}${t.modifiers.length ? "+" + t.modifiers.join("+") : ""}`,

@@ -5,6 +5,7 @@ import { analyze } from "../../core/src/ide/analyze.js";
 import type { Analysis } from "../../core/src/ide/analysis.js";
 import { reanalyzeSteps } from "../../core/src/ide/incremental.js";
 import type { TextChange } from "../../core/src/ide/shift-diagnostics.js";
+import type { Span } from "../../grammar/src/span.js";
 
 /** xorshift32 in [0, 1): the same edits on every run. */
 function random(seed: number): () => number {
@@ -75,6 +76,25 @@ function assertSame(inc: Analysis, full: Analysis, what: string): void {
   assert.deepEqual(inc.ast, full.ast, `${what}: syntax tree`);
   assert.deepEqual(inc.comments, full.comments, `${what}: comments`);
   assert.deepEqual(inc.lines.lineCol(inc.text.length - 1), full.lines.lineCol(full.text.length - 1));
+  assert.deepEqual(symbolsOf(inc), symbolsOf(full), `${what}: symbol index`);
+}
+
+/** The symbol index as plain data: every occurrence in text order with its symbol, and each scope's names. */
+function symbolsOf(a: Analysis): unknown {
+  const where = (s: Span): string => `${s.start}-${s.end}`;
+  const occurrences = a.symbols.occurrencesIn({ start: 0, end: a.text.length }).map((o) => {
+    const p = o.symbol.producer;
+    return {
+      at: where(o.span),
+      role: o.role,
+      quotable: o.quotable,
+      symbol: `${o.symbol.kind} ${o.symbol.name}`,
+      producer: p && (p.kind === "node" ? `node ${where(p.node.span)} #${p.index}` : `${p.kind} ${where(p.decl.span)}`),
+      all: o.symbol.occurrences.map((x) => `${where(x.span)} ${x.role}`).sort(),
+    };
+  });
+  const scopes = a.symbols.scopes.map((s) => [where(s.owner.span), [...s.values.keys()].sort()]);
+  return { occurrences, scopes };
 }
 
 describe("ide: incremental analysis of a one-statement edit", () => {
@@ -87,6 +107,8 @@ describe("ide: incremental analysis of a one-statement edit", () => {
       let current = analyze(document(40, rnd));
       for (let e = 0; e < 60; e++) {
         const change = randomEdit(current, rnd);
+        // Mostly with the index built, so that the edit updates it rather than building anew.
+        if (rnd() < 0.8) void current.symbols;
         const after = apply(current.text, change, rnd);
         const full = analyze(after);
         const steps = reanalyzeSteps(current, change, after);
@@ -117,6 +139,22 @@ describe("ide: incremental analysis of a one-statement edit", () => {
     const undefinedName = inc.diagnostics.find((d) => d.code === "undefined-value");
     assert.ok(undefinedName, JSON.stringify(inc.diagnostics));
     assert.equal(after.slice(undefinedName.span!.start, undefinedName.span!.end), "w20");
+  });
+
+  it("keeps the symbol index it updates equal to a new one: an undefined name comes and goes", () => {
+    const text = document(30, random(3));
+    const at = text.indexOf("(v20") + 1;
+    const before = analyze(text);
+    const built = before.symbols;
+    const misspelt = text.slice(0, at) + "w" + text.slice(at + 1);
+    const inc = finish(reanalyzeSteps(before, { start: at, end: at + 1, newLength: 1 }, misspelt)!);
+    assert.equal(inc.symbols, built, "the index was updated, not built again");
+    assert.deepEqual(symbolsOf(inc), symbolsOf(analyze(misspelt)));
+    assert.ok(inc.symbols.scopes[0]!.values.has("w20"));
+    const back = finish(reanalyzeSteps(inc, { start: at, end: at + 1, newLength: 1 }, text)!);
+    assert.equal(back.symbols, built);
+    assert.deepEqual(symbolsOf(back), symbolsOf(analyze(text)));
+    assert.ok(!back.symbols.scopes[0]!.values.has("w20"));
   });
 
   it("declines edits it cannot splice: a broken statement, a header, an analysis already reused", () => {

@@ -82,4 +82,22 @@ describe("fuzz regressions", () => {
     assert.ok(checkModel(decodeModel(bytes)).some((d) => d.code === "element-count" && d.severity === "error"));
     for (const target of BINARY_TARGETS) assert.deepEqual(target.run(bytes), [], target.name);
   });
+
+  it("a tensor attribute written without values is refused where it is written, as the same tensor with `{}` is (seed 12)", () => {
+    const body = (literal: string) =>
+      `<ir_version: 9, opset_import: ["ai.onnx.ml" : 4]>\nm (string[5] X) => (int16[5] Y) {\n  Y = ai.onnx.ml.LabelEncoder <default_tensor: tensor = ${literal}, keys_strings = ["a"], values_tensor = int16[1] v {0}> (X)\n}\n`;
+    for (const literal of ["int16[1] def", "int16[1] def {}"]) {
+      const text = body(literal);
+      const r = modelFromText(text);
+      const errors = r.diagnostics.filter((d) => d.severity === "error");
+      assert.equal(r.model, undefined, literal);
+      assert.deepEqual(
+        errors.map((d) => [d.code, d.span && text.slice(d.span.start, d.span.end).startsWith("int16[1] def")]),
+        [["element-count", literal === "int16[1] def"]],
+        literal,
+      );
+    }
+    // A tensor with no elements needs none written.
+    assert.ok(modelFromText(body("int16[0] def")).model);
+  });
 });

@@ -74,7 +74,7 @@ describe("extension activation (against a stand-in VS Code)", function () {
     assert.equal(client.serverOptions.run.module, "/ext/dist/server.js");
     assert.equal(client.serverOptions.run.transport, lc.TransportKind.ipc);
     assert.deepEqual(client.clientOptions.documentSelector, [{ language: "onnxtxt" }]);
-    assert.deepEqual(client.clientOptions.initializationOptions, { maxTensorElements: 3, externalDataThreshold: 65536, runView: true });
+    assert.deepEqual(client.clientOptions.initializationOptions, { maxTensorElements: 3, externalDataThreshold: 65536, maxOutlineItems: 5000, runView: true });
   });
 
   it("registers the binary-as-text file system and the three commands", () => {

@@ -9,18 +9,33 @@ const getter =
 describe("extension settings", () => {
   it("falls back to the defaults", () => {
     const s = readSettings(getter({}));
-    assert.deepEqual(s, { serverPath: "", trace: "off", maxTensorElements: 100, externalDataThreshold: 65536, offerOpenAsText: true });
+    assert.deepEqual(s, { serverPath: "", trace: "off", maxTensorElements: 100, externalDataThreshold: 65536, offerOpenAsText: true, maxOutlineItems: 5000 });
   });
 
   it("reads the user's values and rejects nonsense", () => {
     const s = readSettings(
-      getter({ "server.path": " /x/server.js ", "trace.server": "verbose", "run.maxTensorElements": 7, externalDataThreshold: 0, offerOpenAsText: false }),
+      getter({
+        "server.path": " /x/server.js ",
+        "trace.server": "verbose",
+        "run.maxTensorElements": 7,
+        externalDataThreshold: 0,
+        offerOpenAsText: false,
+        "outline.maxItems": 300,
+      }),
     );
-    assert.deepEqual(s, { serverPath: "/x/server.js", trace: "verbose", maxTensorElements: 7, externalDataThreshold: 0, offerOpenAsText: false });
-    const bad = readSettings(getter({ "trace.server": "loud", "run.maxTensorElements": 0, externalDataThreshold: 2.5 }));
+    assert.deepEqual(s, {
+      serverPath: "/x/server.js",
+      trace: "verbose",
+      maxTensorElements: 7,
+      externalDataThreshold: 0,
+      offerOpenAsText: false,
+      maxOutlineItems: 300,
+    });
+    const bad = readSettings(getter({ "trace.server": "loud", "run.maxTensorElements": 0, externalDataThreshold: 2.5, "outline.maxItems": -1 }));
     assert.equal(bad.trace, "off");
     assert.equal(bad.maxTensorElements, 100);
     assert.equal(bad.externalDataThreshold, 65536);
-    assert.deepEqual(serverSettings(s), { maxTensorElements: 7, externalDataThreshold: 0, runView: true });
+    assert.equal(bad.maxOutlineItems, 5000);
+    assert.deepEqual(serverSettings(s), { maxTensorElements: 7, externalDataThreshold: 0, maxOutlineItems: 300, runView: true });
   });
 });

@@ -41,9 +41,12 @@ export function* analyzeSteps(text: string): Generator<Analysis | undefined, Ana
   return yield* semanticSteps(parts, diagnostics, lowered.diagnostics.length + residual.length, lowered.model, sourceMap);
 }
 
-/** The snapshot that has the parse only (no syntax diagnostics: the text parsed cleanly). */
-export function earlySnapshot(parts: Parts): Analysis {
-  return new Snapshot(parts, false, [], (value) => (value.declaredType ? declaredTypeText(parts.text, value.declaredType) : undefined));
+/**
+ * The snapshot that has the parse only (no syntax diagnostics: the text parsed cleanly). Types
+ * not written in the text come from `lastTypes`, the previous text's, until inference has run.
+ */
+export function earlySnapshot(parts: Parts, lastTypes: (value: SymbolInfo) => string | undefined): Analysis {
+  return new Snapshot(parts, false, [], (value) => (value.declaredType ? declaredTypeText(parts.text, value.declaredType) : lastTypes(value)));
 }
 
 /** What a later edit reuses of a complete analysis with a model (see incremental.ts). */

@@ -6,7 +6,7 @@ import type { Header, Model, OpNode, OpsetEntry, ValueDecl } from "../../../gram
 import type { Span } from "../../../grammar/src/span.js";
 import { canonicalDomain, getSchemaVersions, latestOpsetVersion } from "../schema/index.js";
 import type { Analysis } from "./analysis.js";
-import { walkAst } from "../../../grammar/src/ast-walk.js";
+import { walkTouching } from "../../../grammar/src/ast-walk.js";
 import { isIdentifier, quote } from "../../../grammar/src/names.js";
 import { closeValueNames, DID_YOU_MEAN } from "../check/suggest.js";
 import { headerOpsets, schemaOfNode } from "./opsets.js";
@@ -59,8 +59,7 @@ function missingOpsets(a: Analysis, range: Span): CodeAction[] {
   if (!model) return [];
   const out: CodeAction[] = [];
   const offered = new Set<string>();
-  walkAst(model, (n) => {
-    if (!overlaps(n.span, range)) return false;
+  walkTouching(model, range, (n) => {
     if (n.kind !== "Node" || !n.op?.opType) return;
     if (a.symbols.calledFunction(n)) return;
     const fn = model.functions.find((f) => f.span.start <= n.span.start && n.span.end <= f.span.end);
@@ -94,8 +93,7 @@ function raiseOpsets(a: Analysis, range: Span): CodeAction[] {
   const model = a.ast;
   if (!model) return [];
   const out: CodeAction[] = [];
-  walkAst(model, (n) => {
-    if (!overlaps(n.span, range)) return false;
+  walkTouching(model, range, (n) => {
     if (n.kind !== "Node" || !n.op?.opType || a.symbols.calledFunction(n)) return;
     const found = schemaOfNode(model, n);
     if (found.schema || found.version === undefined) return;
@@ -189,7 +187,7 @@ function closeOps(a: Analysis, range: Span): CodeAction[] {
   for (const d of a.diagnostics) {
     const hint = d.code === "unknown-op" && d.span && overlaps(d.span, range) ? DID_YOU_MEAN.exec(d.message)?.[1] : undefined;
     if (!hint) continue;
-    walkAst(model, (n) => {
+    walkTouching(model, d.span!, (n) => {
       const op = n.kind === "Node" ? n.op?.opType : undefined;
       if (!op || !overlaps(op.span, d.span!)) return;
       out.push({ title: `Change '${op.value}' to '${hint}'`, kind: "quickfix", edits: [{ span: op.span, newText: hint }], fixes: d.span! });
@@ -202,8 +200,7 @@ function declareOutputTypes(a: Analysis, range: Span): CodeAction[] {
   const out: CodeAction[] = [];
   const decls: ValueDecl[] = [];
   if (a.ast) {
-    walkAst(a.ast, (n) => {
-      if (!overlaps(n.span, range)) return false;
+    walkTouching(a.ast, range, (n) => {
       if (n.kind === "Graph") for (const d of n.outputs?.items ?? []) if (!d.type && d.name && overlaps(d.span, range)) decls.push(d);
     });
   }

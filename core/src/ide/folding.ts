@@ -1,7 +1,8 @@
 // Folding ranges: bodies, headers, lists and runs of comment lines that span several lines.
 import type { Span } from "../../../grammar/src/span.js";
 import type { Analysis } from "./analysis.js";
-import { walkAst } from "../../../grammar/src/ast-walk.js";
+import type { AstNode } from "../../../grammar/src/ast.js";
+import { childrenOverlapping, walkAst } from "../../../grammar/src/ast-walk.js";
 import { editedStatement } from "./edited-statement.js";
 import type { TextChange } from "./shift-diagnostics.js";
 import { spliceRegion } from "./text-change.js";
@@ -42,14 +43,22 @@ export function foldingRanges(a: Analysis): Fold[] {
 function regionFolds(a: Analysis, range?: Span): Fold[] {
   const out: Fold[] = [];
   const multiLine = (s: Span): boolean => a.lines.position(s.start).line !== a.lines.position(s.end).line;
-  if (a.ast) {
-    walkAst(a.ast, (n) => {
-      if (range && (n.span.end <= range.start || n.span.start >= range.end)) return false;
-      const inside = !range || (range.start <= n.span.start && n.span.end <= range.end);
-      if (inside && FOLDABLE.has(n.kind) && multiLine(n.span)) out.push({ span: n.span, kind: "region" });
-    });
+  const add = (n: AstNode): void => {
+    if (FOLDABLE.has(n.kind) && multiLine(n.span)) out.push({ span: n.span, kind: "region" });
+  };
+  if (!a.ast) return out;
+  if (!range) {
+    walkAst(a.ast, add);
+    return out;
   }
-  return out;
+  // Only the nodes on the way to the range are visited, and those inside it.
+  const stack: AstNode[] = [a.ast];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (range.start <= n.span.start && n.span.end <= range.end) add(n);
+    for (const k of childrenOverlapping(n, range)) stack.push(k);
+  }
+  return out.sort((x, y) => x.span.start - y.span.start);
 }
 
 /**

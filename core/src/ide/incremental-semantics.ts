@@ -169,12 +169,16 @@ export function carryAcross(diags: readonly Diagnostic[], start: number, end: nu
   return out;
 }
 
+/** How long inference runs before it yields, so that a hover is not held up by a long chain. */
+const SLICE_MS = 8;
+
 /**
  * Inference after node `k` of the main graph changed from `oldNode`: re-infers that node and
- * the nodes downstream whose inputs changed. `carried` are the last inference's diagnostics
- * outside the replaced node, in the new text's offsets; `nodeAt` finds a node by offset.
+ * the nodes downstream whose inputs changed, yielding every few milliseconds (a change at the
+ * top of a 50k-node chain reaches every node below it). `carried` are the last inference's
+ * diagnostics outside the replaced node, in the new text's offsets; `nodeAt` finds a node by offset.
  */
-export function reinfer(
+export function* reinfer(
   model: ModelProto,
   k: number,
   oldNode: NodeProto,
@@ -182,7 +186,7 @@ export function reinfer(
   sourceMap: SourceMap,
   carried: readonly Diagnostic[],
   nodeAt: (offset: number) => number | undefined,
-): InferResult | undefined {
+): Generator<undefined, InferResult | undefined, void> {
   const g = model.graph!;
   const last = prev.scope;
   if (!last) return undefined;
@@ -211,9 +215,14 @@ export function reinfer(
   clear(oldNode);
   const redone = new Set<number>([k]);
   inferNode(g.node[k]!, scope, env, new NodeWhere(path, g.node[k]!, k), declared, inferred);
+  let sliceStart = performance.now();
   for (let j = k + 1; j < g.node.length; j++) {
     const node = g.node[j]!;
     if (!node.input.some((n) => changed.has(n))) continue;
+    if (redone.size % 64 === 0 && performance.now() - sliceStart > SLICE_MS) {
+      yield;
+      sliceStart = performance.now();
+    }
     const types = node.output.map((n) => scope.types.get(n));
     const consts = node.output.map((n) => scope.consts.get(n));
     clear(node);

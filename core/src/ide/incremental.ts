@@ -17,7 +17,8 @@ import { earlySnapshot, semanticSnapshot, semanticState, semanticSteps, type Par
 import { residualsBeyondDefaults } from "../ext/ext-comment.js";
 import { breaksOrder, carryAcross, editedNames, hasSubgraphs, namesDiagnostics, reinfer, withoutEach, type EditedNames } from "./incremental-semantics.js";
 import type { TextChange } from "./shift-diagnostics.js";
-import { buildSymbolIndex, type SymbolIndex } from "./symbols.js";
+import { buildSymbolIndex, builtIndexOf, setBuiltIndex } from "./symbols.js";
+import { spliceNodeSymbols } from "./symbols-splice.js";
 import { pushAll } from "../arrays.js";
 
 type MutableSpan = { start: number; end: number };
@@ -107,17 +108,19 @@ function* steps(before: Analysis, s: Splice, text: string, carried: Carried | un
   const model = before.model!;
   model.graph!.node[s.k] = s.lowered;
   copySpans(s.lowered, s.freshMap, s.sourceMap);
-  let index: SymbolIndex | undefined;
+  let index = builtIndexOf(s.ast);
+  if (index && !spliceNodeSymbols(index, s.ast, s.old, s.fresh)) index = undefined;
+  setBuiltIndex(s.ast, index);
   const parts: Parts = { text, lines: new LineIndex(text), ast: s.ast, comments, symbols: () => (index ??= buildSymbolIndex(s.ast)), syntaxCount: 0 };
   // As in a full analysis: the parse first, then the semantic stages.
-  yield earlySnapshot(parts);
+  yield earlySnapshot(parts, (value) => before.typeOf(value));
   yield;
   if (carried) {
     const names = namesDiagnostics(model, model.graph!, carried.names, s.lowered, s.sourceMap, true);
     const state = semanticState(before)!;
     const inference = breaksOrder(names)
       ? undefined
-      : reinfer(model, s.k, carried.oldNode, state.inference, s.sourceMap, carried.infer, (at) => nodeIndexAt(s.body.nodes, at));
+      : yield* reinfer(model, s.k, carried.oldNode, state.inference, s.sourceMap, carried.infer, (at) => nodeIndexAt(s.body.nodes, at));
     if (inference) return semanticSnapshot(parts, [], { lowering: 0, check: [...carried.check, ...names], inference }, model, s.sourceMap);
   }
   return yield* semanticSteps(parts, [], 0, model, s.sourceMap);
@@ -178,15 +181,17 @@ function shiftAll(root: object, delta: number): void {
  */
 function shiftAround(root: object, start: number, end: number, delta: number, skip: object): void {
   if (delta === 0) return;
-  const seen = new Set<object>();
+  // Spans may be shared between nodes; the tree itself is a tree (no node is reached twice).
+  const moved = new Set<MutableSpan>();
   const visit = (v: unknown): void => {
-    if (typeof v !== "object" || v === null || v === skip || seen.has(v)) return;
-    seen.add(v);
+    if (typeof v !== "object" || v === null || v === skip) return;
     if (Array.isArray(v)) {
       for (const x of v) visit(x);
       return;
     }
     if (isSpan(v)) {
+      if (moved.has(v)) return;
+      moved.add(v);
       if (v.start >= end) {
         v.start += delta;
         v.end += delta;
@@ -196,7 +201,8 @@ function shiftAround(root: object, start: number, end: number, delta: number, sk
     const span = (v as { span?: MutableSpan }).span;
     // A subtree that ends before the statement has nothing to move.
     if (span && span.end <= start) return;
-    for (const x of Object.values(v)) visit(x);
+    const fields = v as Record<string, unknown>;
+    for (const key in fields) visit(fields[key]);
   };
   visit(root);
 }

@@ -16,11 +16,45 @@ export interface OutlineItem {
   readonly children: OutlineItem[];
 }
 
-export function documentOutline(a: Analysis): OutlineItem[] {
+/**
+ * The outline, with at most `maxItems` items: a client shows a 50,000-node outline no better
+ * than a 5,000-node one, and its size would make every request after an edit slow (VS Code's
+ * own JSON support stops at 5,000 for the same reason). A graph or function whose items were
+ * cut says so in its detail.
+ */
+export function documentOutline(a: Analysis, maxItems = Infinity): OutlineItem[] {
+  const budget = { left: maxItems };
   const out: OutlineItem[] = [];
-  if (a.ast?.graph) out.push(graphItem(a.ast.graph));
-  for (const f of a.ast?.functions ?? []) out.push(functionItem(f));
+  if (a.ast?.graph) out.push(graphItem(a.ast.graph, budget));
+  for (const f of a.ast?.functions ?? []) out.push(functionItem(f, budget));
   return out;
+}
+
+interface Budget {
+  left: number;
+}
+
+/** The items `make` gives for each of `xs` while the budget lasts; `cut` counts those left out. */
+function within<T>(budget: Budget, xs: readonly T[], make: (x: T) => OutlineItem | undefined, cut: { count: number }): OutlineItem[] {
+  const out: OutlineItem[] = [];
+  for (const x of xs) {
+    if (budget.left <= 0) {
+      cut.count++;
+      continue;
+    }
+    const item = make(x);
+    if (!item) continue;
+    budget.left--;
+    out.push(item);
+  }
+  return out;
+}
+
+/** A container's detail when some of its items were left out. */
+function cutDetail(shown: number, cut: { count: number }, detail?: string): { detail?: string } {
+  if (cut.count === 0) return detail === undefined ? {} : { detail };
+  const note = `${shown} of ${shown + cut.count} items shown`;
+  return { detail: detail === undefined ? note : `${detail}, ${note}` };
 }
 
 /** Every outline item, flattened, with the name of its container. */
@@ -33,18 +67,33 @@ export function flatOutline(items: readonly OutlineItem[], container?: string): 
   return out;
 }
 
-function graphItem(g: Graph): OutlineItem {
+function graphItem(g: Graph, budget: Budget): OutlineItem {
+  budget.left--;
+  const cut = { count: 0 };
   const children: OutlineItem[] = [
-    ...declItems(g.inputs?.items, (d) => (d.init ? "initializer" : "input")),
-    ...declItems(
-      g.valueInfos?.items.filter((d) => d.init),
-      () => "initializer",
+    ...within(
+      budget,
+      g.inputs?.items ?? [],
+      declItem((d) => (d.init ? "initializer" : "input")),
+      cut,
     ),
-    ...declItems(g.outputs?.items, () => "output"),
-    ...(g.body?.nodes ?? []).map(nodeItem),
+    ...within(
+      budget,
+      (g.valueInfos?.items ?? []).filter((d) => d.init),
+      declItem(() => "initializer"),
+      cut,
+    ),
+    ...within(
+      budget,
+      g.outputs?.items ?? [],
+      declItem(() => "output"),
+      cut,
+    ),
+    ...within(budget, g.body?.nodes ?? [], (n) => nodeItem(n, budget), cut),
   ];
   return {
     name: g.name?.value ?? "(graph)",
+    ...cutDetail(children.length, cut),
     kind: "graph",
     span: g.span,
     selectionSpan: g.name?.span ?? g.span,
@@ -52,16 +101,28 @@ function graphItem(g: Graph): OutlineItem {
   };
 }
 
-function functionItem(f: FunctionDef): OutlineItem {
+function functionItem(f: FunctionDef, budget: Budget): OutlineItem {
+  budget.left--;
+  const cut = { count: 0 };
   const children: OutlineItem[] = [
-    ...declItems(f.inputs?.items, () => "input"),
-    ...declItems(f.outputs?.items, () => "output"),
-    ...(f.body?.nodes ?? []).map(nodeItem),
+    ...within(
+      budget,
+      f.inputs?.items ?? [],
+      declItem(() => "input"),
+      cut,
+    ),
+    ...within(
+      budget,
+      f.outputs?.items ?? [],
+      declItem(() => "output"),
+      cut,
+    ),
+    ...within(budget, f.body?.nodes ?? [], (n) => nodeItem(n, budget), cut),
   ];
   const domain = f.header?.entries.find((e) => e.key.text === "domain")?.value;
   return {
     name: f.name?.value ?? "(function)",
-    ...(domain?.kind === "Str" ? { detail: domain.value } : {}),
+    ...cutDetail(children.length, cut, domain?.kind === "Str" ? domain.value : undefined),
     kind: "function",
     span: f.span,
     selectionSpan: f.name?.span ?? f.span,
@@ -69,11 +130,11 @@ function functionItem(f: FunctionDef): OutlineItem {
   };
 }
 
-function declItems(decls: readonly ValueDecl[] | undefined, kind: (d: ValueDecl) => OutlineKind): OutlineItem[] {
-  return (decls ?? []).filter((d) => d.name).map((d) => ({ name: d.name!.value, kind: kind(d), span: d.span, selectionSpan: d.name!.span, children: [] }));
+function declItem(kind: (d: ValueDecl) => OutlineKind): (d: ValueDecl) => OutlineItem | undefined {
+  return (d) => (d.name ? { name: d.name.value, kind: kind(d), span: d.span, selectionSpan: d.name.span, children: [] } : undefined);
 }
 
-function nodeItem(n: OpNode): OutlineItem {
+function nodeItem(n: OpNode, budget: Budget): OutlineItem {
   const key = opKey(n);
   const op = key.domain ? `${key.domain}.${key.name}` : key.name;
   const outs = n.outputs.items.filter((o) => o.kind === "Name").map((o) => (o.kind === "Name" ? o.value : ""));
@@ -81,8 +142,8 @@ function nodeItem(n: OpNode): OutlineItem {
   const subgraphs: OutlineItem[] = [];
   for (const attr of n.attributes?.items ?? []) {
     const v = attr.value;
-    if (v?.kind === "Graph") subgraphs.push(graphItem(v));
-    else if (v?.kind === "List") for (const item of v.items) if (item.kind === "Graph") subgraphs.push(graphItem(item));
+    if (v?.kind === "Graph") subgraphs.push(graphItem(v, budget));
+    else if (v?.kind === "List") for (const item of v.items) if (item.kind === "Graph") subgraphs.push(graphItem(item, budget));
   }
   return {
     name: label || outs.join(", ") || op || "(node)",

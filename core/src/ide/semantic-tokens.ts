@@ -2,11 +2,11 @@
 // a value called `float` colours as a value and an op type as a function.
 import type { AstNode } from "../../../grammar/src/ast.js";
 import type { Analysis } from "./analysis.js";
-import { childrenOf } from "../../../grammar/src/ast-walk.js";
+import { childrenOf, childrenOverlapping } from "../../../grammar/src/ast-walk.js";
 import type { Span } from "../../../grammar/src/span.js";
 import type { TextChange } from "./shift-diagnostics.js";
 import { editedStatement } from "./edited-statement.js";
-import { spliceRegion } from "./text-change.js";
+import { spliceDisjoint } from "./text-change.js";
 
 export const TOKEN_TYPES = [
   "namespace",
@@ -62,7 +62,7 @@ export function semanticTokens(a: Analysis, range?: Span): SemanticToken[] {
         return;
       }
     }
-    for (const child of childrenOf(n)) visit(child, n, parent);
+    for (const child of range ? childrenOverlapping(n, range) : childrenOf(n)) visit(child, n, parent);
   };
   if (a.ast) visit(a.ast, undefined, undefined);
   out.sort((x, y) => x.start - y.start);
@@ -80,14 +80,7 @@ export function updatedTokens(a: Analysis, old: readonly SemanticToken[], change
   if (!region) return undefined;
   const delta = change.newLength - (change.end - change.start);
   const moved = (t: SemanticToken, d: number): SemanticToken => ({ ...t, start: t.start + d });
-  return spliceRegion(
-    old,
-    (t) => ({ start: t.start, end: t.start + t.length }),
-    moved,
-    { start: region.start, end: region.end - delta },
-    delta,
-    semanticTokens(a, region),
-  );
+  return spliceDisjoint(old, (t) => t.start + t.length, moved, { start: region.start, end: region.end - delta }, delta, semanticTokens(a, region));
 }
 
 function classifyName(

@@ -62,7 +62,8 @@ export class SymbolIndex {
   /** Each function's attribute parameters by name. */
   readonly functionParams = new Map<FunctionDef, Map<string, SymbolInfo>>();
   private sorted: Occurrence[] = [];
-  private readonly all: Occurrence[] = [];
+  /** Occurrences added since the last `finish`. */
+  private added: Occurrence[] = [];
 
   newSymbol(kind: SymbolKind, name: string, scope?: Scope): SymbolInfo {
     const s: SymbolInfo = { id: this.symbols.length, kind, name, occurrences: [], ...(scope ? { scope } : {}) };
@@ -73,11 +74,31 @@ export class SymbolIndex {
   add(symbol: SymbolInfo, name: Name, role: OccurrenceRole, quotable = true): void {
     const occ: Occurrence = { span: name.span, symbol, role, quotable };
     symbol.occurrences.push(occ);
-    this.all.push(occ);
+    this.added.push(occ);
   }
 
-  finish(): void {
-    this.sorted = this.all.slice().sort((a, b) => a.span.start - b.span.start);
+  /** Puts the occurrences added since the last call in place of `remove` ones from position `at` of the text-ordered list. */
+  finish(at = 0, remove = 0): void {
+    const fresh = this.added.sort((a, b) => a.span.start - b.span.start);
+    this.added = [];
+    this.sorted = this.sorted.length === 0 ? fresh : this.sorted.slice(0, at).concat(fresh, this.sorted.slice(at + remove));
+  }
+
+  /** The position in text order of the first occurrence starting at or after `offset`. */
+  firstAtOrAfter(offset: number): number {
+    let lo = 0;
+    let hi = this.sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.sorted[mid]!.span.start < offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** The occurrence at position `i` in text order. */
+  occurrence(i: number): Occurrence | undefined {
+    return this.sorted[i];
   }
 
   /** The occurrence whose name covers `offset` (a cursor right after a name counts). */
@@ -173,9 +194,24 @@ export function functionKey(f: FunctionDef): FunctionKey {
   return { domain, name: f.name?.value ?? "", overload };
 }
 
+/** The index built for each tree, while it still describes it (an incremental edit updates or drops it). */
+const indexes = new WeakMap<Model, SymbolIndex>();
+
+/** The index already built for `model`'s current state, if any. */
+export function builtIndexOf(model: Model): SymbolIndex | undefined {
+  return indexes.get(model);
+}
+
+/** Records `index` as describing `model` (undefined: none does any more). */
+export function setBuiltIndex(model: Model, index: SymbolIndex | undefined): void {
+  if (index) indexes.set(model, index);
+  else indexes.delete(model);
+}
+
 export function buildSymbolIndex(model: Model | undefined): SymbolIndex {
   const index = new SymbolIndex();
   if (!model) return index;
+  indexes.set(model, index);
   // Functions first, so call sites anywhere resolve to them.
   for (const f of model.functions) {
     if (!f.name) continue;
@@ -259,7 +295,7 @@ function indexBody(index: SymbolIndex, scope: Scope, owner: Body, isFunction: bo
   for (const d of owner.outputs?.items ?? []) use(index, scope, d.name, "annotation", d.type);
 }
 
-function indexNode(index: SymbolIndex, scope: Scope, node: OpNode): void {
+export function indexNode(index: SymbolIndex, scope: Scope, node: OpNode): void {
   for (const i of node.inputs?.items ?? []) if (i.kind === "Name") use(index, scope, i, "use");
   const callee = index.calledFunction(node);
   if (callee && node.op?.opType) index.add(callee, node.op.opType, "use", false);

@@ -48,10 +48,41 @@ export function spliceRegion<T>(
   for (const item of old) {
     const s = spanOf(item);
     if (s.end <= oldRegion.start) before.push(item);
-    else if (s.start >= oldRegion.end) after.push(moved(item, delta));
+    else if (s.start >= oldRegion.end) after.push(delta === 0 ? item : moved(item, delta));
     else if (s.start >= oldRegion.start && s.end <= oldRegion.end) continue;
     else if (grown && s.start <= oldRegion.start && s.end >= oldRegion.end) before.push(grown(item, delta));
     else return undefined;
   }
-  return [...before, ...fresh, ...after];
+  return before.concat(fresh, after);
+}
+
+/**
+ * spliceRegion for items that do not overlap one another (semantic tokens): the items around
+ * the region are found by binary search and copied, not visited one by one.
+ */
+export function spliceDisjoint<T extends { readonly start: number }>(
+  old: readonly T[],
+  endOf: (item: T) => number,
+  moved: (item: T, delta: number) => T,
+  oldRegion: Span,
+  delta: number,
+  fresh: readonly T[],
+): T[] | undefined {
+  const first = (pred: (item: T) => boolean): number => {
+    let lo = 0;
+    let hi = old.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (pred(old[mid]!)) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  };
+  // Items in start order that do not overlap also end in order.
+  const i = first((t) => endOf(t) > oldRegion.start);
+  const j = first((t) => t.start >= oldRegion.end);
+  for (let k = i; k < j; k++) if (old[k]!.start < oldRegion.start || endOf(old[k]!) > oldRegion.end) return undefined;
+  const after = old.slice(j);
+  if (delta !== 0) for (let k = 0; k < after.length; k++) after[k] = moved(after[k]!, delta);
+  return old.slice(0, i).concat(fresh, after);
 }

@@ -138,7 +138,11 @@ export function lowerTensor(src: TensorSource, cx: LowerContext, text: string | 
   const t = create(TensorProtoSchema, { dims, dataType: info.id });
   if (src.name !== undefined) t.name = src.name;
   const data = src.data;
-  if (!data) return t;
+  if (!data) {
+    // Written without values: the same as `{}`, which the printer writes for such a tensor.
+    checkCount(shape.dims, info.name, 0, src.span, cx);
+    return t;
+  }
   if (data.kind === "ExternalData") {
     t.dataLocation = TensorProto_DataLocation.EXTERNAL;
     t.externalData = data.props.items.map((e) => create(StringStringEntryProtoSchema, { key: e.key?.value ?? "", value: e.value?.value ?? "" }));
