@@ -34,13 +34,29 @@ export function childrenOf(node: AstNode): AstNode[] {
 }
 
 /**
- * The children of `node` that overlap `range` (sharing at least one character). A statement
- * list is searched, not scanned: a walk over one statement of a 50k-node body stays short.
+ * The index of the statement in `nodes` (sorted, not overlapping) whose span holds `offset`, by
+ * binary search; with `endInclusive`, an offset right after a statement counts as inside it.
+ */
+export function statementIndexAt(nodes: readonly { span: Span }[], offset: number, endInclusive = false): number | undefined {
+  let lo = 0;
+  let hi = nodes.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const sp = nodes[mid]!.span;
+    if (offset < sp.start) hi = mid - 1;
+    else if (endInclusive ? offset > sp.end : offset >= sp.end) lo = mid + 1;
+    else return mid;
+  }
+  return undefined;
+}
+
+/**
+ * The children of `node` that overlap `range` (sharing at least one character; with `touching`,
+ * also one that only ends where the range starts or the reverse). A statement list is searched,
+ * not scanned: a walk over one statement of a 50k-node body stays short.
  */
 export function childrenOverlapping(node: AstNode, range: Span, touching = false): AstNode[] {
-  // With `touching`, a child that only ends where the range starts (or the reverse) counts too.
-  const before = (s: Span): boolean => (touching ? s.end < range.start : s.end <= range.start);
-  const after = (s: Span): boolean => (touching ? s.start > range.end : s.start >= range.end);
+  const { before, after } = sides(range, touching);
   if (node.kind !== "NodeBlock") return childrenOf(node).filter((k) => !before(k.span) && !after(k.span));
   const nodes = node.nodes;
   let lo = 0;
@@ -55,15 +71,23 @@ export function childrenOverlapping(node: AstNode, range: Span, touching = false
   return out;
 }
 
-/** Pre-order walk of the nodes that touch `range` (share a character or an end with it). */
-export function walkTouching(root: AstNode, range: Span, visit: (node: AstNode) => void): void {
-  const touches = (s: Span): boolean => s.start <= range.end && range.start <= s.end;
-  if (!touches(root.span)) return;
+/** Whether a span lies wholly before or wholly after `range` (see childrenOverlapping). */
+function sides(range: Span, touching: boolean): { before: (s: Span) => boolean; after: (s: Span) => boolean } {
+  return {
+    before: (s) => (touching ? s.end < range.start : s.end <= range.start),
+    after: (s) => (touching ? s.start > range.end : s.start >= range.end),
+  };
+}
+
+/** Pre-order walk, in text order, of the nodes that overlap `range` (see childrenOverlapping). */
+export function walkOverlapping(root: AstNode, range: Span, visit: (node: AstNode) => void, touching = false): void {
+  const { before, after } = sides(range, touching);
+  if (before(root.span) || after(root.span)) return;
   const stack: AstNode[] = [root];
   while (stack.length > 0) {
     const n = stack.pop()!;
     visit(n);
-    const kids = childrenOverlapping(n, range, true);
+    const kids = childrenOverlapping(n, range, touching);
     for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
   }
 }

@@ -6,7 +6,7 @@ import type { Header, Model, OpNode, OpsetEntry, ValueDecl } from "../../../gram
 import type { Span } from "../../../grammar/src/span.js";
 import { canonicalDomain, getSchemaVersions, latestOpsetVersion } from "../schema/index.js";
 import type { Analysis } from "./analysis.js";
-import { walkTouching } from "../../../grammar/src/ast-walk.js";
+import { walkOverlapping } from "../../../grammar/src/ast-walk.js";
 import { isIdentifier, quote } from "../../../grammar/src/names.js";
 import { closeValueNames, DID_YOU_MEAN } from "../check/suggest.js";
 import { headerOpsets, schemaOfNode } from "./opsets.js";
@@ -59,17 +59,22 @@ function missingOpsets(a: Analysis, range: Span): CodeAction[] {
   if (!model) return [];
   const out: CodeAction[] = [];
   const offered = new Set<string>();
-  walkTouching(model, range, (n) => {
-    if (n.kind !== "Node" || !n.op?.opType) return;
-    if (a.symbols.calledFunction(n)) return;
-    const fn = model.functions.find((f) => f.span.start <= n.span.start && n.span.end <= f.span.end);
-    const header = fn && headerOpsets(fn.header).size > 0 ? fn.header : model.header;
-    const domain = canonicalDomain(opKey(n).domain);
-    if (headerOpsets(header).has(domain) || offered.has(domain)) return;
-    offered.add(domain);
-    const edit = addOpsetEdit(model, header, domain, suggestedVersion(domain));
-    out.push({ title: `Add opset_import for domain ${JSON.stringify(domain)}`, kind: "quickfix", edits: [edit], fixes: (n as OpNode).op!.span });
-  });
+  walkOverlapping(
+    model,
+    range,
+    (n) => {
+      if (n.kind !== "Node" || !n.op?.opType) return;
+      if (a.symbols.calledFunction(n)) return;
+      const fn = model.functions.find((f) => f.span.start <= n.span.start && n.span.end <= f.span.end);
+      const header = fn && headerOpsets(fn.header).size > 0 ? fn.header : model.header;
+      const domain = canonicalDomain(opKey(n).domain);
+      if (headerOpsets(header).has(domain) || offered.has(domain)) return;
+      offered.add(domain);
+      const edit = addOpsetEdit(model, header, domain, suggestedVersion(domain));
+      out.push({ title: `Add opset_import for domain ${JSON.stringify(domain)}`, kind: "quickfix", edits: [edit], fixes: (n as OpNode).op!.span });
+    },
+    true,
+  );
   return out;
 }
 
@@ -93,23 +98,28 @@ function raiseOpsets(a: Analysis, range: Span): CodeAction[] {
   const model = a.ast;
   if (!model) return [];
   const out: CodeAction[] = [];
-  walkTouching(model, range, (n) => {
-    if (n.kind !== "Node" || !n.op?.opType || a.symbols.calledFunction(n)) return;
-    const found = schemaOfNode(model, n);
-    if (found.schema || found.version === undefined) return;
-    const later = getSchemaVersions(found.domain, opKey(n).name).find((s) => s.sinceVersion > found.version! && !s.deprecated);
-    if (!later) return;
-    const fn = model.functions.find((f) => f.span.start <= n.span.start && n.span.end <= f.span.end);
-    const header = fn && headerOpsets(fn.header).size > 0 ? fn.header : model.header;
-    const entry = opsetEntry(header, found.domain);
-    if (!entry?.version) return;
-    out.push({
-      title: `Raise opset_import of ${JSON.stringify(found.domain)} to ${later.sinceVersion} (${later.name} arrived then)`,
-      kind: "quickfix",
-      edits: [{ span: entry.version.span, newText: String(later.sinceVersion) }],
-      fixes: n.op.span,
-    });
-  });
+  walkOverlapping(
+    model,
+    range,
+    (n) => {
+      if (n.kind !== "Node" || !n.op?.opType || a.symbols.calledFunction(n)) return;
+      const found = schemaOfNode(model, n);
+      if (found.schema || found.version === undefined) return;
+      const later = getSchemaVersions(found.domain, opKey(n).name).find((s) => s.sinceVersion > found.version! && !s.deprecated);
+      if (!later) return;
+      const fn = model.functions.find((f) => f.span.start <= n.span.start && n.span.end <= f.span.end);
+      const header = fn && headerOpsets(fn.header).size > 0 ? fn.header : model.header;
+      const entry = opsetEntry(header, found.domain);
+      if (!entry?.version) return;
+      out.push({
+        title: `Raise opset_import of ${JSON.stringify(found.domain)} to ${later.sinceVersion} (${later.name} arrived then)`,
+        kind: "quickfix",
+        edits: [{ span: entry.version.span, newText: String(later.sinceVersion) }],
+        fixes: n.op.span,
+      });
+    },
+    true,
+  );
   return out;
 }
 
@@ -187,11 +197,16 @@ function closeOps(a: Analysis, range: Span): CodeAction[] {
   for (const d of a.diagnostics) {
     const hint = d.code === "unknown-op" && d.span && overlaps(d.span, range) ? DID_YOU_MEAN.exec(d.message)?.[1] : undefined;
     if (!hint) continue;
-    walkTouching(model, d.span!, (n) => {
-      const op = n.kind === "Node" ? n.op?.opType : undefined;
-      if (!op || !overlaps(op.span, d.span!)) return;
-      out.push({ title: `Change '${op.value}' to '${hint}'`, kind: "quickfix", edits: [{ span: op.span, newText: hint }], fixes: d.span! });
-    });
+    walkOverlapping(
+      model,
+      d.span!,
+      (n) => {
+        const op = n.kind === "Node" ? n.op?.opType : undefined;
+        if (!op || !overlaps(op.span, d.span!)) return;
+        out.push({ title: `Change '${op.value}' to '${hint}'`, kind: "quickfix", edits: [{ span: op.span, newText: hint }], fixes: d.span! });
+      },
+      true,
+    );
   }
   return out;
 }
@@ -200,9 +215,14 @@ function declareOutputTypes(a: Analysis, range: Span): CodeAction[] {
   const out: CodeAction[] = [];
   const decls: ValueDecl[] = [];
   if (a.ast) {
-    walkTouching(a.ast, range, (n) => {
-      if (n.kind === "Graph") for (const d of n.outputs?.items ?? []) if (!d.type && d.name && overlaps(d.span, range)) decls.push(d);
-    });
+    walkOverlapping(
+      a.ast,
+      range,
+      (n) => {
+        if (n.kind === "Graph") for (const d of n.outputs?.items ?? []) if (!d.type && d.name && overlaps(d.span, range)) decls.push(d);
+      },
+      true,
+    );
   }
   for (const d of decls) {
     const occ = a.symbols.occurrenceAt(d.name!.span.start);

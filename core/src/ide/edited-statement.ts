@@ -1,7 +1,7 @@
 // The statement an edit stayed inside, in the newer text: the region whose whole-document
 // results (tokens, folds) must be computed again, while the rest of the text only moved.
 import type { Model, OpNode } from "../../../grammar/src/ast.js";
-import { innermost, pathAt } from "../../../grammar/src/ast-walk.js";
+import { innermost, pathAt, statementIndexAt } from "../../../grammar/src/ast-walk.js";
 import type { Span } from "../../../grammar/src/span.js";
 import type { Analysis } from "./analysis.js";
 import type { TextChange } from "./shift-diagnostics.js";
@@ -30,15 +30,8 @@ export function editedStatement(a: Analysis, change: TextChange): Span | undefin
 function topStatementAt(model: Model, offset: number): OpNode | undefined {
   for (const body of [model.graph?.body, ...model.functions.map((f) => f.body)]) {
     const nodes = body?.nodes ?? [];
-    let lo = 0;
-    let hi = nodes.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const sp = nodes[mid]!.span;
-      if (offset < sp.start) hi = mid - 1;
-      else if (offset > sp.end) lo = mid + 1;
-      else return nodes[mid];
-    }
+    const k = statementIndexAt(nodes, offset, true);
+    if (k !== undefined) return nodes[k];
   }
   return undefined;
 }

@@ -2,7 +2,7 @@
 import type { Span } from "../../../grammar/src/span.js";
 import type { Analysis } from "./analysis.js";
 import type { AstNode } from "../../../grammar/src/ast.js";
-import { childrenOverlapping, walkAst } from "../../../grammar/src/ast-walk.js";
+import { walkAst, walkOverlapping } from "../../../grammar/src/ast-walk.js";
 import { editedStatement } from "./edited-statement.js";
 import type { TextChange } from "./shift-diagnostics.js";
 import { spliceRegion } from "./text-change.js";
@@ -51,14 +51,11 @@ function regionFolds(a: Analysis, range?: Span): Fold[] {
     walkAst(a.ast, add);
     return out;
   }
-  // Only the nodes on the way to the range are visited, and those inside it.
-  const stack: AstNode[] = [a.ast];
-  while (stack.length > 0) {
-    const n = stack.pop()!;
+  // Only the nodes on the way to the range are visited, and those inside it (in text order).
+  walkOverlapping(a.ast, range, (n) => {
     if (range.start <= n.span.start && n.span.end <= range.end) add(n);
-    for (const k of childrenOverlapping(n, range)) stack.push(k);
-  }
-  return out.sort((x, y) => x.span.start - y.span.start);
+  });
+  return out;
 }
 
 /**

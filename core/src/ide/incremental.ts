@@ -6,6 +6,7 @@
 // Anything else (a broken statement, lowering problems, an edit across statements, subgraphs)
 // returns undefined and the caller analyses the whole text.
 import type * as A from "../../../grammar/src/ast.js";
+import { statementIndexAt } from "../../../grammar/src/ast-walk.js";
 import { parseNode } from "../../../grammar/src/index.js";
 import { LineIndex } from "../../../grammar/src/line-index.js";
 import { lowerNode } from "../lower/index.js";
@@ -44,7 +45,7 @@ export function reanalyzeSteps(before: Analysis, change: TextChange, after: stri
   if (before.syntaxCount !== 0 || !state || state.lowering !== 0) return undefined;
   if (residualsBeyondDefaults(before.comments)) return undefined; // residuals apply to the whole text
   if (graph.node.length !== body.nodes.length) return undefined;
-  const k = nodeIndexAt(body.nodes, change.start);
+  const k = statementIndexAt(body.nodes, change.start);
   const old = k === undefined ? undefined : body.nodes[k];
   // Strictly inside: the statement keeps its first and last character, so the tokens around it
   // (and the statements before and after) lex and parse exactly as before.
@@ -120,24 +121,10 @@ function* steps(before: Analysis, s: Splice, text: string, carried: Carried | un
     const state = semanticState(before)!;
     const inference = breaksOrder(names)
       ? undefined
-      : yield* reinfer(model, s.k, carried.oldNode, state.inference, s.sourceMap, carried.infer, (at) => nodeIndexAt(s.body.nodes, at));
+      : yield* reinfer(model, s.k, carried.oldNode, state.inference, s.sourceMap, carried.infer, (at) => statementIndexAt(s.body.nodes, at));
     if (inference) return semanticSnapshot(parts, [], { lowering: 0, check: [...carried.check, ...names], inference }, model, s.sourceMap);
   }
   return yield* semanticSteps(parts, [], 0, model, s.sourceMap);
-}
-
-/** The node whose span contains `offset` (nodes are in text order), by binary search. */
-function nodeIndexAt(nodes: readonly A.OpNode[], offset: number): number | undefined {
-  let lo = 0;
-  let hi = nodes.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const sp = nodes[mid]!.span;
-    if (offset < sp.start) hi = mid - 1;
-    else if (offset >= sp.end) lo = mid + 1;
-    else return mid;
-  }
-  return undefined;
 }
 
 function hasSubgraph(node: import("../../../proto/src/index.js").NodeProto): boolean {
