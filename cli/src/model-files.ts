@@ -78,7 +78,7 @@ export function readModel(file: string, note?: (message: string) => void): Loade
   if (claimed && claimed !== sniffed.format)
     note?.(`onnxtxt: ${file}: note: the name says ${FORMAT_NAMES[claimed]}, but the file looks like ${FORMAT_NAMES[sniffed.format]}; reading it as such\n`);
   if (sniffed.format === "onnxtxt") return parseTextModel(file, new TextDecoder("utf-8").decode(bytes), note);
-  return { model: about(file, () => decodeModel(bytes)), format: "onnx", comments: [] };
+  return { model: about(file, () => decodeModel(bytes, { owned: true })), format: "onnx", comments: [] };
 }
 
 export function loadModel(file: string, note?: (message: string) => void): ModelProto {

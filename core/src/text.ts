@@ -9,10 +9,9 @@ import type { Span } from "../../grammar/src/span.js";
 import { hasErrors, type Diagnostic } from "../../grammar/src/diagnostics.js";
 import { parseModel } from "../../grammar/src/index.js";
 import type { ModelProto } from "../../proto/src/index.js";
-import { applyExtensions } from "./ext/apply-extensions.js";
+import { lowerWithResidual } from "./ext/lower-with-residual.js";
 import { lowerModel, type LowerOptions } from "./lower/index.js";
 import { SourceMap } from "./source-map.js";
-import { pushAll } from "./arrays.js";
 
 export interface TextModel {
   readonly model?: ModelProto;
@@ -32,9 +31,8 @@ export function modelFromText(text: string, options?: LowerOptions): TextModel {
     const diagnostics = [...parsed.diagnostics, ...kept].sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
     return { sourceMap: new SourceMap(), diagnostics, ast: parsed.ast, comments: parsed.comments };
   }
-  const lowered = lowerModel(parsed.ast, text, options);
-  const diagnostics = [...parsed.diagnostics, ...lowered.diagnostics];
-  if (!hasErrors(diagnostics)) pushAll(diagnostics, applyExtensions(text, parsed.ast, parsed.comments, lowered.model)); // lossless extensions (ext/)
+  const lowered = lowerWithResidual(parsed.ast, parsed.comments, text, options); // lossless extensions (ext/)
+  const diagnostics = [...parsed.diagnostics, ...lowered.lowering, ...lowered.residual];
   return {
     ...(!hasErrors(diagnostics) && { model: lowered.model }),
     sourceMap: lowered.sourceMap,

@@ -285,11 +285,12 @@ export interface InlineData extends Node_ {
 
 /**
  * A long run of plain numbers lexed as one token for speed. Values are doubles; integers
- * beyond 2^53 are re-read from the source text (the span) when exactness matters.
+ * beyond 2^53 are re-read from the source text (the span) when exactness matters. A raised
+ * float32 tensor may hold a Float32Array view of its raw bytes instead (no widened copy).
  */
 export interface PackedNumbers extends Node_ {
   readonly kind: "PackedNumbers";
-  readonly values: Float64Array;
+  readonly values: Float64Array | Float32Array;
   /** True when no element has a `.`, an exponent or a word form (inf/nan). */
   readonly allIntegers: boolean;
 }

@@ -100,4 +100,33 @@ describe("fuzz regressions", () => {
     // A tensor with no elements needs none written.
     assert.ok(modelFromText(body("int16[0] def")).model);
   });
+
+  it("a binary attribute tensor of an unknown data type reads back from its print, and check refuses it where it is written (seed 13)", () => {
+    const text = `<ir_version: 9, opset_import: ["ai.onnx.ml" : 4]>\nm (string[5] X) => (int16[5] Y) {\n  Y = ai.onnx.ml.LabelEncoder <default_tensor: tensor = int16[1] def {0}, keys_strings = ["a"], values_tensor = int16[1] v {0}> (X)\n}\n`;
+    const model = modelFromText(text).model!;
+    const def = model.graph!.node[0]!.attribute[0]!.t!;
+    def.dataType = 127; // no element type has this id: the text can only carry it in the residual
+    def.dims = [3n];
+    def.int32Data = [0, 0, 0];
+    const bytes = encodeModel(model);
+    const printed = printModel(decodeModel(bytes));
+    assert.match(printed, /uint8\[3\] def \{\}/);
+    const back = modelFromText(printed);
+    assert.ok(back.model, back.diagnostics.map((d) => d.message).join("; "));
+    assert.deepEqual(encodeModel(back.model), bytes);
+    const refused = checkModel(back.model, { sourceMap: back.sourceMap }).filter((d) => d.severity === "error");
+    assert.deepEqual(
+      refused.map((d) => [d.code, printed.slice(d.span!.start, d.span!.end).startsWith("default_tensor")]),
+      [["tensor-data-type", true]],
+    );
+    // Without the residual, the visible `{}` is refused as before.
+    const visibleOnly = printed.replace(/^\s*#@node .*\n/m, "");
+    assert.deepEqual(
+      modelFromText(visibleOnly)
+        .diagnostics.filter((d) => d.severity === "error")
+        .map((d) => d.code),
+      ["element-count"],
+    );
+    for (const target of BINARY_TARGETS) assert.deepEqual(target.run(bytes), [], target.name);
+  });
 });

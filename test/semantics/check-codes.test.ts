@@ -107,6 +107,14 @@ const FIXTURES: Record<CheckCode, Fixture> = {
     model: model({ inputs: ["x: float[2,2]"], initializers: [floats("w", [1, 2, 3], [2, 2])], outputs: ["y"], nodes: [node("Add", ["x", "w"], ["y"])] }),
     where: "initializer 'w'",
   },
+  "tensor-data-type": {
+    model: (() => {
+      const w = floats("w", [1, 2]);
+      w.dataType = 0; // UNDEFINED
+      return model({ inputs: ["x: float[2]"], initializers: [w], outputs: ["y"], nodes: [node("Add", ["x", "w"], ["y"])] });
+    })(),
+    where: "initializer 'w'",
+  },
   "type-mismatch": {
     model: model({ inputs: ["x: float[2]", "n: int64[2]"], outputs: ["y"], nodes: [node("Add", ["x", "n"], ["y"], {}, { name: "add" })] }),
     where: "node 'add' (Add)",

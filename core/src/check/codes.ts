@@ -32,6 +32,7 @@ export const CHECK_CODES = {
   "unknown-attribute-ref": { severity: "error", summary: "an `@name` reference names no attribute of the enclosing function" },
   // Tensor constants
   "element-count": { severity: "error", summary: "a tensor constant holds more or fewer values than its shape needs" },
+  "tensor-data-type": { severity: "error", summary: "a tensor constant's data_type is UNDEFINED or no known element type (onnx's checker refuses it)" },
   // Types and shapes (from inference)
   "type-mismatch": { severity: "error", summary: "inputs bound to one type parameter have different types (e.g. Add(float, int64))" },
   "type-not-allowed": { severity: "error", summary: "an input's type is not allowed by the operator's type constraint" },

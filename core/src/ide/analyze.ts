@@ -9,8 +9,7 @@ import { LineIndex } from "../../../grammar/src/line-index.js";
 import type { ModelProto } from "../../../proto/src/index.js";
 import { checkModel } from "../check/index.js";
 import { inferModel, type InferResult, type ValueType } from "../infer/index.js";
-import { applyExtensions } from "../ext/apply-extensions.js";
-import { lowerModel } from "../lower/index.js";
+import { lowerWithResidual } from "../ext/lower-with-residual.js";
 import type { SourceMap } from "../source-map.js";
 import type { Analysis } from "./analysis.js";
 import type { RunValues } from "./run-values.js";
@@ -29,16 +28,14 @@ export function* analyzeSteps(text: string): Generator<Analysis | undefined, Ana
   const parts: Parts = { text, lines, ast: parsed.ast, comments: parsed.comments, symbols, syntaxCount: parsed.diagnostics.length };
   if (!parsed.ast || hasErrors(parsed.diagnostics)) return new Snapshot(parts, true, diagnostics, declaredOnly);
   yield new Snapshot(parts, false, [...diagnostics], declaredOnly);
-  const lowered = lowerModel(parsed.ast, text);
-  pushAll(diagnostics, lowered.diagnostics);
-  const sourceMap = lowered.sourceMap;
-  if (hasErrors(lowered.diagnostics)) return new Snapshot(parts, true, diagnostics, declaredOnly, undefined, sourceMap);
-  // The residual comments, applied as `check` and `convert` apply them (text.ts): same problems, same model.
-  const residual = applyExtensions(text, parsed.ast, parsed.comments, lowered.model);
+  // The residual comments are applied as `check` and `convert` apply them: same problems, same model.
+  const { model, sourceMap, lowering, residual } = lowerWithResidual(parsed.ast, parsed.comments, text);
+  pushAll(diagnostics, lowering);
+  if (hasErrors(lowering)) return new Snapshot(parts, true, diagnostics, declaredOnly, undefined, sourceMap);
   diagnostics.push(...residual);
   if (hasErrors(residual)) return new Snapshot(parts, true, diagnostics, declaredOnly, undefined, sourceMap);
   yield;
-  return yield* semanticSteps(parts, diagnostics, lowered.diagnostics.length + residual.length, lowered.model, sourceMap);
+  return yield* semanticSteps(parts, diagnostics, lowering.length + residual.length, model, sourceMap);
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   type TensorProto,
   type TypeProto,
 } from "../../../proto/src/index.js";
+import { alignRawData } from "./align-raw.js";
 import { patchWire, recordFromWire } from "./nan-bits.js";
 import { OnnxtxtError, describeError } from "./errors.js";
 import { checkWire, MAX_MESSAGE_DEPTH } from "./wire-check.js";
@@ -30,8 +31,14 @@ function decode<Desc extends DescMessage>(schema: Desc, bytes: Uint8Array, what:
   }
 }
 
-export function decodeModel(bytes: Uint8Array): ModelProto {
-  return decode(ModelProtoSchema, bytes, "ONNX model");
+/**
+ * `owned`: the caller hands `bytes` over (a file it has just read), so big raw_data may be
+ * realigned in place for zero-copy views (align-raw.ts).
+ */
+export function decodeModel(bytes: Uint8Array, options: { owned?: boolean } = {}): ModelProto {
+  const model = decode(ModelProtoSchema, bytes, "ONNX model");
+  if (options.owned) alignRawData(model, bytes);
+  return model;
 }
 
 export function encodeModel(model: ModelProto): Uint8Array {

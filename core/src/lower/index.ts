@@ -5,7 +5,7 @@ import type * as A from "../../../grammar/src/ast.js";
 import type { Diagnostic } from "../../../grammar/src/diagnostics.js";
 import type { FunctionProto, GraphProto, ModelProto, NodeProto, TensorProto, TypeProto, ValueInfoProto } from "../../../proto/src/index.js";
 import type { SourceMap } from "../source-map.js";
-import { LowerContext, type LowerOptions } from "./context.js";
+import { LowerContext, type EmptyTensor, type LowerOptions } from "./context.js";
 
 export type { LowerOptions } from "./context.js";
 import { Lowerer } from "./structure.js";
@@ -25,9 +25,15 @@ function run<T>(text: string | undefined, fn: (l: Lowerer) => T, options?: Lower
 }
 
 /** `text` (the source) lets huge integers and float midpoints in packed data be read exactly. */
-export function lowerModel(ast: A.Model, text?: string, options?: LowerOptions): { model: ModelProto; sourceMap: SourceMap; diagnostics: Diagnostic[] } {
-  const r = run(text, (l) => l.model(ast), options);
-  return { model: r.result, sourceMap: r.sourceMap, diagnostics: r.diagnostics };
+/** `emptyTensors` is filled only with the `deferEmptyTensors` option (ext/lower-with-residual.ts). */
+export function lowerModel(
+  ast: A.Model,
+  text?: string,
+  options?: LowerOptions,
+): { model: ModelProto; sourceMap: SourceMap; diagnostics: Diagnostic[]; emptyTensors: readonly EmptyTensor[] } {
+  const cx = new LowerContext(options);
+  const model = new Lowerer(cx, text).model(ast);
+  return { model, sourceMap: cx.sourceMap, diagnostics: cx.diagnostics, emptyTensors: cx.emptyTensors };
 }
 
 export function lowerGraph(ast: A.Graph, text?: string): Lowered<GraphProto> {

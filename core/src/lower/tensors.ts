@@ -140,7 +140,7 @@ export function lowerTensor(src: TensorSource, cx: LowerContext, text: string | 
   const data = src.data;
   if (!data) {
     // Written without values: the same as `{}`, which the printer writes for such a tensor.
-    checkCount(shape.dims, info.name, 0, src.span, cx);
+    checkCount(shape.dims, info.name, 0, src.span, cx, t);
     return t;
   }
   if (data.kind === "ExternalData") {
@@ -150,18 +150,20 @@ export function lowerTensor(src: TensorSource, cx: LowerContext, text: string | 
   }
   const el = data.elements instanceof Array ? literalElements(data.elements) : packedElements(data.elements as A.PackedNumbers, text);
   fillData(t, info.name, info.storage, el, cx, data.elements instanceof Array ? undefined : (data.elements as A.PackedNumbers));
-  checkCount(shape.dims, info.name, el.count, data.span, cx);
+  checkCount(shape.dims, info.name, el.count, data.span, cx, el.count === 0 ? t : undefined);
   return t;
 }
 
-function checkCount(dims: readonly A.IntLit[], elem: string, count: number, span: Span, cx: LowerContext): void {
+/** `empty`: the tensor when no values are written, which a residual comment may still fill. */
+function checkCount(dims: readonly A.IntLit[], elem: string, count: number, span: Span, cx: LowerContext, empty?: TensorProto): void {
   let expected = 1n;
   for (const d of dims) expected *= d.value;
   if (elem === "complex64" || elem === "complex128") expected *= 2n;
-  if (BigInt(count) !== expected) {
-    // An error, not a warning: onnxruntime and the interpreter refuse such a tensor.
-    cx.error("element-count", `the shape holds ${expected} value${expected === 1n ? "" : "s"} but ${count} ${count === 1 ? "is" : "are"} written`, span);
-  }
+  if (BigInt(count) === expected) return;
+  // An error, not a warning: onnxruntime and the interpreter refuse such a tensor.
+  const message = `the shape holds ${expected} value${expected === 1n ? "" : "s"} but ${count} ${count === 1 ? "is" : "are"} written`;
+  if (empty) cx.emptyTensor(empty, message, span);
+  else cx.error("element-count", message, span);
 }
 
 /** Float32 data from a packed list: one tight loop; element texts are read only for midpoints. */

@@ -72,7 +72,7 @@ export function formatFloat32(v: number): string {
 }
 
 /** Appends `values` as float32 text, a fill broken into lines as `at` says; returns the column. */
-export function writeFloat32s(out: ByteWriter, values: Float64Array, at: FillLayout): number {
+export function writeFloat32s(out: ByteWriter, values: Float64Array | Float32Array, at: FillLayout): number {
   return writeFloat32Fill(out, values, at, formatFloat32);
 }
 

@@ -116,7 +116,7 @@ export function spellScaled(k: number, scale: number, negative: boolean): string
  * of strings would be; returns the column after the last item. `slow` spells the values the
  * module defers (NaNs, subnormals, values near a rounding edge).
  */
-export function writeFloat32Fill(out: ByteWriter, values: Float64Array, at: FillLayout, slow: (v: number) => string): number {
+export function writeFloat32Fill(out: ByteWriter, values: Float64Array | Float32Array, at: FillLayout, slow: (v: number) => string): number {
   const { exports, scratch } = instance();
   const breakAt = scratch + SCRATCH_BYTES;
   const valuesAt = align8(breakAt + at.lineBreak.length);

@@ -159,12 +159,35 @@ export function typedElements(t: TensorProto, field: NumberField | BigField | "s
   return { elements: elementsOf(field, t[field], nanBits, bitsOf), nanBits };
 }
 
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/**
+ * float32 raw bytes as they are, when no value is a NaN (NaNs need the widened copy, which
+ * carries their sign for the printer): the weights of a big model are not copied at all
+ * when aligned, and take 4 bytes a value rather than 8 when not.
+ */
+function float32View(raw: Uint8Array): A.PackedNumbers | undefined {
+  if (!LITTLE_ENDIAN || raw.length % 4 !== 0) return undefined;
+  const n = raw.length / 4;
+  let values: Float32Array;
+  if (raw.byteOffset % 4 === 0) values = new Float32Array(raw.buffer, raw.byteOffset, n);
+  else {
+    values = new Float32Array(n);
+    new Uint8Array(values.buffer).set(raw);
+  }
+  const bits = new Uint32Array(values.buffer, values.byteOffset, n);
+  for (let i = 0; i < n; i++) if ((bits[i]! & 0x7fffffff) > 0x7f800000) return undefined;
+  return { kind: "PackedNumbers", span: NO_SPAN, values, allIntegers: false };
+}
+
 /** The elements held in raw_data, or undefined when its length does not fit the type. */
 export function rawElements(t: TensorProto, dataType = t.dataType): RaisedElements | undefined {
   if (SUB_BYTE.has(dataType)) {
     const elements = unpack(t.rawData, dataType, elementCount(t));
     return elements && { elements, nanBits: {} };
   }
+  const view = dataType === DT.FLOAT ? float32View(t.rawData) : undefined;
+  if (view) return { elements: view, nanBits: {} };
   const typed = rawToNumbers(dataType, t.rawData) ?? rawToTyped(dataType, t.rawData);
   if (!typed) return undefined;
   const dv = new DataView(t.rawData.buffer, t.rawData.byteOffset, t.rawData.byteLength);
