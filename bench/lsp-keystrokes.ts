@@ -7,6 +7,7 @@
 // on a ResNet-50-sized text (the printed light_resnet50 network) every request <= 20 ms.
 // "Settled" is the last publication for the edited version (none follows within a quiet second).
 // Usage: node dist/bench/lsp-keystrokes.js [--nodes 50000] [--repeat 2] [--resnet PATH.onnx] [--verbose]
+//        [--cpu-prof DIR] (a CPU profile of each server process, written into DIR)
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -46,6 +47,17 @@ interface Keystroke {
 }
 
 type Samples = Map<string, number[]>;
+
+/** What VS Code 1.100 declares that bears on these requests (folds: editor.foldingMaximumRegions). */
+const VSCODE_CAPABILITIES = {
+  textDocument: {
+    foldingRange: { rangeLimit: 5000, lineFoldingOnly: true },
+    semanticTokens: { requests: { full: { delta: true }, range: true }, formats: ["relative"] },
+    completion: { completionItem: { snippetSupport: true } },
+  },
+};
+/** What the extension sends (client-vscode/src/settings.ts, default settings). */
+const VSCODE_OPTIONS = { maxOutlineItems: 5000, runView: true };
 
 function add(s: Samples, name: string, ms: number): void {
   const xs = s.get(name) ?? [];
@@ -166,8 +178,9 @@ function keystrokes(lines: string[], from: number): Keystroke[] {
 async function measure(label: string, text: string, repeat: number, targets: Record<string, number>, delta: boolean): Promise<boolean> {
   const lines = text.split("\n");
   const s: Samples = new Map();
-  const client = new LspClient();
-  const init = await client.initialize();
+  const profileDir = arg("cpu-prof", "");
+  const client = new LspClient(undefined, undefined, profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : []);
+  const init = await client.initialize(VSCODE_CAPABILITIES, VSCODE_OPTIONS);
   const provider = init.capabilities.semanticTokensProvider as { full?: boolean | { delta?: boolean } } | undefined;
   const useDelta = delta && typeof provider?.full === "object" && provider.full.delta === true;
   for (let r = 0; r < repeat; r++) {

@@ -6,21 +6,61 @@ export interface Position {
   readonly character: number;
 }
 
+/** A replacement of old offsets [start, end) by `newLength` characters. */
+export interface Replacement {
+  readonly start: number;
+  readonly end: number;
+  readonly newLength: number;
+}
+
+/** Pushes the starts of the lines that begin in text[from, to) after a line break. */
+function scanLineStarts(text: string, from: number, to: number, starts: number[]): void {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 13 /* \r */) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      starts.push(i + 1);
+    } else if (c === 10 /* \n */) {
+      starts.push(i + 1);
+    }
+  }
+}
+
 export class LineIndex {
   private readonly starts: number[];
 
-  constructor(private readonly text: string) {
-    const starts = [0];
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 13 /* \r */) {
-        if (text.charCodeAt(i + 1) === 10) i++;
-        starts.push(i + 1);
-      } else if (c === 10 /* \n */) {
-        starts.push(i + 1);
-      }
+  constructor(
+    private readonly text: string,
+    starts?: number[],
+  ) {
+    if (starts) this.starts = starts;
+    else {
+      this.starts = [0];
+      scanLineStarts(text, 0, text.length, this.starts);
     }
-    this.starts = starts;
+  }
+
+  /**
+   * The index of `text`, which is this index's text with `change` applied: the lines the
+   * change touches are scanned again, the others' starts are kept or moved (a keystroke in a
+   * long document costs a copy of the starts, not a scan of every character).
+   */
+  edited(text: string, change: Replacement): LineIndex {
+    const delta = change.newLength - (change.end - change.start);
+    // From the line before the change's (a `\r` just before it may now pair with a `\n`)...
+    const first = Math.max(0, this.position(change.start).line - 1);
+    // ...to the first line start past the changed text and the character after it.
+    let after = first + 1;
+    while (after < this.starts.length && this.starts[after]! <= change.end + 1) after++;
+    const starts = this.starts.slice(0, first + 1);
+    if (after === this.starts.length) scanLineStarts(text, this.starts[first]!, text.length, starts);
+    else {
+      const stop = this.starts[after]! + delta;
+      scanLineStarts(text, this.starts[first]!, stop, starts);
+      if (starts[starts.length - 1] === stop) starts.pop(); // the kept line start below
+      for (let i = after; i < this.starts.length; i++) starts.push(this.starts[i]! + delta);
+    }
+    return new LineIndex(text, starts);
   }
 
   get lineCount(): number {

@@ -5,6 +5,7 @@ import type { Diagnostic } from "../../grammar/src/diagnostics.js";
 import type { LineIndex } from "../../grammar/src/line-index.js";
 import type { Span } from "../../grammar/src/span.js";
 import { TOKEN_MODIFIERS, TOKEN_TYPES, type SemanticToken } from "../../core/src/ide/semantic-tokens.js";
+import type { Spliced } from "../../core/src/ide/text-change.js";
 
 export function toRange(lines: LineIndex, span: Span): Range {
   return { start: lines.position(span.start), end: lines.position(span.end) };
@@ -43,11 +44,29 @@ const MODIFIER_BIT = new Map<string, number>(TOKEN_MODIFIERS.map((m, i) => [m, 1
 export function encodeSemanticTokens(lines: LineIndex, tokens: readonly SemanticToken[], text: string): number[] {
   // Sized once and filled in place: a 50k-node document has about 200k tokens.
   const data = new Array<number>(tokens.length * 5);
-  let n = 0;
-  let prevLine = 0;
-  let prevChar = 0;
-  for (const t of tokens) {
-    if (spansLines(text, t)) continue; // tokens cannot span lines
+  data.length = encodeInto(data, 0, lines, tokens, 0, tokens.length, { line: 0, character: 0 }, text);
+  return data;
+}
+
+/**
+ * Encodes tokens[from, to) into `data` at `n`, the first relative to `prev`; returns the end.
+ * Tokens cannot span lines: those that do are left out.
+ */
+function encodeInto(
+  data: number[],
+  n: number,
+  lines: LineIndex,
+  tokens: readonly SemanticToken[],
+  from: number,
+  to: number,
+  prev: Position,
+  text: string,
+): number {
+  let prevLine = prev.line;
+  let prevChar = prev.character;
+  for (let k = from; k < to; k++) {
+    const t = tokens[k]!;
+    if (spansLines(text, t)) continue;
     // Tokens come in text order: each line is found from the previous one.
     const start = lines.positionFrom(t.start, prevLine);
     const deltaLine = start.line - prevLine;
@@ -61,7 +80,26 @@ export function encodeSemanticTokens(lines: LineIndex, tokens: readonly Semantic
     prevLine = start.line;
     prevChar = start.character;
   }
-  data.length = n;
+  return n;
+}
+
+/**
+ * The encoding of `spliced.items` from `old`, the encoding of the tokens they were spliced
+ * from (five numbers for each, none left out): each token is encoded relative to the one
+ * before, so only the fresh ones and the first after them change. Undefined when `old` left a
+ * token out or a fresh one spans lines (encode all then).
+ */
+export function spliceEncodedTokens(old: readonly number[], lines: LineIndex, spliced: Spliced<SemanticToken>, text: string): number[] | undefined {
+  const { items, from, to, fresh } = spliced;
+  const oldCount = old.length / 5;
+  if (oldCount !== items.length - fresh + (to - from)) return undefined;
+  const reencodeEnd = Math.min(items.length, from + fresh + 1);
+  const prev = from > 0 ? lines.position(items[from - 1]!.start) : { line: 0, character: 0 };
+  const data = new Array<number>(items.length * 5);
+  for (let i = 0; i < from * 5; i++) data[i] = old[i]!;
+  const n = encodeInto(data, from * 5, lines, items, from, reencodeEnd, prev, text);
+  if (n !== reencodeEnd * 5) return undefined;
+  for (let i = (to + 1) * 5, o = n; i < old.length; i++, o++) data[o] = old[i]!;
   return data;
 }
 

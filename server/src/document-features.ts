@@ -7,13 +7,16 @@ import type { Analysis } from "../../core/src/ide/analysis.js";
 import { foldingRanges, updatedFolds, type Fold } from "../../core/src/ide/folding.js";
 import { documentOutline, type OutlineItem } from "../../core/src/ide/outline.js";
 import { semanticTokens, updatedTokens, type SemanticToken } from "../../core/src/ide/semantic-tokens.js";
-import { encodeSemanticTokens } from "./convert.js";
+import type { Spliced } from "../../core/src/ide/text-change.js";
+import { encodeSemanticTokens, spliceEncodedTokens } from "./convert.js";
 import type { Workspace } from "./workspace.js";
 
 interface Cached {
   readonly version: number;
   readonly text: string;
   tokens?: SemanticToken[];
+  /** How `tokens` were made from the previous entry's, when they were carried across the edit. */
+  tokensSplice?: Spliced<SemanticToken> | undefined;
   /** The encoded tokens and the id a `full/delta` request refers to them by. */
   encoded?: { data: number[]; resultId: string };
   folds?: Fold[];
@@ -54,13 +57,13 @@ export class DocumentFeatures {
     return now.previous ? { now, before: now.previous } : { now };
   }
 
-  private carried<T>(
+  private carried<T, R = T>(
     uri: string,
     before: Cached | undefined,
     version: number,
     old: T | undefined,
-    update: (old: T, change: NonNullable<ReturnType<Workspace["changesBetween"]>>) => T | undefined,
-  ): T | undefined {
+    update: (old: T, change: NonNullable<ReturnType<Workspace["changesBetween"]>>) => R | undefined,
+  ): R | undefined {
     if (!before || old === undefined) return undefined;
     const change = this.workspace.changesBetween(uri, before.version, version);
     return change ? update(old, change) : undefined;
@@ -68,14 +71,22 @@ export class DocumentFeatures {
 
   tokens(uri: string, a: Analysis, version: number): SemanticToken[] {
     const { now, before } = this.entry(uri, a, version);
-    now.tokens ??= this.carried(uri, before, version, before?.tokens, (old, change) => updatedTokens(a, old, change)) ?? semanticTokens(a);
+    if (!now.tokens) {
+      now.tokensSplice = this.carried(uri, before, version, before?.tokens, (old, change) => updatedTokens(a, old, change));
+      now.tokens = now.tokensSplice?.items ?? semanticTokens(a);
+    }
     return now.tokens;
   }
 
   full(uri: string, a: Analysis, version: number): SemanticTokens {
     const tokens = this.tokens(uri, a, version);
     const now = this.cache.get(uri)!;
-    now.encoded ??= { data: encodeSemanticTokens(a.lines, tokens, a.text), resultId: String(nextResultId++) };
+    if (!now.encoded) {
+      // Carried tokens are encoded from the last encoding: only the edited statement's change.
+      const old = now.tokensSplice && now.previous?.encoded?.data;
+      const data = (old && spliceEncodedTokens(old, a.lines, now.tokensSplice!, a.text)) ?? encodeSemanticTokens(a.lines, tokens, a.text);
+      now.encoded = { data, resultId: String(nextResultId++) };
+    }
     this.sent.set(uri, now.encoded);
     return { resultId: now.encoded.resultId, data: now.encoded.data };
   }

@@ -21,7 +21,7 @@ import {
   type WorkspaceEdit,
 } from "vscode-languageserver/node";
 import type { Analysis } from "../../core/src/ide/analysis.js";
-import { codeActions } from "../../core/src/ide/code-actions.js";
+import { codeActions, codeActionsNeedSemantics } from "../../core/src/ide/code-actions.js";
 import { codeLenses } from "../../core/src/ide/code-lens.js";
 import { completion, type CompletionKind } from "../../core/src/ide/completion.js";
 import { formatEdits } from "../../core/src/ide/formatting.js";
@@ -400,9 +400,13 @@ export function registerHandlers(connection: Connection): Workspace {
 
   connection.onCodeAction(
     on("codeAction", async (p, token) => {
-      const a = await fullAnalysisOf(p.textDocument.uri, token);
       const uri = p.textDocument.uri;
-      return codeActions(a, toSpan(a.lines, p.range)).map((action) => {
+      // Asked on every cursor move and edit: the parse answers unless a fix needs the checks or
+      // types. VS Code asks again when the diagnostics at the cursor change.
+      const parsed = workspace.ready(uri) ?? (await syntaxOf(uri, token)).a;
+      const range = toSpan(parsed.lines, p.range);
+      const a = parsed.complete || !codeActionsNeedSemantics(parsed, range, p.context.diagnostics) ? parsed : await fullAnalysisOf(uri, token);
+      return codeActions(a, range).map((action) => {
         const fixes = action.fixes;
         const diagnostics = fixes
           ? p.context.diagnostics.filter((d) => {

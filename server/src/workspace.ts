@@ -12,7 +12,6 @@ import { composeChanges } from "../../core/src/ide/text-change.js";
 import type { RunValues } from "../../core/src/ide/run-values.js";
 import { shiftDiagnostics, type TextChange } from "../../core/src/ide/shift-diagnostics.js";
 import { statementSyntaxCheck } from "../../core/src/ide/statement-check.js";
-import { LineIndex } from "../../grammar/src/line-index.js";
 
 /** Pause after an edit before analysing, so a burst of keystrokes is analysed once. */
 const DEBOUNCE_MS = 60;
@@ -135,7 +134,7 @@ export class Workspace {
     const syntax = statementSyntaxCheck(before, change, text);
     if (!syntax) return;
     const carried = entry.changes ? shiftDiagnostics(entry.lastSemantic, entry.changes) : [];
-    this.publish(entry.doc.uri, entry.doc.version, new LineIndex(text), [...syntax, ...carried]);
+    this.publish(entry.doc.uri, entry.doc.version, before.lines.edited(text, change), [...syntax, ...carried]);
   }
 
   close(uri: string): void {

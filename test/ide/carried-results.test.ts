@@ -7,6 +7,7 @@ import { inlayHints } from "../../core/src/ide/inlay-hints.js";
 import { semanticTokens, updatedTokens } from "../../core/src/ide/semantic-tokens.js";
 import type { TextChange } from "../../core/src/ide/shift-diagnostics.js";
 import { composeChanges } from "../../core/src/ide/text-change.js";
+import { encodeSemanticTokens, spliceEncodedTokens } from "../../server/src/convert.js";
 import { snippetAsPlainText } from "../../server/src/snippets.js";
 
 function document(): string {
@@ -28,6 +29,7 @@ describe("results carried across an edit", () => {
     ["v10 = Mul", "v10 = Mux"], // unknown op
     ["(v14", "(w14"], // undefined name
     ["    v28", "    v28, v27"], // inside a multi-line statement
+    ["    v28, v27", "    v28,\n    v27"], // a line more: the tokens after it move down
     ["v20 = Relu", "v20 = Relu <alpha = 1>"],
   ];
   let text = document();
@@ -42,9 +44,12 @@ describe("results carried across an edit", () => {
       let suf = 0;
       while (suf < from.length - pre && suf < to.length - pre && from[from.length - 1 - suf] === to[to.length - 1 - suf]) suf++;
       const change = { start: at + pre, end: at + from.length - suf, newLength: to.length - pre - suf };
+      const before = analyze(text);
       text = apply(text, change, to.slice(pre, to.length - suf));
       const after = analyze(text);
-      const carriedTokens = updatedTokens(after, tokens, change);
+      const spliced = updatedTokens(after, tokens, change);
+      const carriedTokens = spliced?.items;
+      const carriedEncoding = spliced && spliceEncodedTokens(encodeSemanticTokens(before.lines, tokens, before.text), after.lines, spliced, text);
       const carriedFolds = updatedFolds(after, folds, change);
       const [freshTokens, freshFolds] = [semanticTokens(after), foldingRanges(after)];
       tokens = freshTokens;
@@ -54,6 +59,7 @@ describe("results carried across an edit", () => {
       assert.ok(carriedTokens, "the tokens were carried, not recomputed");
       assert.ok(carriedFolds, "the folds were carried, not recomputed");
       assert.deepEqual(carriedTokens, freshTokens);
+      assert.deepEqual(carriedEncoding, encodeSemanticTokens(after.lines, freshTokens, text), "the encoding spliced from the last one");
       assert.deepEqual(carriedFolds, freshFolds);
     });
   }

@@ -4,8 +4,8 @@
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { analyze } from "../../core/src/ide/analyze.js";
-import { codeActions } from "../../core/src/ide/code-actions.js";
+import { analyze, analyzeSteps } from "../../core/src/ide/analyze.js";
+import { codeActions, codeActionsNeedSemantics } from "../../core/src/ide/code-actions.js";
 import { DID_YOU_MEAN } from "../../core/src/check/suggest.js";
 import { applyEdits } from "../helpers/markers.js";
 import { REPO } from "../helpers/paths.js";
@@ -98,5 +98,35 @@ describe("ide: quick fixes that are right", () => {
     const found = errorsOf(text).join("\n");
     assert.match(found, /Conv at opset 18 takes 2 to 3 inputs, but 4 are given \('x', 'w', 'b', 'b'\) \[wrong-arity\]/);
     assert.match(found, /Conv at opset 18 has no attribute 'nope' \(it has auto_pad, dilations, group, kernel_shape, pads, strides\) \[unknown-attribute\]/);
+  });
+
+  it("answers from the parse alone exactly when that gives what the full analysis gives (code actions on every cursor move)", () => {
+    const dir = path.join(REPO, "test/semantics/fixtures");
+    const texts = fs
+      .readdirSync(dir)
+      .filter((x) => x.endsWith(".onnxtxt"))
+      .map((f) => fs.readFileSync(path.join(dir, f), "utf8"));
+    texts.push(`${HEADER}g (float[2] x) => (y, z) {\n  y = Rleu (x)\n  z = Neg (r5x)\n  w = com.ms.Gelu (x)\n}\n`);
+    let fromParse = 0;
+    let needed = 0;
+    for (const text of texts) {
+      const full = analyze(text);
+      const parsed = analyzeSteps(text).next().value;
+      assert.ok(parsed && !parsed.complete);
+      const titles = (a: typeof full, range: { start: number; end: number }) => codeActions(a, range).map((x) => x.title);
+      for (let at = 0; at <= text.length; at++) {
+        const range = { start: at, end: at };
+        // What a client sends as the context: the published diagnostics at the cursor.
+        const asked = full.diagnostics.filter((d) => d.span && d.span.start <= at && at <= d.span.end);
+        if (codeActionsNeedSemantics(parsed, range, asked)) {
+          needed++;
+          continue;
+        }
+        const expected = titles(full, range);
+        if (expected.length) fromParse++;
+        assert.deepEqual(titles(parsed, range), expected, `at ${at} of:\n${text}`);
+      }
+    }
+    assert.ok(fromParse > 0 && needed > 0, `${fromParse} answered from the parse, ${needed} needing the analysis`);
   });
 });

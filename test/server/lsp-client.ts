@@ -34,8 +34,9 @@ export class LspClient {
   readonly notifications: Notification[] = [];
   stderr = "";
 
-  constructor(args: string[] = ["--stdio"], script = SERVER_BIN) {
-    this.proc = spawn(process.execPath, [script, ...args], { stdio: "pipe" });
+  /** `nodeArgs`: options for the server's node (a benchmark's `--cpu-prof`). */
+  constructor(args: string[] = ["--stdio"], script = SERVER_BIN, nodeArgs: string[] = []) {
+    this.proc = spawn(process.execPath, [...nodeArgs, script, ...args], { stdio: "pipe" });
     this.proc.stdout.on("data", (chunk: Buffer) => this.receive(chunk));
     this.proc.stderr.on("data", (chunk: Buffer) => (this.stderr += chunk.toString()));
     this.proc.on("exit", () => {
@@ -74,11 +75,12 @@ export class LspClient {
     this.notifications.length = 0;
   }
 
-  async initialize(): Promise<{ capabilities: Record<string, unknown> }> {
+  async initialize(capabilities: Record<string, unknown> = {}, initializationOptions?: unknown): Promise<{ capabilities: Record<string, unknown> }> {
     const r = await this.request<{ capabilities: Record<string, unknown> }>("initialize", {
       processId: process.pid,
       rootUri: null,
-      capabilities: {},
+      capabilities,
+      ...(initializationOptions !== undefined && { initializationOptions }),
     });
     this.notify("initialized", {});
     return r;

@@ -20,10 +20,19 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
   for (let i = 1; i <= a.length; i++) {
     row[0] = i;
     let least = i;
+    const ai = a.charCodeAt(i - 1);
+    const aBefore = i > 1 ? a.charCodeAt(i - 2) : -1;
     for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(last[j]! + 1, row[j - 1]! + 1, last[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, before[j - 2]! + 1);
+      const bj = b.charCodeAt(j - 1);
+      let v = last[j - 1]! + (ai === bj ? 0 : 1);
+      const insert = row[j - 1]! + 1;
+      if (insert < v) v = insert;
+      const remove = last[j]! + 1;
+      if (remove < v) v = remove;
+      if (j > 1 && ai === b.charCodeAt(j - 2) && aBefore === bj) {
+        const swap = before[j - 2]! + 1;
+        if (swap < v) v = swap;
+      }
       row[j] = v;
       if (v < least) least = v;
     }
@@ -35,19 +44,41 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
   return Math.min(last[b.length]!, limit + 1);
 }
 
+/** Collects the names close to one name, one candidate at a time. */
+export class CloseNames {
+  /** A third of the name's length in edits, at least one. */
+  private readonly limit: number;
+  private readonly found: { name: string; d: number }[] = [];
+
+  constructor(private readonly name: string) {
+    this.limit = Math.max(1, Math.floor(name.length / 3));
+  }
+
+  /** A cheap first test, worth making before anything costlier about the candidate. */
+  mayFit(candidate: string): boolean {
+    return candidate !== this.name && Math.abs(candidate.length - this.name.length) <= this.limit;
+  }
+
+  consider(candidate: string): void {
+    if (!this.mayFit(candidate)) return;
+    const d = editDistance(this.name, candidate, this.limit);
+    if (d <= this.limit) this.found.push({ name: candidate, d });
+  }
+
+  /** The closest `count`, closest first. */
+  closest(count = 3): string[] {
+    return this.found
+      .sort((x, y) => x.d - y.d || x.name.localeCompare(y.name))
+      .slice(0, count)
+      .map((c) => c.name);
+  }
+}
+
 /** Value names close to `name` (a third of its length in edits, at least one), closest first. */
 export function closeValueNames(name: string, candidates: Iterable<string>, count = 3): string[] {
-  const limit = Math.max(1, Math.floor(name.length / 3));
-  const found: { name: string; d: number }[] = [];
-  for (const c of candidates) {
-    if (c === name || Math.abs(c.length - name.length) > limit) continue;
-    const d = editDistance(name, c, limit);
-    if (d <= limit) found.push({ name: c, d });
-  }
-  return found
-    .sort((x, y) => x.d - y.d || x.name.localeCompare(y.name))
-    .slice(0, count)
-    .map((c) => c.name);
+  const close = new CloseNames(name);
+  for (const c of candidates) close.consider(c);
+  return close.closest(count);
 }
 
 /** The text of a "did you mean" hint in a message, and how to read it back. */

@@ -8,7 +8,7 @@ import { canonicalDomain, getSchemaVersions, latestOpsetVersion } from "../schem
 import type { Analysis } from "./analysis.js";
 import { walkOverlapping } from "../../../grammar/src/ast-walk.js";
 import { isIdentifier, quote } from "../../../grammar/src/names.js";
-import { closeValueNames, DID_YOU_MEAN } from "../check/suggest.js";
+import { CloseNames, DID_YOU_MEAN } from "../check/suggest.js";
 import { headerOpsets, schemaOfNode } from "./opsets.js";
 import { opKey, type SymbolInfo } from "./symbols.js";
 import type { TextEdit } from "./text-edit.js";
@@ -170,13 +170,11 @@ function closeNames(a: Analysis, range: Span): CodeAction[] {
     const uses = sym.occurrences.filter((o) => overlaps(o.span, range));
     if (uses.length === 0) continue;
     const firstUse = Math.min(...uses.map((u) => u.span.start));
-    const earlier = new Map(
-      a.symbols
-        .visibleValues(sym.scope)
-        .filter((v) => definedAt(v) <= firstUse)
-        .map((v) => [v.name, v]),
-    );
-    for (const name of closeValueNames(sym.name, earlier.keys())) {
+    const close = new CloseNames(sym.name);
+    a.symbols.forEachVisibleValue(sym.scope, (v) => {
+      if (close.mayFit(v.name) && definedAt(v) <= firstUse) close.consider(v.name);
+    });
+    for (const name of close.closest()) {
       const text = isIdentifier(name) ? name : quote(name);
       out.push({
         title: `Change '${sym.name}' to '${name}'`,
@@ -211,8 +209,8 @@ function closeOps(a: Analysis, range: Span): CodeAction[] {
   return out;
 }
 
-function declareOutputTypes(a: Analysis, range: Span): CodeAction[] {
-  const out: CodeAction[] = [];
+/** Graph outputs written without a type that `range` touches. */
+function untypedOutputs(a: Analysis, range: Span): ValueDecl[] {
   const decls: ValueDecl[] = [];
   if (a.ast) {
     walkOverlapping(
@@ -224,7 +222,23 @@ function declareOutputTypes(a: Analysis, range: Span): CodeAction[] {
       true,
     );
   }
-  for (const d of decls) {
+  return decls;
+}
+
+/**
+ * Whether the fixes for `range` need the checks and types, given the diagnostics the client
+ * asks about: the others (opsets, quoting, close names) come from the parse alone.
+ */
+export function codeActionsNeedSemantics(a: Analysis, range: Span, asked: readonly { readonly code?: string | number | undefined }[]): boolean {
+  return asked.some((d) => SEMANTIC_FIXES.has(String(d.code))) || untypedOutputs(a, range).length > 0;
+}
+
+/** The codes whose fixes read the checker's or the residual's diagnostics. */
+const SEMANTIC_FIXES = new Set(["unknown-op", "residual-stale"]);
+
+function declareOutputTypes(a: Analysis, range: Span): CodeAction[] {
+  const out: CodeAction[] = [];
+  for (const d of untypedOutputs(a, range)) {
     const occ = a.symbols.occurrenceAt(d.name!.span.start);
     const type = occ && a.typeOf(occ.symbol);
     if (!type) continue;

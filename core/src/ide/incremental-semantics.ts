@@ -170,7 +170,7 @@ export function carryAcross(diags: readonly Diagnostic[], start: number, end: nu
 }
 
 /** How long inference runs before it yields, so that a hover is not held up by a long chain. */
-const SLICE_MS = 8;
+const SLICE_MS = 2;
 
 /**
  * Inference after node `k` of the main graph changed from `oldNode`: re-infers that node and

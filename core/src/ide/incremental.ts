@@ -8,7 +8,6 @@
 import type * as A from "../../../grammar/src/ast.js";
 import { statementIndexAt } from "../../../grammar/src/ast-walk.js";
 import { parseNode } from "../../../grammar/src/index.js";
-import { LineIndex } from "../../../grammar/src/line-index.js";
 import { lowerNode } from "../lower/index.js";
 import type { SourceMap } from "../source-map.js";
 import type { Analysis } from "./analysis.js";
@@ -112,7 +111,8 @@ function* steps(before: Analysis, s: Splice, text: string, carried: Carried | un
   let index = builtIndexOf(s.ast);
   if (index && !spliceNodeSymbols(index, s.ast, s.old, s.fresh)) index = undefined;
   setBuiltIndex(s.ast, index);
-  const parts: Parts = { text, lines: new LineIndex(text), ast: s.ast, comments, symbols: () => (index ??= buildSymbolIndex(s.ast)), syntaxCount: 0 };
+  const lines = before.lines.edited(text, { start, end, newLength: end - start + s.delta });
+  const parts: Parts = { text, lines, ast: s.ast, comments, symbols: () => (index ??= buildSymbolIndex(s.ast)), syntaxCount: 0 };
   // As in a full analysis: the parse first, then the semantic stages.
   yield earlySnapshot(parts, (value) => before.typeOf(value));
   yield;
@@ -165,20 +165,21 @@ function shiftAll(root: object, delta: number): void {
 /**
  * Adjusts the tree around a replaced statement [start, end): spans after it move by `delta`,
  * spans that enclose it grow by `delta`, spans before it stay. `skip` is the new statement.
+ * A node may share its span object with a child (a one-name list and its name, an op name and
+ * its name, inline data and its packed numbers), never with another node: that span has moved
+ * with the parent already. (No set of moved spans: a keystroke early in a long document moves
+ * hundreds of thousands.)
  */
 function shiftAround(root: object, start: number, end: number, delta: number, skip: object): void {
   if (delta === 0) return;
-  // Spans may be shared between nodes; the tree itself is a tree (no node is reached twice).
-  const moved = new Set<MutableSpan>();
-  const visit = (v: unknown): void => {
+  const visit = (v: unknown, parentSpan: unknown): void => {
     if (typeof v !== "object" || v === null || v === skip) return;
     if (Array.isArray(v)) {
-      for (const x of v) visit(x);
+      for (const x of v) visit(x, parentSpan);
       return;
     }
     if (isSpan(v)) {
-      if (moved.has(v)) return;
-      moved.add(v);
+      if (v === parentSpan) return;
       if (v.start >= end) {
         v.start += delta;
         v.end += delta;
@@ -188,10 +189,11 @@ function shiftAround(root: object, start: number, end: number, delta: number, sk
     const span = (v as { span?: MutableSpan }).span;
     // A subtree that ends before the statement has nothing to move.
     if (span && span.end <= start) return;
+    if (span) visit(span, parentSpan);
     const fields = v as Record<string, unknown>;
-    for (const key in fields) visit(fields[key]);
+    for (const key in fields) if (key !== "span") visit(fields[key], span);
   };
-  visit(root);
+  visit(root, undefined);
 }
 
 function spliceComments(old: readonly A.Comment[], fresh: readonly A.Comment[], start: number, end: number, delta: number): A.Comment[] {

@@ -6,7 +6,7 @@ import { childrenOf, childrenOverlapping } from "../../../grammar/src/ast-walk.j
 import type { Span } from "../../../grammar/src/span.js";
 import type { TextChange } from "./shift-diagnostics.js";
 import { editedStatement } from "./edited-statement.js";
-import { spliceDisjoint } from "./text-change.js";
+import { spliceDisjoint, type Spliced } from "./text-change.js";
 
 export const TOKEN_TYPES = [
   "namespace",
@@ -75,7 +75,7 @@ export function semanticTokens(a: Analysis, range?: Span): SemanticToken[] {
  * statement is classified again (a name's class depends on its own statement and on
  * declarations, which a node statement does not hold). Undefined when that does not apply.
  */
-export function updatedTokens(a: Analysis, old: readonly SemanticToken[], change: TextChange): SemanticToken[] | undefined {
+export function updatedTokens(a: Analysis, old: readonly SemanticToken[], change: TextChange): Spliced<SemanticToken> | undefined {
   const region = editedStatement(a, change);
   if (!region) return undefined;
   const delta = change.newLength - (change.end - change.start);

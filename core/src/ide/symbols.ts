@@ -149,16 +149,18 @@ export class SymbolIndex {
 
   /** Every value visible in a scope: its own, then captured from enclosing graphs. */
   visibleValues(scope: Scope): SymbolInfo[] {
-    const seen = new Set<string>();
     const out: SymbolInfo[] = [];
-    for (let s: Scope | undefined = scope; s; s = s.parent) {
-      for (const [name, sym] of s.values) {
-        if (seen.has(name) || !sym.producer) continue;
-        seen.add(name);
-        out.push(sym);
-      }
-    }
+    this.forEachVisibleValue(scope, (v) => out.push(v));
     return out;
+  }
+
+  /** visibleValues one by one, without collecting them (a main graph has as many as it has nodes). */
+  forEachVisibleValue(scope: Scope, visit: (value: SymbolInfo) => void): void {
+    const closer: Scope[] = [];
+    for (let s: Scope | undefined = scope; s; s = s.parent) {
+      for (const sym of s.values.values()) if (sym.producer && (closer.length === 0 || !closer.some((c) => c.values.has(sym.name)))) visit(sym);
+      closer.push(s);
+    }
   }
 
   /** The local function a node calls, if any. */

@@ -56,6 +56,14 @@ export function spliceRegion<T>(
   return before.concat(fresh, after);
 }
 
+/** The result of spliceDisjoint: `old[from, to)` was replaced by the fresh items. */
+export interface Spliced<T> {
+  readonly items: T[];
+  readonly from: number;
+  readonly to: number;
+  readonly fresh: number;
+}
+
 /**
  * spliceRegion for items that do not overlap one another (semantic tokens): the items around
  * the region are found by binary search and copied, not visited one by one.
@@ -67,7 +75,7 @@ export function spliceDisjoint<T extends { readonly start: number }>(
   oldRegion: Span,
   delta: number,
   fresh: readonly T[],
-): T[] | undefined {
+): Spliced<T> | undefined {
   const first = (pred: (item: T) => boolean): number => {
     let lo = 0;
     let hi = old.length;
@@ -84,5 +92,5 @@ export function spliceDisjoint<T extends { readonly start: number }>(
   for (let k = i; k < j; k++) if (old[k]!.start < oldRegion.start || endOf(old[k]!) > oldRegion.end) return undefined;
   const after = old.slice(j);
   if (delta !== 0) for (let k = 0; k < after.length; k++) after[k] = moved(after[k]!, delta);
-  return old.slice(0, i).concat(fresh, after);
+  return { items: old.slice(0, i).concat(fresh, after), from: i, to: j, fresh: fresh.length };
 }

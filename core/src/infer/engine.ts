@@ -128,13 +128,15 @@ function bindConstraints(
   node: NodeProto,
   report: (code: string, msg: string, part: Part) => void,
 ): Map<string, ValueType> {
-  const bound = new Map<string, { type: ValueType; str: string; from: number }>();
-  inputs.forEach((t, i) => {
-    if (!t || node.input[i] === "") return;
+  const bound = new Map<string, ValueType>();
+  const boundFrom = new Map<string, { str: string; from: number }>();
+  for (let i = 0; i < inputs.length; i++) {
+    const t = inputs[i];
+    if (!t || node.input[i] === "") continue;
     const formal = formalFor(schema.inputs, i);
-    if (!formal) return;
+    if (!formal) continue;
     const str = typeString(t);
-    if (str === undefined) return;
+    if (str === undefined) continue;
     const constraint = schema.typeConstraints.get(formal.typeStr);
     if (!constraint) {
       // A fixed type (Reshape's shape is tensor(int64)) rather than a type parameter.
@@ -145,29 +147,32 @@ function bindConstraints(
           { input: i },
         );
       }
-      return;
+      continue;
     }
-    if (!constraint.allowed.includes(str)) {
+    if (!constraint.allowedSet.has(str)) {
       report(
         "type-not-allowed",
         `input ${i} ('${node.input[i]}') of ${opName(node)} is ${formatType(t)}, but ${formal.typeStr} allows only ${summarize(constraint.allowed)}`,
         { input: i },
       );
-      return;
+      continue;
     }
     const heterogeneous = formal.option === "variadic" && !formal.homogeneous;
-    const prev = bound.get(formal.typeStr);
+    const prev = boundFrom.get(formal.typeStr);
     if (prev && prev.str !== str && !heterogeneous) {
       report(
         "type-mismatch",
         `${opName(node)} needs inputs ${prev.from} and ${i} to have the same type ${formal.typeStr}, but '${node.input[prev.from]}' is ${formatType(inputs[prev.from])} and '${node.input[i]}' is ${formatType(t)}`,
         { input: i },
       );
-      return;
+      continue;
     }
-    if (!prev && !heterogeneous) bound.set(formal.typeStr, { type: t, str, from: i });
-  });
-  return new Map([...bound].map(([k, v]) => [k, v.type]));
+    if (!prev && !heterogeneous) {
+      bound.set(formal.typeStr, t);
+      boundFrom.set(formal.typeStr, { str, from: i });
+    }
+  }
+  return bound;
 }
 
 /** Outputs whose type comes from an attribute (Constant's value, Cast's to) obey the schema too. */
@@ -233,7 +238,7 @@ export function inferNode(
   const constOf = (i: number): Const | undefined => (node.input[i] ? scope.const(node.input[i]) : undefined);
   const domain = canonicalDomain(node.domain);
   const version = env.opsets.get(domain);
-  const fn = env.functions.get(functionKey(node.domain, node.opType, node.overload));
+  const fn = env.functions.size === 0 ? undefined : env.functions.get(functionKey(node.domain, node.opType, node.overload));
   let outputs: (ValueType | undefined)[] = node.output.map(() => undefined);
   let outConsts: (Const | undefined)[] = [];
   if (fn) {
@@ -270,12 +275,20 @@ export function inferNode(
       checkOutputConstraints(schema, outputs, node, report);
     }
   }
-  node.output.forEach((name, j) => {
-    if (name === "") return;
+  for (let j = 0; j < node.output.length; j++) {
+    const name = node.output[j]!;
+    if (name === "") continue;
     const got = outputs[j];
     if (got) inferred.set(name, got);
     const vi = declared.get(name);
-    const merged = mergeTypes(vi ? fromTypeProto(vi.type) : undefined, got);
+    if (!vi) {
+      // Nothing declared: the operator's answer, if any (the common case, made short).
+      if (got) scope.types.set(name, got);
+      const c = outConsts[j];
+      if (c) scope.consts.set(name, c);
+      continue;
+    }
+    const merged = mergeTypes(fromTypeProto(vi.type), got);
     // Reported at the producing node (as onnx does): that is where the two descriptions meet.
     if (merged?.conflict && vi)
       env.reporter.report("error", "declared-type-mismatch", `'${name}' is ${merged.conflict}`, node, new ChildWhere(where, "value", name), { output: j });
@@ -284,7 +297,7 @@ export function inferNode(
     if (flowing) scope.types.set(name, flowing);
     const c = outConsts[j];
     if (c) scope.consts.set(name, c);
-  });
+  }
 }
 
 /** Infers a call of a model-local function by running its body on the actual input types. */

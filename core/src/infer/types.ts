@@ -160,14 +160,25 @@ function elemIdByName(name: string): number | undefined {
 }
 
 /** The schema type string of a value type, shape left out: `tensor(float)`, `seq(tensor(int64))`. */
+/** `tensor(float)` and the like by element type id: made once, asked for every input of every node. */
+const TENSOR_STRINGS = new Map<number, string | undefined>();
+
 export function typeString(t: ValueType | undefined): string | undefined {
   if (!t) return undefined;
   switch (t.kind) {
-    case "tensor":
+    case "tensor": {
+      let s = TENSOR_STRINGS.get(t.elem);
+      if (s === undefined && !TENSOR_STRINGS.has(t.elem)) {
+        const name = t.elem === 0 ? undefined : dataTypeInfo(t.elem)?.name;
+        s = name === undefined ? undefined : `tensor(${name})`;
+        TENSOR_STRINGS.set(t.elem, s);
+      }
+      return s;
+    }
     case "sparse": {
       if (t.elem === 0) return undefined;
       const name = dataTypeInfo(t.elem)?.name;
-      return name === undefined ? undefined : `${t.kind === "tensor" ? "tensor" : "sparse_tensor"}(${name})`;
+      return name === undefined ? undefined : `sparse_tensor(${name})`;
     }
     case "sequence": {
       const e = typeString(t.elem);

@@ -39,9 +39,15 @@ function attribute([name, type, required, def]: RawAttribute): AttributeSchema {
   return def === undefined ? { name, type, required: required === 1 } : { name, type, required: required === 1, default: def };
 }
 
-function schema(raw: RawSchema, typeLists: readonly string[][]): OpSchema {
+/** The type lists of the tables, each with its set (shared by every constraint that uses the list). */
+interface TypeList {
+  readonly list: readonly string[];
+  readonly set: ReadonlySet<string>;
+}
+
+function schema(raw: RawSchema, typeLists: readonly TypeList[]): OpSchema {
   const [domain, name, sinceVersion, flags, [minInput, maxInput, minOutput, maxOutput], ins, outs, attrs, tcs, bodies, cdv, docUrl] = raw;
-  const typeConstraints = new Map<string, TypeConstraint>(tcs.map(([p, i]) => [p, { param: p, allowed: typeLists[i]! }]));
+  const typeConstraints = new Map<string, TypeConstraint>(tcs.map(([p, i]) => [p, { param: p, allowed: typeLists[i]!.list, allowedSet: typeLists[i]!.set }]));
   return {
     domain,
     name,
@@ -74,8 +80,9 @@ export function schemaTables(): SchemaTables {
   if (tables) return tables;
   const data = JSON.parse(SCHEMA_DATA_JSON) as RawData;
   const byDomain = new Map<string, Map<string, OpSchema[]>>();
+  const typeLists = data.typeLists.map((list) => ({ list, set: new Set(list) }));
   for (const raw of data.schemas) {
-    const s = schema(raw, data.typeLists);
+    const s = schema(raw, typeLists);
     let ops = byDomain.get(s.domain);
     if (!ops) byDomain.set(s.domain, (ops = new Map()));
     let versions = ops.get(s.name);

@@ -44,6 +44,8 @@ export interface TypeConstraint {
   readonly param: string;
   /** Type strings: `tensor(float)`, `seq(tensor(int64))`, `optional(tensor(bool))`, ... */
   readonly allowed: readonly string[];
+  /** The same, for lookups (inference tests every input of every node against it). */
+  readonly allowedSet: ReadonlySet<string>;
 }
 
 export interface OpSchema {
