@@ -115,9 +115,11 @@ export function walkAst(node: AstNode, visit: (node: AstNode, parent: AstNode | 
 export function pathAt(root: AstNode, offset: number): AstNode[] {
   const path: AstNode[] = [];
   let current: AstNode | undefined = root;
+  const at = { start: offset, end: offset };
   while (current && current.span.start <= offset && offset <= current.span.end) {
     path.push(current);
-    const kids = childrenOf(current);
+    // Searched, not scanned, in a statement list (a keystroke in a 50k-node body).
+    const kids = childrenOverlapping(current, at, true);
     let next: AstNode | undefined;
     for (const k of kids) {
       if (k.span.start <= offset && offset <= k.span.end) {

@@ -11,14 +11,19 @@ import type { Spliced } from "../../core/src/ide/text-change.js";
 import { encodeSemanticTokens, spliceEncodedTokens } from "./convert.js";
 import type { Workspace } from "./workspace.js";
 
+/** The encoded tokens and the id a `full/delta` request refers to them by. */
+interface Encoded {
+  readonly data: Uint32Array;
+  readonly resultId: string;
+}
+
 interface Cached {
   readonly version: number;
   readonly text: string;
   tokens?: SemanticToken[];
   /** How `tokens` were made from the previous entry's, when they were carried across the edit. */
   tokensSplice?: Spliced<SemanticToken> | undefined;
-  /** The encoded tokens and the id a `full/delta` request refers to them by. */
-  encoded?: { data: number[]; resultId: string };
+  encoded?: Encoded;
   folds?: Fold[];
   outline?: OutlineItem[];
   /** The entry of the version before, whose results the first requests for this one carry across the edit. */
@@ -30,7 +35,7 @@ let nextResultId = 1;
 export class DocumentFeatures {
   private readonly cache = new Map<string, Cached>();
   /** The encoded tokens last sent per document, by result id (one kept: the client sends the last). */
-  private readonly sent = new Map<string, { resultId: string; data: number[] }>();
+  private readonly sent = new Map<string, Encoded>();
 
   /** How many outline items and folding ranges a client takes (from its settings and capabilities). */
   limits = { outline: Infinity, folds: Infinity };
@@ -78,7 +83,8 @@ export class DocumentFeatures {
     return now.tokens;
   }
 
-  full(uri: string, a: Analysis, version: number): SemanticTokens {
+  /** The current encoding, kept as the one sent: a later `full/delta` is relative to it. */
+  private encoded(uri: string, a: Analysis, version: number): Encoded {
     const tokens = this.tokens(uri, a, version);
     const now = this.cache.get(uri)!;
     if (!now.encoded) {
@@ -88,15 +94,20 @@ export class DocumentFeatures {
       now.encoded = { data, resultId: String(nextResultId++) };
     }
     this.sent.set(uri, now.encoded);
-    return { resultId: now.encoded.resultId, data: now.encoded.data };
+    return now.encoded;
+  }
+
+  full(uri: string, a: Analysis, version: number): SemanticTokens {
+    const encoded = this.encoded(uri, a, version);
+    return { resultId: encoded.resultId, data: Array.from(encoded.data) };
   }
 
   /** The edit from the result the client has to the current one, or the full result. */
   delta(uri: string, a: Analysis, version: number, previousResultId: string): SemanticTokens | SemanticTokensDelta {
     const previous = this.sent.get(uri);
-    const full = this.full(uri, a, version);
-    if (!previous || previous.resultId !== previousResultId) return full;
-    return { ...(full.resultId !== undefined && { resultId: full.resultId }), edits: diff(previous.data, full.data) };
+    if (!previous || previous.resultId !== previousResultId) return this.full(uri, a, version);
+    const encoded = this.encoded(uri, a, version);
+    return { resultId: encoded.resultId, edits: diff(previous.data, encoded.data) };
   }
 
   folds(uri: string, a: Analysis, version: number): Fold[] {
@@ -114,7 +125,7 @@ export class DocumentFeatures {
 }
 
 /** One edit that turns `before` into `after`: what lies between their common ends. */
-function diff(before: readonly number[], after: readonly number[]): SemanticTokensEdit[] {
+function diff(before: Uint32Array, after: Uint32Array): SemanticTokensEdit[] {
   let start = 0;
   const max = Math.min(before.length, after.length);
   while (start < max && before[start] === after[start]) start++;
@@ -124,5 +135,5 @@ function diff(before: readonly number[], after: readonly number[]): SemanticToke
   // Tokens are 5 numbers: keep the edit on token boundaries, as clients expect.
   start -= start % 5;
   end -= end % 5;
-  return [{ start, deleteCount: before.length - end - start, data: after.slice(start, after.length - end) }];
+  return [{ start, deleteCount: before.length - end - start, data: Array.from(after.subarray(start, after.length - end)) }];
 }

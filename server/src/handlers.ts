@@ -95,12 +95,14 @@ export function capabilities(): InitializeResult["capabilities"] {
   };
 }
 
-export function registerHandlers(connection: Connection): Workspace {
+/** `outputPending`: whether responses are still being written (background analysis waits). */
+export function registerHandlers(connection: Connection, outputPending: () => boolean = () => false): Workspace {
   const workspace = new Workspace(
     (uri, version, lines, diagnostics) => {
       void connection.sendDiagnostics({ uri, version, diagnostics: diagnostics.map((d) => toLspDiagnostic(lines, d)) });
     },
     (uri, e) => connection.console.error(`analysis of ${uri} failed: ${describe(e)}`),
+    outputPending,
   );
   const notOpen = (uri: string): ResponseError<void> =>
     new ResponseError(ErrorCodes.InvalidParams, `no analysis of ${uri}: the document is not open, or its analysis failed (see the log)`);
@@ -359,7 +361,7 @@ export function registerHandlers(connection: Connection): Workspace {
   connection.languages.semanticTokens.onRange(
     on("semanticTokensRange", async (p, token): Promise<SemanticTokens> => {
       const { a } = await syntaxOf(p.textDocument.uri, token);
-      return { data: encodeSemanticTokens(a.lines, semanticTokens(a, toSpan(a.lines, p.range)), a.text) };
+      return { data: Array.from(encodeSemanticTokens(a.lines, semanticTokens(a, toSpan(a.lines, p.range)), a.text)) };
     }),
   );
 

@@ -5,13 +5,15 @@ import { describe } from "./guard.js";
 import { registerHandlers } from "./handlers.js";
 import { wrapMalformedParams } from "./params.js";
 import { positionRequestsFirst } from "./priority.js";
+import { watchOutput } from "./transport.js";
 
 function startServer(): void {
+  const outputPending = watchOutput();
   const connection = createConnection(ProposedFeatures.all, { messageStrategy: positionRequestsFirst(wrapMalformedParams) });
   // Whatever escapes a handler is logged; the server keeps serving.
   process.on("uncaughtException", (e) => connection.console.error(`uncaught: ${describe(e)}`));
   process.on("unhandledRejection", (e) => connection.console.error(`unhandled rejection: ${describe(e)}`));
-  registerHandlers(connection);
+  registerHandlers(connection, outputPending);
   connection.listen();
 }
 

@@ -1,21 +1,27 @@
 // Requests by cost: the connection hands the server one message per event-loop turn in arrival
 // order, so a hover sent right after an edit would wait for the semantic tokens, outline, folds
 // and code actions the editor asked for just before it. Those whole-document requests are held
-// back until no message has arrived for two turns; position requests go ahead of them.
+// back until no message has arrived for two turns; position requests go ahead of them, and
+// among them the small answers go first.
 import type { MessageStrategy } from "vscode-languageserver/node";
 
-const WHOLE_DOCUMENT = new Set([
-  "textDocument/semanticTokens/full",
-  "textDocument/semanticTokens/full/delta",
-  "textDocument/documentSymbol",
-  "textDocument/foldingRange",
+/**
+ * The whole-document requests, in the order they are released: the small answers first, the
+ * outline (up to a megabyte of JSON on a big document) last, so that none waits behind it.
+ */
+const WHOLE_DOCUMENT_ORDER = [
   "textDocument/codeLens",
+  "textDocument/foldingRange",
   "textDocument/codeAction",
-]);
+  "textDocument/semanticTokens/full/delta",
+  "textDocument/semanticTokens/full",
+  "textDocument/documentSymbol",
+];
+const RANK = new Map(WHOLE_DOCUMENT_ORDER.map((method, i) => [method, i]));
 
 /** `inner`, with whole-document requests dispatched after the messages queued behind them. */
 export function positionRequestsFirst(inner: MessageStrategy): MessageStrategy {
-  const held: (() => void)[] = [];
+  const held: { rank: number; dispatch: () => void }[] = [];
   let seen = 0;
   let waiting = false;
   /** Looks again next turn; `lastSeen` is the count of messages when it was scheduled. */
@@ -30,17 +36,19 @@ export function positionRequestsFirst(inner: MessageStrategy): MessageStrategy {
       return;
     }
     waiting = false;
-    for (const dispatch of held.splice(0)) dispatch();
+    // A stable sort: requests of one kind keep their order.
+    for (const { dispatch } of held.splice(0).sort((a, b) => a.rank - b.rank)) dispatch();
   };
   return {
     handleMessage(message, next) {
       seen++;
       const method = (message as { method?: unknown }).method;
-      if (typeof method !== "string" || !WHOLE_DOCUMENT.has(method) || !("id" in message)) {
+      const rank = typeof method === "string" ? RANK.get(method) : undefined;
+      if (rank === undefined || !("id" in message)) {
         inner.handleMessage(message, next);
         return;
       }
-      held.push(() => inner.handleMessage(message, next));
+      held.push({ rank, dispatch: () => inner.handleMessage(message, next) });
       if (!waiting) {
         waiting = true;
         later(0);

@@ -16,6 +16,9 @@ import { statementSyntaxCheck } from "../../core/src/ide/statement-check.js";
 /** Pause after an edit before analysing, so a burst of keystrokes is analysed once. */
 const DEBOUNCE_MS = 60;
 
+/** How long background analysis waits for output to reach the client before it goes on anyway. */
+const MAX_OUTPUT_WAIT_MS = 200;
+
 /** Quiet time after the full diagnostics before the symbol index is built in advance. */
 const SYMBOLS_DELAY_MS = 150;
 
@@ -74,6 +77,8 @@ export class Workspace {
   constructor(
     private readonly publish: Publish,
     private readonly onError: (uri: string, e: unknown) => void,
+    /** Whether responses are still on their way to the client: background steps wait meanwhile. */
+    private readonly outputPending: () => boolean = () => false,
   ) {}
 
   open(uri: string, languageId: string, version: number, text: string): void {
@@ -320,8 +325,18 @@ export class Workspace {
     const uri = entry.doc.uri;
     const steps = this.stepsFor(entry).gen;
     let early = false;
+    let waitedSince: number | undefined;
     const step = (): void => {
       if (entry.generation !== generation || !this.entries.has(uri)) return;
+      // Responses first, unless a request waits for this analysis (or the client stopped reading).
+      if (this.outputPending() && entry.waiters.length === 0 && entry.syntaxWaiters.length === 0) {
+        waitedSince ??= performance.now();
+        if (performance.now() - waitedSince < MAX_OUTPUT_WAIT_MS) {
+          setTimeout(step, 1);
+          return;
+        }
+      }
+      waitedSince = undefined;
       try {
         if (entry.analysedVersion === version && entry.analysis?.complete) {
           // A request finished this version's analysis.

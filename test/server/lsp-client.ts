@@ -28,6 +28,10 @@ export class RpcError extends Error {
 export class LspClient {
   private readonly proc: ChildProcessWithoutNullStreams;
   private buffer = Buffer.alloc(0);
+  private readonly chunks: Buffer[] = [];
+  /** Bytes in `buffer` and `chunks`; `needed`: how many the message being received takes. */
+  private received = 0;
+  private needed = 0;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private readonly listeners: ((n: Notification) => void)[] = [];
@@ -109,7 +113,13 @@ export class LspClient {
   }
 
   private receive(chunk: Buffer): void {
-    this.buffer = Buffer.concat([this.buffer, chunk]);
+    // A big message comes in many chunks: they are joined once it is all there, not one by one
+    // (that copying grows with the square of its size and would count against the server).
+    this.chunks.push(chunk);
+    this.received += chunk.length;
+    if (this.received < this.needed) return;
+    this.buffer = Buffer.concat([this.buffer, ...this.chunks.splice(0)]);
+    this.received = this.buffer.length;
     for (;;) {
       const headerEnd = this.buffer.indexOf("\r\n\r\n");
       if (headerEnd < 0) return;
@@ -117,9 +127,12 @@ export class LspClient {
       const m = /Content-Length: (\d+)/i.exec(header);
       if (!m) throw new Error(`bad header: ${header}`);
       const length = Number(m[1]);
-      if (this.buffer.length < headerEnd + 4 + length) return;
+      this.needed = headerEnd + 4 + length;
+      if (this.buffer.length < this.needed) return;
+      this.needed = 0;
       const body = this.buffer.subarray(headerEnd + 4, headerEnd + 4 + length).toString("utf8");
       this.buffer = this.buffer.subarray(headerEnd + 4 + length);
+      this.received = this.buffer.length;
       this.dispatch(JSON.parse(body) as Record<string, unknown>);
     }
   }

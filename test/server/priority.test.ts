@@ -5,7 +5,7 @@ import { positionRequestsFirst } from "../../server/src/priority.js";
 const turn = (): Promise<void> => new Promise((r) => setImmediate(r));
 
 describe("server: requests by cost", () => {
-  it("dispatches a hover sent after whole-document requests before them, and notifications at once", async () => {
+  it("dispatches a hover sent after whole-document requests before them, notifications at once, the outline last", async () => {
     const order: string[] = [];
     const strategy = positionRequestsFirst({
       handleMessage: (m, next) => {
@@ -31,12 +31,13 @@ describe("server: requests by cost", () => {
     }
     assert.deepEqual(order, ["textDocument/didChange", "textDocument/hover"]);
     for (let i = 0; i < 4; i++) await turn();
+    // The small answers first; the outline, which can be a megabyte, last.
     assert.deepEqual(order, [
       "textDocument/didChange",
       "textDocument/hover",
+      "textDocument/codeAction",
       "textDocument/semanticTokens/full/delta",
       "textDocument/documentSymbol",
-      "textDocument/codeAction",
     ]);
   });
 });

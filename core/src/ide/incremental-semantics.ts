@@ -72,13 +72,17 @@ export function namesDiagnostics(
   edited: NodeProto,
   sourceMap: SourceMap,
   checkEdited = false,
+  mentioning?: readonly number[],
 ): Diagnostic[] {
   const { all, stable } = names;
   const changing = (n: string): boolean => all.has(n) && !stable.has(n);
   const layered = new LayeredSourceMap(sourceMap);
   const copies = new Map<NodeProto, NodeProto>();
   const node: NodeProto[] = [];
-  for (const n of g.node) {
+  // `mentioning`: the indices (ascending) of the nodes that may mention the names, from the
+  // symbol index, rather than a scan of every node.
+  const candidates = mentioning ? mentioning.map((j) => g.node[j]!) : g.node;
+  for (const n of candidates) {
     const isEdited = n === edited;
     if (!isEdited && !n.input.some(changing) && !n.output.some((x) => all.has(x))) continue;
     const input = n.input.map((x) => (changing(x) || (isEdited && all.has(x)) ? x : ""));

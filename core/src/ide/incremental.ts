@@ -17,7 +17,7 @@ import { earlySnapshot, semanticSnapshot, semanticState, semanticSteps, type Par
 import { residualsBeyondDefaults } from "../ext/ext-comment.js";
 import { breaksOrder, carryAcross, editedNames, hasSubgraphs, namesDiagnostics, reinfer, withoutEach, type EditedNames } from "./incremental-semantics.js";
 import type { TextChange } from "./shift-diagnostics.js";
-import { buildSymbolIndex, builtIndexOf, setBuiltIndex } from "./symbols.js";
+import { buildSymbolIndex, builtIndexOf, setBuiltIndex, type SymbolIndex } from "./symbols.js";
 import { spliceNodeSymbols } from "./symbols-splice.js";
 import { pushAll } from "../arrays.js";
 
@@ -80,7 +80,8 @@ function carriedSemantics(before: Analysis, state: SemanticState, s: Splice): Ca
   const oldNode = graph.node[s.k]!;
   const names = editedNames(oldNode, s.lowered);
   // Computed before the splice, in the old text's offsets, like the diagnostics they cancel.
-  const check = withoutEach(state.check, namesDiagnostics(model, graph, names, oldNode, s.sourceMap));
+  const mentioning = statementsMentioning(builtIndexOf(s.ast), s.ast, names.all, s.k);
+  const check = withoutEach(state.check, namesDiagnostics(model, graph, names, oldNode, s.sourceMap, false, mentioning));
   if (!check) return undefined;
   const { start, end } = s.old.span;
   return { oldNode, names, check: carryAcross(check, start, end, s.delta), infer: carryAcross(state.inference.diagnostics, start, end, s.delta) };
@@ -117,7 +118,8 @@ function* steps(before: Analysis, s: Splice, text: string, carried: Carried | un
   yield earlySnapshot(parts, (value) => before.typeOf(value));
   yield;
   if (carried) {
-    const names = namesDiagnostics(model, model.graph!, carried.names, s.lowered, s.sourceMap, true);
+    const mentioning = statementsMentioning(index, s.ast, carried.names.all, s.k);
+    const names = namesDiagnostics(model, model.graph!, carried.names, s.lowered, s.sourceMap, true, mentioning);
     const state = semanticState(before)!;
     const inference = breaksOrder(names)
       ? undefined
@@ -125,6 +127,27 @@ function* steps(before: Analysis, s: Splice, text: string, carried: Carried | un
     if (inference) return semanticSnapshot(parts, [], { lowering: 0, check: [...carried.check, ...names], inference }, model, s.sourceMap);
   }
   return yield* semanticSteps(parts, [], 0, model, s.sourceMap);
+}
+
+/**
+ * The main graph's statements that mention any of `names`, ascending and with the edited one
+ * (`k`), found through the symbol index; undefined without an index or when a name is not in it.
+ */
+function statementsMentioning(index: SymbolIndex | undefined, ast: A.Model, names: ReadonlySet<string>, k: number): number[] | undefined {
+  const graph = ast.graph;
+  const body = graph?.body;
+  const scope = index?.scopes.find((sc) => sc.owner === graph);
+  if (!body || !scope) return undefined;
+  const found = new Set<number>([k]);
+  for (const name of names) {
+    const symbol = scope.values.get(name);
+    if (!symbol) return undefined;
+    for (const o of symbol.occurrences) {
+      const j = statementIndexAt(body.nodes, o.span.start);
+      if (j !== undefined) found.add(j);
+    }
+  }
+  return [...found].sort((a, b) => a - b);
 }
 
 function hasSubgraph(node: import("../../../proto/src/index.js").NodeProto): boolean {
