@@ -21,7 +21,7 @@ const READER_DEFAULTS = {
   tensorNameUnset: false,
   rawStorage: false,
   attrRawStorage: false,
-  firstOutputs: new Map<string, number>(),
+  uniqueFirstOutput: () => false,
 } as const;
 
 function printRaised<T>(proto: T, what: string, raise: (p: T, ctx: RaiseContext) => A.Graph | A.FunctionDef | A.OpNode, width?: number): string {

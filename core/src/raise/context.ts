@@ -21,14 +21,18 @@ export interface ModelDefaults {
   readonly rawStorage: boolean;
   /** Tensors in attribute values keep their data in raw_data. */
   readonly attrRawStorage: boolean;
-  /** How many nodes have each first output name: a unique one names its node in the file-level residual. */
-  readonly firstOutputs: ReadonlyMap<string, number>;
+  /** Whether exactly one node has this first output name: then it names its node in the file-level residual. */
+  readonly uniqueFirstOutput: (name: string) => boolean;
 }
 
-/** The first output name that identifies a node in the file-level residual, if no other node has it first. */
+/**
+ * The first output name that identifies a node in the file-level residual, if no other node has
+ * it first. Asked only for the nodes that differ from the defaults (most models have none), so
+ * the count behind `uniqueFirstOutput` is usually never made.
+ */
 export function nodeKeyOf(outputs: readonly string[], defaults: ModelDefaults): string | undefined {
   const first = outputs[0];
-  return first && defaults.firstOutputs.get(first) === 1 ? first : undefined;
+  return first && defaults.uniqueFirstOutput(first) ? first : undefined;
 }
 
 /** How `print --plain` names what it leaves out. */

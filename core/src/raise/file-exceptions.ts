@@ -19,15 +19,19 @@ export function fileExceptions(model: ModelProto, defaults: ModelDefaults): File
   const found: FileExceptions = { domain: [], tensorName: [] };
   const visit = (nodes: readonly NodeProto[]): void => {
     for (const n of nodes) {
-      const key = nodeKeyOf(n.output, defaults);
-      if (key !== undefined && differsInDomain(n, defaults)) found.domain.push(key);
+      // The key only for the nodes that need one: finding it may count every node's output.
+      const key = (): string | undefined => nodeKeyOf(n.output, defaults);
+      if (differsInDomain(n, defaults)) {
+        const k = key();
+        if (k !== undefined) found.domain.push(k);
+      }
       for (const a of n.attribute) {
         // Only the value the text writes is raised: a reference, or the attribute's one kind.
         if (isReference(a)) continue;
         const kind = kindOf(a);
         if (kind === AT.TENSOR && a.t) {
-          const at = tensorKey(key, a);
-          if (at && differsInTensorName(a.t, defaults)) found.tensorName.push(at);
+          const at = differsInTensorName(a.t, defaults) ? tensorKey(key(), a) : undefined;
+          if (at) found.tensorName.push(at);
         } else if (kind === AT.GRAPH && a.g) visit(a.g.node);
         else if (kind === AT.GRAPHS) for (const g of a.graphs) visit(g.node);
       }

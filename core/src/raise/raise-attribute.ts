@@ -130,13 +130,15 @@ export function differsInTensorName(t: TensorProto, defaults: ModelDefaults): bo
  * name]) identifies a single tensor value in the file-level residual, where an unusual name
  * presence then goes instead of a residual of its own.
  */
-export function tensorValue(t: AttributeProto["t"] & object, ctx: RaiseContext, at?: [string, string]): A.TensorValue {
+/** `at`: the tensor's key in the file-level residual, asked for only when its name presence differs. */
+export function tensorValue(t: AttributeProto["t"] & object, ctx: RaiseContext, at?: () => [string, string] | undefined): A.TensorValue {
   const { type, data, residual } = raiseTensor(t, ctx, true);
   const nameSet = isSet(tensorSchema, t, "name");
   let tname: A.Name | undefined;
+  let key: [string, string] | undefined;
   if (nameSet && t.name !== "" && isBareGraphName(t.name)) tname = bareName(t.name);
   else if (nameSet && t.name !== "") residual.keep(tensorSchema, t, ["name"]);
-  else if (at && differsInTensorName(t, ctx.defaults)) ctx.tensorNameExcept.push(at);
+  else if (differsInTensorName(t, ctx.defaults) && (key = at?.()) !== undefined) ctx.tensorNameExcept.push(key);
   else if (nameSet && ctx.defaults.tensorNameUnset) residual.put("name", "");
   else if (!nameSet && !ctx.defaults.tensorNameUnset) residual.clear("name");
   if (!tname && data.kind === "ExternalData") {
@@ -167,7 +169,8 @@ export function tensorKey(nodeKey: string | undefined, a: AttributeProto): [stri
 }
 
 /** Raises one attribute (its residual held for the statement); undefined when the syntax has no way to write it at all. */
-export function raiseAttribute(a: AttributeProto, ctx: RaiseContext, nodeKey?: string): A.Attribute | undefined {
+/** `nodeKey`: the node's key in the file-level residual, found only if an attribute tensor needs it. */
+export function raiseAttribute(a: AttributeProto, ctx: RaiseContext, nodeKey?: () => string | undefined): A.Attribute | undefined {
   const residual = new Residual().keepSet(a, DOC_STRING);
   const kind = kindOf(a);
   const typeSet = has(a, ATTR_FIELDS, TYPE);
@@ -206,7 +209,7 @@ export function raiseAttribute(a: AttributeProto, ctx: RaiseContext, nodeKey?: s
       }
       case AT.TENSOR:
         if (!a.t) return undefined;
-        value = tensorValue(a.t, ctx, tensorKey(nodeKey, a));
+        value = tensorValue(a.t, ctx, () => tensorKey(nodeKey?.(), a));
         break;
       case AT.GRAPH:
         if (!a.g) return undefined;

@@ -110,7 +110,7 @@ export function raiseNode(n: NodeProto, ctx: RaiseContext): A.OpNode {
   if (n.attribute.length) {
     const attrs: A.Attribute[] = [];
     const unwritable: { index: number; attribute: ReturnType<typeof toJson> }[] = [];
-    const key = ctx.nodeKey(n.output);
+    const key = (): string | undefined => ctx.nodeKey(n.output);
     n.attribute.forEach((a, index) => {
       const raised = raiseAttribute(a, ctx, key);
       if (raised) attrs.push(raised);

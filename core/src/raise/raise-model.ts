@@ -53,14 +53,11 @@ function chooseDefaults(model: ModelProto): ModelDefaults {
   let domainEmpty = 0;
   const storage = { raw: 0, typed: 0, attrRaw: 0, attrTyped: 0 };
   const nameCount = { unset: 0, empty: 0 };
-  const firstOutputs = new Map<string, number>();
   const inAttributes = new Set<TensorProto>();
   const countNodes = (nodes: readonly NodeProto[]): void => {
     for (const n of nodes) {
       if (!has(n, NODE_DOMAIN)) domainUnset++;
       else if (n.domain === "") domainEmpty++;
-      const first = n.output[0];
-      if (first) firstOutputs.set(first, (firstOutputs.get(first) ?? 0) + 1);
       for (const a of n.attribute) {
         if (a.t) inAttributes.add(a.t);
         for (const t of a.tensors) inAttributes.add(t);
@@ -87,7 +84,26 @@ function chooseDefaults(model: ModelProto): ModelDefaults {
     tensorNameUnset: nameCount.unset > nameCount.empty,
     rawStorage: storage.raw > storage.typed,
     attrRawStorage: storage.attrRaw > storage.attrTyped,
-    firstOutputs,
+    uniqueFirstOutput: firstOutputCounter(model),
+  };
+}
+
+/** Counts the nodes by first output (every graph and function body) when first asked. */
+function firstOutputCounter(model: ModelProto): (name: string) => boolean {
+  let counts: Map<string, number> | undefined;
+  const count = (nodes: readonly NodeProto[]): void => {
+    for (const n of nodes) {
+      const first = n.output[0];
+      if (first) counts!.set(first, (counts!.get(first) ?? 0) + 1);
+    }
+  };
+  return (name) => {
+    if (!counts) {
+      counts = new Map();
+      for (const f of model.functions) count(f.node);
+      walkModel(model, { graph: (g) => count(g.node) });
+    }
+    return counts.get(name) === 1;
   };
 }
 
