@@ -24,8 +24,10 @@ function run<T>(text: string | undefined, fn: (l: Lowerer) => T, options?: Lower
   return { sourceMap: cx.sourceMap, diagnostics: cx.diagnostics, result };
 }
 
-/** `text` (the source) lets huge integers and float midpoints in packed data be read exactly. */
-/** `emptyTensors` is filled only with the `deferEmptyTensors` option (ext/lower-with-residual.ts). */
+/**
+ * `text` (the source) lets huge integers and float midpoints in packed data be read exactly.
+ * `emptyTensors` is filled only with the `deferEmptyTensors` option (ext/lower-with-residual.ts).
+ */
 export function lowerModel(
   ast: A.Model,
   text?: string,

@@ -126,11 +126,10 @@ export function differsInTensorName(t: TensorProto, defaults: ModelDefaults): bo
 }
 
 /**
- * A tensor as an attribute value: `float[2] name {1, 2}`. `at` ([first output, attribute
- * name]) identifies a single tensor value in the file-level residual, where an unusual name
- * presence then goes instead of a residual of its own.
+ * A tensor as an attribute value: `float[2] name {1, 2}`. `at` gives the key ([first output,
+ * attribute name]) that identifies a single tensor value in the file-level residual, where an
+ * unusual name presence then goes instead of a residual of its own; it is asked for only then.
  */
-/** `at`: the tensor's key in the file-level residual, asked for only when its name presence differs. */
 export function tensorValue(t: AttributeProto["t"] & object, ctx: RaiseContext, at?: () => [string, string] | undefined): A.TensorValue {
   const { type, data, residual } = raiseTensor(t, ctx, true);
   const nameSet = isSet(tensorSchema, t, "name");
@@ -168,8 +167,11 @@ export function tensorKey(nodeKey: string | undefined, a: AttributeProto): [stri
   return nodeKey !== undefined && isPlainWord(a.name) ? [nodeKey, a.name] : undefined;
 }
 
-/** Raises one attribute (its residual held for the statement); undefined when the syntax has no way to write it at all. */
-/** `nodeKey`: the node's key in the file-level residual, found only if an attribute tensor needs it. */
+/**
+ * Raises one attribute (its residual held for the statement); undefined when the syntax has no
+ * way to write it at all. `nodeKey` gives the node's key in the file-level residual, asked for
+ * only if an attribute tensor needs it.
+ */
 export function raiseAttribute(a: AttributeProto, ctx: RaiseContext, nodeKey?: () => string | undefined): A.Attribute | undefined {
   const residual = new Residual().keepSet(a, DOC_STRING);
   const kind = kindOf(a);

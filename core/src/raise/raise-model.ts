@@ -91,20 +91,19 @@ function chooseDefaults(model: ModelProto): ModelDefaults {
 /** Counts the nodes by first output (every graph and function body) when first asked. */
 function firstOutputCounter(model: ModelProto): (name: string) => boolean {
   let counts: Map<string, number> | undefined;
-  const count = (nodes: readonly NodeProto[]): void => {
-    for (const n of nodes) {
-      const first = n.output[0];
-      if (first) counts!.set(first, (counts!.get(first) ?? 0) + 1);
-    }
+  const countAll = (): Map<string, number> => {
+    const found = new Map<string, number>();
+    const count = (nodes: readonly NodeProto[]): void => {
+      for (const n of nodes) {
+        const first = n.output[0];
+        if (first) found.set(first, (found.get(first) ?? 0) + 1);
+      }
+    };
+    for (const f of model.functions) count(f.node);
+    walkModel(model, { graph: (g) => count(g.node) });
+    return found;
   };
-  return (name) => {
-    if (!counts) {
-      counts = new Map();
-      for (const f of model.functions) count(f.node);
-      walkModel(model, { graph: (g) => count(g.node) });
-    }
-    return counts.get(name) === 1;
-  };
+  return (name) => (counts ??= countAll()).get(name) === 1;
 }
 
 function entry(key: string, value: A.HeaderEntry["value"]): A.HeaderEntry {
