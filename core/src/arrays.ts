@@ -7,6 +7,21 @@ export function pushAll<T>(target: T[], items: readonly T[]): T[] {
   return target;
 }
 
+/**
+ * The first index in [0, length) where `from(i)` holds, for a test that is false up to some
+ * index and true from there on (a binary search over sorted data); `length` if it never holds.
+ */
+export function partitionPoint(length: number, from: (i: number) => boolean): number {
+  let lo = 0;
+  let hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (from(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
 /** The largest of `values`, or `empty` when there are none. */
 export function maxOf(values: ArrayLike<number>, empty = -Infinity): number {
   let m = empty;

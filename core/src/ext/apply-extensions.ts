@@ -19,6 +19,7 @@ import {
   type NodeProto,
   type TensorProto,
 } from "../../../proto/src/index.js";
+import { partitionPoint } from "../arrays.js";
 import { OnnxtxtError } from "../io/errors.js";
 import { parseExtComment, type ExtComment, type ExtKind } from "./ext-comment.js";
 import { toBringBack } from "./externalize.js";
@@ -46,7 +47,8 @@ interface Found {
   readonly span: A.Comment["span"];
 }
 
-function isTypedEmpty(t: TensorProto): boolean {
+/** Whether none of the typed value fields (all but raw_data) holds a value. */
+export function isTypedEmpty(t: TensorProto): boolean {
   return t.floatData.length + t.int32Data.length + t.int64Data.length + t.doubleData.length + t.uint64Data.length + t.stringData.length === 0;
 }
 
@@ -250,12 +252,5 @@ function applyModel(model: ModelProto, data: JsonObject): string[] {
 
 /** The first of the sorted `starts` at or after `at` (binary search: a model can have many residuals). */
 function firstAtOrAfter(starts: readonly number[], at: number): number | undefined {
-  let lo = 0;
-  let hi = starts.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (starts[mid]! < at) lo = mid + 1;
-    else hi = mid;
-  }
-  return starts[lo];
+  return starts[partitionPoint(starts.length, (i) => starts[i]! >= at)];
 }

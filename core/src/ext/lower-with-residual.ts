@@ -4,12 +4,12 @@
 // its element-count error waits until the residual has had its chance to fill it to its shape.
 import type * as A from "../../../grammar/src/ast.js";
 import { hasErrors, type Diagnostic } from "../../../grammar/src/diagnostics.js";
-import type { ModelProto, TensorProto } from "../../../proto/src/index.js";
+import type { ModelProto } from "../../../proto/src/index.js";
 import { elementCountProblem } from "../element-count.js";
 import type { EmptyTensor } from "../lower/context.js";
 import { lowerModel, type LowerOptions } from "../lower/index.js";
 import type { SourceMap } from "../source-map.js";
-import { applyExtensions } from "./apply-extensions.js";
+import { applyExtensions, isTypedEmpty } from "./apply-extensions.js";
 
 export interface LoweredWithResidual {
   readonly model: ModelProto;
@@ -19,13 +19,9 @@ export interface LoweredWithResidual {
   readonly residual: Diagnostic[];
 }
 
-function holdsValues(t: TensorProto): boolean {
-  return t.rawData.length + t.floatData.length + t.int32Data.length + t.int64Data.length + t.doubleData.length + t.uint64Data.length + t.stringData.length > 0;
-}
-
 /** The error of a `{}` tensor after the residual: none when the residual filled it to its shape. */
 function stillWrong(e: EmptyTensor): Diagnostic | undefined {
-  if (!holdsValues(e.tensor)) return e.error;
+  if (e.tensor.rawData.length === 0 && isTypedEmpty(e.tensor)) return e.error;
   const problem = elementCountProblem(e.tensor);
   return problem === undefined ? undefined : { ...e.error, message: `${problem} (with the residual's data)` };
 }

@@ -6,6 +6,7 @@
 // enclosing graph; a function body sees only its own values and its attribute parameters.
 import type { Attribute, AttrValue, FunctionDef, Graph, Model, Name, OpNode, TypeExpr, ValueDecl } from "../../../grammar/src/ast.js";
 import type { Span } from "../../../grammar/src/span.js";
+import { partitionPoint } from "../arrays.js";
 
 export type SymbolKind = "value" | "function" | "param";
 
@@ -86,14 +87,7 @@ export class SymbolIndex {
 
   /** The position in text order of the first occurrence starting at or after `offset`. */
   firstAtOrAfter(offset: number): number {
-    let lo = 0;
-    let hi = this.sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.sorted[mid]!.span.start < offset) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return partitionPoint(this.sorted.length, (i) => this.sorted[i]!.span.start >= offset);
   }
 
   /** The occurrence at position `i` in text order. */
@@ -104,16 +98,8 @@ export class SymbolIndex {
   /** The occurrence whose name covers `offset` (a cursor right after a name counts). */
   occurrenceAt(offset: number): Occurrence | undefined {
     const occ = this.sorted;
-    let lo = 0;
-    let hi = occ.length - 1;
-    let best = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (occ[mid]!.span.start <= offset) {
-        best = mid;
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
+    // The last occurrence starting at or before the offset, and the one before it.
+    const best = partitionPoint(occ.length, (i) => occ[i]!.span.start > offset) - 1;
     for (let i = best; i >= 0 && i >= best - 1; i--) {
       const o = occ[i]!;
       if (o.span.start <= offset && offset <= o.span.end) return o;
@@ -124,14 +110,8 @@ export class SymbolIndex {
   /** The occurrences whose names overlap `range` (touching counts), in text order. */
   occurrencesIn(range: { start: number; end: number }): Occurrence[] {
     const occ = this.sorted;
-    let lo = 0;
-    let hi = occ.length;
     // The first occurrence that may reach the range (names do not overlap each other).
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (occ[mid]!.span.end < range.start) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = partitionPoint(occ.length, (i) => occ[i]!.span.end >= range.start);
     const out: Occurrence[] = [];
     for (let i = lo; i < occ.length && occ[i]!.span.start <= range.end; i++) out.push(occ[i]!);
     return out;

@@ -2,6 +2,7 @@
 // across such a replacement: whole-document features (semantic tokens, folds) recompute only
 // the edited statement and move the rest, instead of walking a 50k-node tree per keystroke.
 import type { Span } from "../../../grammar/src/span.js";
+import { partitionPoint } from "../arrays.js";
 import type { TextChange } from "./shift-diagnostics.js";
 
 /**
@@ -76,19 +77,9 @@ export function spliceDisjoint<T extends { readonly start: number }>(
   delta: number,
   fresh: readonly T[],
 ): Spliced<T> | undefined {
-  const first = (pred: (item: T) => boolean): number => {
-    let lo = 0;
-    let hi = old.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (pred(old[mid]!)) hi = mid;
-      else lo = mid + 1;
-    }
-    return lo;
-  };
   // Items in start order that do not overlap also end in order.
-  const i = first((t) => endOf(t) > oldRegion.start);
-  const j = first((t) => t.start >= oldRegion.end);
+  const i = partitionPoint(old.length, (k) => endOf(old[k]!) > oldRegion.start);
+  const j = partitionPoint(old.length, (k) => old[k]!.start >= oldRegion.end);
   for (let k = i; k < j; k++) if (old[k]!.start < oldRegion.start || endOf(old[k]!) > oldRegion.end) return undefined;
   const after = old.slice(j);
   if (delta !== 0) for (let k = 0; k < after.length; k++) after[k] = moved(after[k]!, delta);

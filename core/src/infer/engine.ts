@@ -281,19 +281,13 @@ export function inferNode(
     const got = outputs[j];
     if (got) inferred.set(name, got);
     const vi = declared.get(name);
-    if (!vi) {
-      // Nothing declared: the operator's answer, if any (the common case, made short).
-      if (got) scope.types.set(name, got);
-      const c = outConsts[j];
-      if (c) scope.consts.set(name, c);
-      continue;
-    }
-    const merged = mergeTypes(fromTypeProto(vi.type), got);
+    // Nothing declared is the common case: nothing to merge (a 50k-node graph has one output).
+    const merged = vi && mergeTypes(fromTypeProto(vi.type), got);
     // Reported at the producing node (as onnx does): that is where the two descriptions meet.
-    if (merged?.conflict && vi)
+    if (merged?.conflict)
       env.reporter.report("error", "declared-type-mismatch", `'${name}' is ${merged.conflict}`, node, new ChildWhere(where, "value", name), { output: j });
     // After a contradiction the operator's answer flows on, so one mistake is reported once.
-    const flowing = merged?.conflict ? got : merged?.type;
+    const flowing = !vi || merged?.conflict ? got : merged?.type;
     if (flowing) scope.types.set(name, flowing);
     const c = outConsts[j];
     if (c) scope.consts.set(name, c);

@@ -159,10 +159,10 @@ function elemIdByName(name: string): number | undefined {
   return dataTypeByName(name)?.id;
 }
 
-/** The schema type string of a value type, shape left out: `tensor(float)`, `seq(tensor(int64))`. */
 /** `tensor(float)` and the like by element type id: made once, asked for every input of every node. */
 const TENSOR_STRINGS = new Map<number, string | undefined>();
 
+/** The schema type string of a value type, shape left out: `tensor(float)`, `seq(tensor(int64))`. */
 export function typeString(t: ValueType | undefined): string | undefined {
   if (!t) return undefined;
   switch (t.kind) {

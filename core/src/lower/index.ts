@@ -16,26 +16,24 @@ interface Lowered<T> {
   readonly sourceMap: SourceMap;
   readonly diagnostics: Diagnostic[];
   readonly result: T;
+  /** Filled only with the `deferEmptyTensors` option (ext/lower-with-residual.ts). */
+  readonly emptyTensors: readonly EmptyTensor[];
 }
 
 function run<T>(text: string | undefined, fn: (l: Lowerer) => T, options?: LowerOptions): Lowered<T> {
   const cx = new LowerContext(options);
   const result = fn(new Lowerer(cx, text));
-  return { sourceMap: cx.sourceMap, diagnostics: cx.diagnostics, result };
+  return { sourceMap: cx.sourceMap, diagnostics: cx.diagnostics, result, emptyTensors: cx.emptyTensors };
 }
 
-/**
- * `text` (the source) lets huge integers and float midpoints in packed data be read exactly.
- * `emptyTensors` is filled only with the `deferEmptyTensors` option (ext/lower-with-residual.ts).
- */
+/** `text` (the source) lets huge integers and float midpoints in packed data be read exactly. */
 export function lowerModel(
   ast: A.Model,
   text?: string,
   options?: LowerOptions,
 ): { model: ModelProto; sourceMap: SourceMap; diagnostics: Diagnostic[]; emptyTensors: readonly EmptyTensor[] } {
-  const cx = new LowerContext(options);
-  const model = new Lowerer(cx, text).model(ast);
-  return { model, sourceMap: cx.sourceMap, diagnostics: cx.diagnostics, emptyTensors: cx.emptyTensors };
+  const r = run(text, (l) => l.model(ast), options);
+  return { model: r.result, sourceMap: r.sourceMap, diagnostics: r.diagnostics, emptyTensors: r.emptyTensors };
 }
 
 export function lowerGraph(ast: A.Graph, text?: string): Lowered<GraphProto> {
