@@ -21,7 +21,7 @@ export interface CheckOptions {
   /** Leave out warnings (unused values and the like). */
   readonly errorsOnly?: boolean;
   /** An inference result the caller already has for this model (saves running it again). */
-  readonly inference?: InferResult;
+  readonly inference?: Pick<InferResult, "diagnostics">;
 }
 
 export function checkModel(model: ModelProto, options: CheckOptions = {}): Diagnostic[] {

@@ -25,7 +25,7 @@ function attributeTypeName(t: AT): string {
 export function checkNode(node: NodeProto, where: Where, env: NodeEnv, out: Emitter): void {
   checkAttributeBasics(node, where, env, out);
   const domain = canonicalDomain(node.domain);
-  const fn = env.functions.get(functionKey(domain, node.opType, node.overload));
+  const fn = env.functions.size === 0 ? undefined : env.functions.get(functionKey(domain, node.opType, node.overload));
   const version = env.opsets.get(domain);
   if (version === undefined) {
     out.emit("domain-not-imported", `domain '${domainLabel(domain)}' of ${node.opType} is not in opset_import`, node, where, "op");
@@ -105,12 +105,12 @@ function checkArity(node: NodeProto, schema: OpSchema, version: number, where: W
       part,
     );
   }
-  node.input.forEach((name, i) => {
+  for (let i = 0; i < nIn; i++) {
     const formal = schema.inputs[i];
-    if (name === "" && formal?.option === "single" && i < nIn) {
+    if (node.input[i] === "" && formal?.option === "single") {
       out.emit("missing-input", `input ${i} ('${formal.name}') of ${opName(node)} is required but left empty`, node, where, { input: i });
     }
-  });
+  }
 }
 
 function range(min: number, max: number): string {
@@ -120,21 +120,27 @@ function range(min: number, max: number): string {
 }
 
 function checkAttributeBasics(node: NodeProto, where: Where, env: NodeEnv, out: Emitter): void {
-  const seen = new Set<string>();
+  // Most nodes have no attribute or one: the set (and the locations) are made only when needed.
+  const seen = node.attribute.length > 1 ? new Set<string>() : undefined;
   for (const a of node.attribute) {
-    const at = new ChildWhere(where, "attribute", a.name);
-    if (seen.has(a.name)) out.emit("duplicate-attribute", `attribute '${a.name}' is set twice`, a, at, "name");
-    seen.add(a.name);
+    const at = (): Where => new ChildWhere(where, "attribute", a.name);
+    if (seen?.has(a.name)) out.emit("duplicate-attribute", `attribute '${a.name}' is set twice`, a, at(), "name");
+    seen?.add(a.name);
     if (a.refAttrName === "") continue;
     if (!env.functionAttributes)
-      out.emit("attribute-ref-outside-function", `'${a.name}' refers to '@${a.refAttrName}', but only a function body can refer to attributes`, a, at, "value");
+      out.emit(
+        "attribute-ref-outside-function",
+        `'${a.name}' refers to '@${a.refAttrName}', but only a function body can refer to attributes`,
+        a,
+        at(),
+        "value",
+      );
     else if (!env.functionAttributes.has(a.refAttrName))
-      out.emit("unknown-attribute-ref", `'@${a.refAttrName}' is not an attribute of the enclosing function`, a, at, "value");
+      out.emit("unknown-attribute-ref", `'@${a.refAttrName}' is not an attribute of the enclosing function`, a, at(), "value");
   }
 }
 
 function checkAttributes(node: NodeProto, schema: OpSchema, version: number, where: Where, out: Emitter): void {
-  const given = new Map(node.attribute.map((a) => [a.name, a]));
   for (const a of node.attribute) {
     const at = new ChildWhere(where, "attribute", a.name);
     const formal = schema.attributes.get(a.name);
@@ -162,7 +168,7 @@ function checkAttributes(node: NodeProto, schema: OpSchema, version: number, whe
     }
   }
   for (const formal of schema.attributes.values()) {
-    if (formal.required && !given.has(formal.name)) {
+    if (formal.required && !node.attribute.some((a) => a.name === formal.name)) {
       out.emit(
         "missing-attribute",
         `${opName(node)} requires attribute '${formal.name}' (${formal.type.toLowerCase()}), but it is not given`,

@@ -5,13 +5,21 @@ import type { AttributeProto, GraphProto, NodeProto } from "../../../proto/src/i
 import { ChildWhere, NodeWhere, type Part, type Where } from "../infer/location.js";
 import type { Emitter } from "./emit.js";
 
+type DefinitionKind = "input" | "initializer" | "node-output";
+
+/** One per value of a graph: a million-node graph makes a million, so it is kept small. */
 interface Definition {
   readonly element: object;
-  readonly part: Part;
-  readonly kind: "input" | "initializer" | "node-output";
+  readonly kind: DefinitionKind;
+  /** A node output's position among the node's outputs (its Part is made only for a report). */
+  readonly output: number;
   /** Where the definition is, for binary models. */
   readonly at: Where;
   used: boolean;
+}
+
+function definitionPart(def: Definition): Part {
+  return def.kind === "node-output" ? { output: def.output } : "name";
 }
 
 /** One graph's names; `parent` holds the names the enclosing graph had defined so far. */
@@ -41,24 +49,25 @@ export class StructureChecker {
     const scope = new NameScope(parent);
     // Graph inputs and initializers may reuse a name of an enclosing graph (as onnx's checker
     // allows); node outputs may not.
-    const define = (name: string, def: Omit<Definition, "used" | "at">, at: Where): void => {
+    const define = (name: string, element: object, kind: DefinitionKind, at: Where, output = -1): void => {
       if (name === "") return;
-      const prev = def.kind === "node-output" ? scope.lookup(name) : scope.defs.get(name);
+      const prev = kind === "node-output" ? scope.lookup(name) : scope.defs.get(name);
+      const def: Definition = { element, kind, output, at, used: scope.usedEarly.size > 0 && scope.usedEarly.has(name) };
       if (prev) {
         const what = prev.kind === "node-output" ? "a node output" : prev.kind === "input" ? "a graph input" : "an initializer";
         this.out.emit(
           "redefinition",
           `'${name}' is already defined as ${what}${scope.defs.has(name) ? "" : " of an enclosing graph"}; every name must be assigned once`,
-          def.element,
+          element,
           at,
-          def.part,
+          definitionPart(def),
         );
         return;
       }
-      scope.defs.set(name, { element: def.element, part: def.part, kind: def.kind, at, used: scope.usedEarly.has(name) });
+      scope.defs.set(name, def);
     };
     const inputNames = new Set(g.input.map((vi) => vi.name));
-    for (const vi of g.input) define(vi.name, { element: vi, part: "name", kind: "input" }, new ChildWhere(where, "input", vi.name));
+    for (const vi of g.input) define(vi.name, vi, "input", new ChildWhere(where, "input", vi.name));
     for (const t of g.initializer) {
       if (inputNames.has(t.name)) {
         if (this.warnShadowedInitializers)
@@ -71,21 +80,21 @@ export class StructureChecker {
           );
         continue;
       }
-      define(t.name, { element: t, part: "name", kind: "initializer" }, new ChildWhere(where, "initializer", t.name));
+      define(t.name, t, "initializer", new ChildWhere(where, "initializer", t.name));
     }
     for (const s of g.sparseInitializer) {
       const name = s.values?.name ?? "";
-      if (!inputNames.has(name)) define(name, { element: s, part: "name", kind: "initializer" }, new ChildWhere(where, "initializer", name));
+      if (!inputNames.has(name)) define(name, s, "initializer", new ChildWhere(where, "initializer", name));
     }
     // Needed only for a name that is not defined yet: built then, once.
     let later: Set<string> | undefined;
     const producedLater = (): ReadonlySet<string> => (later ??= new Set(g.node.flatMap((n) => n.output)));
     g.node.forEach((node, index) => {
       const at = new NodeWhere(where, node, index);
-      node.input.forEach((name, i) => this.use(scope, name, node, { input: i }, at, producedLater));
+      for (let i = 0; i < node.input.length; i++) this.use(scope, node, i, at, producedLater);
       for (const a of node.attribute) this.checkSubgraphs(a, at, scope);
       this.onNode(node, at);
-      node.output.forEach((name, j) => define(name, { element: node, part: { output: j }, kind: "node-output" }, at));
+      for (let j = 0; j < node.output.length; j++) define(node.output[j]!, node, "node-output", at, j);
     });
     for (const vi of g.output) {
       const def = scope.defs.get(vi.name);
@@ -107,7 +116,9 @@ export class StructureChecker {
     a.graphs.forEach((g, i) => this.checkGraph(g, `${at} > attribute '${a.name}'[${i}]`, scope));
   }
 
-  use(scope: NameScope, name: string, node: NodeProto, part: Part, at: Where, producedLater: () => ReadonlySet<string>): void {
+  /** Input `i` of `node` is a use of its name. */
+  use(scope: NameScope, node: NodeProto, i: number, at: Where, producedLater: () => ReadonlySet<string>): void {
+    const name = node.input[i]!;
     if (name === "") return;
     const def = scope.lookup(name);
     if (def) {
@@ -116,16 +127,16 @@ export class StructureChecker {
     }
     if (producedLater().has(name)) {
       scope.usedEarly.add(name);
-      this.out.emit("use-before-definition", `'${name}' is used before the node that defines it; nodes must be in topological order`, node, at, part);
-    } else this.out.emit("undefined-value", `'${name}' is not defined: no input, initializer or earlier node output has this name`, node, at, part);
+      this.out.emit("use-before-definition", `'${name}' is used before the node that defines it; nodes must be in topological order`, node, at, { input: i });
+    } else this.out.emit("undefined-value", `'${name}' is not defined: no input, initializer or earlier node output has this name`, node, at, { input: i });
   }
 
   private reportUnused(scope: NameScope): void {
     for (const [name, def] of scope.defs) {
       if (def.used) continue;
-      if (def.kind === "node-output") this.out.emit("unused-value", `'${name}' is computed but never used`, def.element, def.at, def.part);
+      if (def.kind === "node-output") this.out.emit("unused-value", `'${name}' is computed but never used`, def.element, def.at, definitionPart(def));
       else if (def.kind === "input" && scope.parent === undefined)
-        this.out.emit("unused-input", `graph input '${name}' is never used`, def.element, def.at, def.part);
+        this.out.emit("unused-input", `graph input '${name}' is never used`, def.element, def.at, definitionPart(def));
     }
   }
 }

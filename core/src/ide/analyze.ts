@@ -90,7 +90,7 @@ export function* semanticSteps(
 ): Generator<undefined, Analysis, void> {
   const inferred = inferModel(model, { sourceMap });
   yield;
-  const check = checkModel(model, { sourceMap, inference: { ...inferred, diagnostics: [] } });
+  const check = checkModel(model, { sourceMap, inference: { diagnostics: [] } });
   return semanticSnapshot(parts, diagnostics, { lowering, check, inference: inferred }, model, sourceMap);
 }
 

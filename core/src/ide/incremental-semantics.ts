@@ -15,7 +15,7 @@ import { Emitter } from "../check/emit.js";
 import { checkNode } from "../check/nodes.js";
 import { StructureChecker } from "../check/structure.js";
 import { inferNode, type Env } from "../infer/engine.js";
-import { modelFunctions, modelOpsets, type InferResult, type ValueType } from "../infer/index.js";
+import { inferResult, modelFunctions, modelOpsets, type InferResult } from "../infer/index.js";
 import { NodeWhere, Reporter, type Where } from "../infer/location.js";
 import { SourceMap, type ElementSpans } from "../source-map.js";
 
@@ -206,19 +206,18 @@ export function* reinfer(
   };
   const declared = new Map<string, ValueInfoProto>();
   for (const vi of [...g.output, ...g.valueInfo]) if (vi.type && !declared.has(vi.name)) declared.set(vi.name, vi);
-  const inferred = prev.inferred as Map<string, ValueType>;
   const path = `graph '${g.name}'`;
   const clear = (node: NodeProto): void => {
     for (const n of node.output) {
       scope.types.delete(n);
       scope.consts.delete(n);
-      inferred.delete(n);
+      scope.operatorOverrides.delete(n);
     }
   };
   const changed = new Set<string>([...oldNode.output, ...g.node[k]!.output].filter((n) => n !== ""));
   clear(oldNode);
   const redone = new Set<number>([k]);
-  inferNode(g.node[k]!, scope, env, new NodeWhere(path, g.node[k]!, k), declared, inferred);
+  inferNode(g.node[k]!, scope, env, new NodeWhere(path, g.node[k]!, k), declared);
   let sliceStart = performance.now();
   for (let j = k + 1; j < g.node.length; j++) {
     const node = g.node[j]!;
@@ -230,7 +229,7 @@ export function* reinfer(
     const types = node.output.map((n) => scope.types.get(n));
     const consts = node.output.map((n) => scope.consts.get(n));
     clear(node);
-    inferNode(node, scope, env, new NodeWhere(path, node, j), declared, inferred);
+    inferNode(node, scope, env, new NodeWhere(path, node, j), declared);
     redone.add(j);
     node.output.forEach((n, o) => {
       if (n !== "" && !(same(types[o], scope.types.get(n)) && same(consts[o], scope.consts.get(n)))) changed.add(n);
@@ -241,5 +240,5 @@ export function* reinfer(
     const j = nodeAt(d.span!.start);
     return j === undefined || !redone.has(j);
   });
-  return { types: scope.types, inferred, graphTypes: env.graphTypes, diagnostics: [...kept, ...diagnostics], scope };
+  return inferResult(g, scope, env.graphTypes, [...kept, ...diagnostics]);
 }

@@ -17,7 +17,6 @@ const UTF8 = new TextDecoder();
 export class OpContext {
   readonly outputs: (ValueType | undefined)[];
   readonly outputConsts: (Const | undefined)[];
-  private readonly attrs: Map<string, AttributeProto>;
 
   constructor(
     readonly node: NodeProto,
@@ -32,7 +31,6 @@ export class OpContext {
   ) {
     this.outputs = outputs;
     this.outputConsts = outputs.map(() => undefined);
-    this.attrs = new Map(node.attribute.map((a) => [a.name, a]));
   }
 
   get inputCount(): number {
@@ -70,61 +68,67 @@ export class OpContext {
     return c ? c.values.map((v) => Math.trunc(v)) : undefined;
   }
 
+  /**
+   * A search, not a map: nodes have few attributes, and most rules read none of them. From the
+   * end, so a duplicated attribute (an error of its own) reads as its last setting.
+   */
   attr(name: string): AttributeProto | undefined {
-    return this.attrs.get(name);
+    const attrs = this.node.attribute;
+    for (let i = attrs.length - 1; i >= 0; i--) if (attrs[i]!.name === name) return attrs[i];
+    return undefined;
   }
 
   hasAttr(name: string): boolean {
-    return this.attrs.has(name);
+    return this.attr(name) !== undefined;
   }
 
   int(name: string, fallback?: number): number | undefined {
-    const a = this.attrs.get(name);
+    const a = this.attr(name);
     if (a) return Number(a.i);
     const d = this.schema?.attributes.get(name)?.default;
     return typeof d === "number" ? d : fallback;
   }
 
   float(name: string, fallback?: number): number | undefined {
-    const a = this.attrs.get(name);
+    const a = this.attr(name);
     if (a) return a.f;
     const d = this.schema?.attributes.get(name)?.default;
     return typeof d === "number" ? d : fallback;
   }
 
   ints(name: string): number[] | undefined {
-    const a = this.attrs.get(name);
+    const a = this.attr(name);
     if (a) return a.ints.map(Number);
     const d = this.schema?.attributes.get(name)?.default;
     return Array.isArray(d) ? (d as number[]).map(Number) : undefined;
   }
 
   floats(name: string): number[] | undefined {
-    const a = this.attrs.get(name);
+    const a = this.attr(name);
     return a ? [...a.floats] : undefined;
   }
 
   string(name: string, fallback?: string): string | undefined {
-    const a = this.attrs.get(name);
+    const a = this.attr(name);
     if (a) return UTF8.decode(a.s);
     const d = this.schema?.attributes.get(name)?.default;
     return typeof d === "string" ? d : fallback;
   }
 
   strings(name: string): string[] | undefined {
-    const a = this.attrs.get(name);
+    const a = this.attr(name);
     if (a) return a.strings.map((s) => UTF8.decode(s));
     const d = this.schema?.attributes.get(name)?.default;
     return Array.isArray(d) ? (d as string[]) : undefined;
   }
 
   tensorAttr(name: string): TensorProto | undefined {
-    const a = this.attrs.get(name);
+    const a = this.attr(name);
     return a && (a.type === AT.TENSOR || a.t) ? a.t : undefined;
   }
 
   graph(name: string): GraphProto | undefined {
-    return this.attrs.get(name)?.g;
+    return this.attr(name)?.g;
   }
 
   /** The element type the constraints gave output `i`, if any. */

@@ -29,6 +29,12 @@ export class Scope {
   readonly consts = new Map<string, Const | undefined>();
   /** Initializers whose values are read only when a rule asks (most are weights, never folded). */
   readonly initializers = new Map<string, TensorProto>();
+  /**
+   * Node outputs whose type in `types` is not what the operator alone gave (a declaration was
+   * merged in, or the operator gave nothing), with the operator's answer. Every other node
+   * output's operator answer is its entry in `types`: one map update per output, not two.
+   */
+  readonly operatorOverrides = new Map<string, ValueType | undefined>();
   constructor(readonly parent?: Scope) {}
 
   type(name: string): ValueType | undefined {
@@ -63,9 +69,19 @@ export function functionKey(domain: string, name: string, overload = ""): string
 
 interface GraphResult {
   readonly scope: Scope;
-  /** What the operators alone gave each node output. */
-  readonly inferred: Map<string, ValueType>;
   readonly outputs: (ValueType | undefined)[];
+}
+
+/** What the operators alone gave each node output of `g` (declarations ignored), in node order. */
+export function operatorTypes(g: GraphProto, scope: Scope): Map<string, ValueType> {
+  const out = new Map<string, ValueType>();
+  for (const node of g.node)
+    for (const name of node.output) {
+      if (name === "") continue;
+      const t = scope.operatorOverrides.has(name) ? scope.operatorOverrides.get(name) : scope.types.get(name);
+      if (t) out.set(name, t);
+    }
+  return out;
 }
 
 function declaredTypes(infos: readonly ValueInfoProto[], into: Map<string, ValueInfoProto>): void {
@@ -103,11 +119,10 @@ export function inferGraph(g: GraphProto, env: Env, parent: Scope | undefined, p
   const declared = new Map<string, ValueInfoProto>();
   declaredTypes(g.output, declared);
   declaredTypes(g.valueInfo, declared);
-  const inferred = new Map<string, ValueType>();
-  g.node.forEach((node, i) => inferNode(node, scope, env, new NodeWhere(path, node, i), declared, inferred));
+  g.node.forEach((node, i) => inferNode(node, scope, env, new NodeWhere(path, node, i), declared));
   env.graphTypes.set(g, scope.types);
   const outputs = g.output.map((vi) => scope.types.get(vi.name) ?? scope.type(vi.name) ?? fromTypeProto(vi.type));
-  return { scope, inferred, outputs };
+  return { scope, outputs };
 }
 
 function kindOrElemDiffer(a: ValueType, b: ValueType): boolean {
@@ -121,15 +136,25 @@ function formalFor(params: readonly FormalParameter[], i: number): FormalParamet
   return last?.option === "variadic" ? last : undefined;
 }
 
-/** Binds type parameters from the actual inputs; reports clashes and disallowed types. */
+/** A type parameter bound by an input: its type, the type's string and the input it came from. */
+interface Binding {
+  readonly param: string;
+  readonly type: ValueType;
+  readonly str: string;
+  readonly from: number;
+}
+
+/**
+ * Binds type parameters from the actual inputs; reports clashes and disallowed types. A list,
+ * not a map: an op has one to three parameters, and this runs for every node.
+ */
 function bindConstraints(
   schema: OpSchema,
   inputs: readonly (ValueType | undefined)[],
   node: NodeProto,
   report: (code: string, msg: string, part: Part) => void,
-): Map<string, ValueType> {
-  const bound = new Map<string, ValueType>();
-  const boundFrom = new Map<string, { str: string; from: number }>();
+): Binding[] {
+  const bound: Binding[] = [];
   for (let i = 0; i < inputs.length; i++) {
     const t = inputs[i];
     if (!t || node.input[i] === "") continue;
@@ -157,22 +182,23 @@ function bindConstraints(
       );
       continue;
     }
-    const heterogeneous = formal.option === "variadic" && !formal.homogeneous;
-    const prev = boundFrom.get(formal.typeStr);
-    if (prev && prev.str !== str && !heterogeneous) {
+    if (formal.option === "variadic" && !formal.homogeneous) continue;
+    const prev = bindingOf(bound, formal.typeStr);
+    if (!prev) bound.push({ param: formal.typeStr, type: t, str, from: i });
+    else if (prev.str !== str) {
       report(
         "type-mismatch",
         `${opName(node)} needs inputs ${prev.from} and ${i} to have the same type ${formal.typeStr}, but '${node.input[prev.from]}' is ${formatType(inputs[prev.from])} and '${node.input[i]}' is ${formatType(t)}`,
         { input: i },
       );
-      continue;
-    }
-    if (!prev && !heterogeneous) {
-      bound.set(formal.typeStr, t);
-      boundFrom.set(formal.typeStr, { str, from: i });
     }
   }
   return bound;
+}
+
+function bindingOf(bound: readonly Binding[], param: string): Binding | undefined {
+  for (const b of bound) if (b.param === param) return b;
+  return undefined;
 }
 
 /** Outputs whose type comes from an attribute (Constant's value, Cast's to) obey the schema too. */
@@ -205,7 +231,7 @@ function summarize(allowed: readonly string[]): string {
 }
 
 /** Output types the constraints alone determine (element types; shapes come from rules). */
-function outputsFromConstraints(schema: OpSchema, count: number, bound: ReadonlyMap<string, ValueType>): (ValueType | undefined)[] {
+function outputsFromConstraints(schema: OpSchema, count: number, bound: readonly Binding[]): (ValueType | undefined)[] {
   const out: (ValueType | undefined)[] = [];
   for (let j = 0; j < count; j++) {
     const formal = formalFor(schema.outputs, j);
@@ -213,7 +239,7 @@ function outputsFromConstraints(schema: OpSchema, count: number, bound: Readonly
       out.push(undefined);
       continue;
     }
-    const b = bound.get(formal.typeStr);
+    const b = bindingOf(bound, formal.typeStr)?.type;
     if (b) {
       out.push(isTensor(b) ? tensor(b.elem) : b);
       continue;
@@ -225,14 +251,7 @@ function outputsFromConstraints(schema: OpSchema, count: number, bound: Readonly
   return out;
 }
 
-export function inferNode(
-  node: NodeProto,
-  scope: Scope,
-  env: Env,
-  where: Where,
-  declared: ReadonlyMap<string, ValueInfoProto>,
-  inferred: Map<string, ValueType>,
-): void {
+export function inferNode(node: NodeProto, scope: Scope, env: Env, where: Where, declared: ReadonlyMap<string, ValueInfoProto>): void {
   const report = (code: string, message: string, part: Part = "op"): void => env.reporter.report("error", code, message, node, where, part);
   const inputs = node.input.map((n) => (n === "" ? undefined : scope.type(n)));
   const constOf = (i: number): Const | undefined => (node.input[i] ? scope.const(node.input[i]) : undefined);
@@ -279,8 +298,8 @@ export function inferNode(
     const name = node.output[j]!;
     if (name === "") continue;
     const got = outputs[j];
-    if (got) inferred.set(name, got);
     const vi = declared.get(name);
+    if (vi || !got) scope.operatorOverrides.set(name, got);
     // Nothing declared is the common case: nothing to merge (a 50k-node graph has one output).
     const merged = vi && mergeTypes(fromTypeProto(vi.type), got);
     // Reported at the producing node (as onnx does): that is where the two descriptions meet.
@@ -314,10 +333,9 @@ function inferFunctionCall(
   });
   const callAttrs = new Map(call.attribute.map((a) => [a.name, a]));
   const defaults = new Map(fn.attributeProto.map((a) => [a.name, a]));
-  const inferred = new Map<string, ValueType>();
   fn.node.forEach((node, i) => {
     const bound = bindAttributeRefs(node, callAttrs, defaults);
-    inferNode(bound, scope, muted, describeNode(node, i), new Map(), inferred);
+    inferNode(bound, scope, muted, describeNode(node, i), new Map());
   });
   return fn.output.map((name) => scope.types.get(name));
 }

@@ -7,7 +7,7 @@ import { copyNanBits } from "../io/nan-bits.js";
 import { walkModel } from "../walk.js";
 import type { SourceMap } from "../source-map.js";
 import { canonicalDomain } from "../schema/index.js";
-import { functionKey, inferGraph, type Env, type Scope } from "./engine.js";
+import { functionKey, inferGraph, operatorTypes, type Env, type Scope } from "./engine.js";
 import { Reporter } from "./location.js";
 import { toTypeProto, type ValueType } from "./types.js";
 
@@ -49,8 +49,23 @@ export function inferModel(model: ModelProto, options: InferOptions = {}): Infer
     depth: 0,
   };
   if (!model.graph) return { types: new Map(), inferred: new Map(), graphTypes: env.graphTypes, diagnostics };
-  const result = inferGraph(model.graph, env, undefined, `graph '${model.graph.name}'`);
-  return { types: result.scope.types, inferred: result.inferred, graphTypes: env.graphTypes, diagnostics, scope: result.scope };
+  const graph = model.graph;
+  const { scope } = inferGraph(graph, env, undefined, `graph '${graph.name}'`);
+  return inferResult(graph, scope, env.graphTypes, diagnostics);
+}
+
+/** The result for the main graph `g`; `inferred` is worked out on first use (few callers want it). */
+export function inferResult(g: GraphProto, scope: Scope, graphTypes: InferResult["graphTypes"], diagnostics: Diagnostic[]): InferResult {
+  let inferred: Map<string, ValueType> | undefined;
+  return {
+    types: scope.types,
+    get inferred() {
+      return (inferred ??= operatorTypes(g, scope));
+    },
+    graphTypes,
+    diagnostics,
+    scope,
+  };
 }
 
 /** A copy of the model whose graphs carry a value_info for every intermediate value and typed outputs. */

@@ -3,23 +3,43 @@
 import { isFieldSet, type DescField, type DescMessage, type MessageShape } from "@bufbuild/protobuf";
 import { fieldByName } from "../ext/fields.js";
 
+type Message = Readonly<Record<string, unknown>>;
+
 export interface Fields<Desc extends DescMessage> {
   readonly schema: Desc;
   readonly fields: readonly DescField[];
+  /** Per field, whether a message sets it: `isFieldSet`'s answer without its generic dispatch. */
+  readonly isSet: readonly ((msg: Message) => boolean)[];
 }
 
 export function fieldsOf<Desc extends DescMessage>(schema: Desc, names: readonly string[]): Fields<Desc> {
-  return { schema, fields: names.map((n) => fieldByName(schema, n)) };
+  const fields = names.map((n) => fieldByName(schema, n));
+  return { schema, fields, isSet: fields.map(presenceTest) };
 }
 
+/**
+ * onnx.proto is proto2: a singular field is set when the message has it as an own property (the
+ * defaults sit on the prototype); a list when it is not empty. Anything else asks the library.
+ */
+function presenceTest(field: DescField): (msg: Message) => boolean {
+  const name = field.localName;
+  if (field.fieldKind === "list") return (msg) => (msg[name] as readonly unknown[]).length > 0;
+  if (field.oneof === undefined && field.fieldKind !== "map" && field.presence !== IMPLICIT)
+    return (msg) => msg[name] !== undefined && Object.hasOwn(msg, name);
+  return (msg) => isFieldSet(msg as MessageShape<DescMessage>, field);
+}
+
+/** FeatureSet.FieldPresence.IMPLICIT (proto3 scalars), whose fields have no own-property presence. */
+const IMPLICIT = 2;
+
 export function has<Desc extends DescMessage>(msg: MessageShape<Desc>, f: Fields<Desc>, index = 0): boolean {
-  return isFieldSet(msg, f.fields[index]!);
+  return f.isSet[index]!(msg as unknown as Message);
 }
 
 /** The proto names of the listed fields that `msg` sets (usually none: an empty array). */
 export function setNames<Desc extends DescMessage>(msg: MessageShape<Desc>, f: Fields<Desc>): string[] {
   let out: string[] | undefined;
-  for (const field of f.fields) if (isFieldSet(msg, field)) (out ??= []).push(field.name);
+  for (let i = 0; i < f.fields.length; i++) if (f.isSet[i]!(msg as unknown as Message)) (out ??= []).push(f.fields[i]!.name);
   return out ?? NONE;
 }
 
