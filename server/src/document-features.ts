@@ -2,13 +2,14 @@
 // version: asked again for the same text they are answered from memory; after an edit inside
 // one statement the tokens and folds of the previous version are carried across it and only
 // that statement is walked again. Semantic tokens also answer `full/delta` from the last result.
-import type { SemanticTokens, SemanticTokensDelta, SemanticTokensEdit } from "vscode-languageserver/node";
+import type { DocumentSymbol, SemanticTokens, SemanticTokensDelta, SemanticTokensEdit } from "vscode-languageserver/node";
 import type { Analysis } from "../../core/src/ide/analysis.js";
 import { foldingRanges, updatedFolds, type Fold } from "../../core/src/ide/folding.js";
-import { documentOutline, type OutlineItem } from "../../core/src/ide/outline.js";
+import { documentOutline } from "../../core/src/ide/outline.js";
 import { semanticTokens, updatedTokens, type SemanticToken } from "../../core/src/ide/semantic-tokens.js";
 import type { Spliced } from "../../core/src/ide/text-change.js";
 import { encodeSemanticTokens, spliceEncodedTokens } from "./convert.js";
+import { outlineSymbols, type ConvertedOutline } from "./outline-symbols.js";
 import type { Workspace } from "./workspace.js";
 
 /** The encoded tokens and the id a `full/delta` request refers to them by. */
@@ -25,7 +26,7 @@ interface Cached {
   tokensSplice?: Spliced<SemanticToken> | undefined;
   encoded?: Encoded;
   folds?: Fold[];
-  outline?: OutlineItem[];
+  outline?: ConvertedOutline;
   /** The entry of the version before, whose results the first requests for this one carry across the edit. */
   previous?: Cached | undefined;
 }
@@ -117,10 +118,15 @@ export class DocumentFeatures {
     return now.folds.length > this.limits.folds ? now.folds.slice(0, this.limits.folds) : now.folds;
   }
 
-  outline(uri: string, a: Analysis, version: number): OutlineItem[] {
-    const { now } = this.entry(uri, a, version);
-    now.outline ??= documentOutline(a, this.limits.outline);
-    return now.outline;
+  outline(uri: string, a: Analysis, version: number): DocumentSymbol[] {
+    const { now, before } = this.entry(uri, a, version);
+    if (!now.outline) {
+      const items = documentOutline(a, this.limits.outline);
+      const old = before?.outline;
+      const change = old && this.workspace.changesBetween(uri, before.version, version);
+      now.outline = { text: a.text, items, symbols: outlineSymbols(a.lines, a.text, items, old, change) };
+    }
+    return now.outline.symbols;
   }
 }
 

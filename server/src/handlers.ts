@@ -9,10 +9,8 @@ import {
   InsertTextFormat,
   LSPErrorCodes,
   ResponseError,
-  SymbolKind,
   TextDocumentSyncKind,
   type Connection,
-  type DocumentSymbol,
   type CancellationToken,
   type InitializeResult,
   type Location,
@@ -28,7 +26,8 @@ import { formatEdits } from "../../core/src/ide/formatting.js";
 import { hover } from "../../core/src/ide/hover.js";
 import { inlayHints } from "../../core/src/ide/inlay-hints.js";
 import { definition, documentHighlights, references } from "../../core/src/ide/navigation.js";
-import { documentOutline, flatOutline, type OutlineItem, type OutlineKind } from "../../core/src/ide/outline.js";
+import { documentOutline, flatOutline } from "../../core/src/ide/outline.js";
+import { OUTLINE_KINDS } from "./outline-symbols.js";
 import { prepareRename, rename } from "../../core/src/ide/rename.js";
 import { semanticTokens, TOKEN_MODIFIERS, TOKEN_TYPES } from "../../core/src/ide/semantic-tokens.js";
 import { signatureHelp } from "../../core/src/ide/signature-help.js";
@@ -51,15 +50,6 @@ const DEFAULT_OUTLINE_ITEMS = 5000;
 function positiveCount(v: unknown): number | undefined {
   return typeof v === "number" && Number.isInteger(v) && v > 0 ? v : undefined;
 }
-
-const OUTLINE_KINDS: Record<OutlineKind, SymbolKind> = {
-  graph: SymbolKind.Module,
-  function: SymbolKind.Function,
-  node: SymbolKind.Method,
-  input: SymbolKind.Variable,
-  output: SymbolKind.Variable,
-  initializer: SymbolKind.Constant,
-};
 
 const COMPLETION_KINDS: Record<CompletionKind, CompletionItemKind> = {
   operator: CompletionItemKind.Function,
@@ -307,20 +297,10 @@ export function registerHandlers(connection: Connection, outputPending: () => bo
     }),
   );
 
-  const toDocumentSymbol = (a: Analysis, item: OutlineItem): DocumentSymbol => ({
-    name: item.name || " ",
-    ...(item.detail !== undefined ? { detail: item.detail } : {}),
-    kind: OUTLINE_KINDS[item.kind],
-    range: toRange(a.lines, item.span),
-    selectionRange: toRange(a.lines, item.selectionSpan),
-    // Leaves go without an empty list: 5000 of them are 70 KB of an outline's JSON.
-    ...(item.children.length > 0 && { children: item.children.map((c) => toDocumentSymbol(a, c)) }),
-  });
-
   connection.onDocumentSymbol(
     on("documentSymbol", async (p, token) => {
       const { a, version } = await wholeDocumentOf(p.textDocument.uri, token);
-      return features.outline(p.textDocument.uri, a, version).map((i) => toDocumentSymbol(a, i));
+      return features.outline(p.textDocument.uri, a, version);
     }),
   );
 

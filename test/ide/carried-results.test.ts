@@ -9,12 +9,20 @@ import type { TextChange } from "../../core/src/ide/shift-diagnostics.js";
 import { composeChanges } from "../../core/src/ide/text-change.js";
 import { encodeSemanticTokens, spliceEncodedTokens } from "../../server/src/convert.js";
 import { snippetAsPlainText } from "../../server/src/snippets.js";
+import { documentOutline } from "../../core/src/ide/outline.js";
+import { outlineSymbols, type ConvertedOutline } from "../../server/src/outline-symbols.js";
 
 function document(): string {
   const lines = ['<ir_version: 10, opset_import: ["" : 21]>', "g (float[N, 4] x) => (float[N, 4] y)", "<float[4] w = {1, 2, 3, 4}>", "{"];
   for (let i = 0; i < 30; i++) lines.push(`  v${i} = ${["Add", "Mul", "Relu"][i % 3]} (${i === 0 ? "x" : `v${i - 1}`}${i % 3 === 2 ? "" : ", w"})`);
   lines.push("  c = Concat <axis = 0> (", "    v29,", "    v28", "  )", "  y = Identity (v29)", "}", "");
   return lines.join("\n");
+}
+
+function converted(text: string): ConvertedOutline {
+  const a = analyze(text);
+  const items = documentOutline(a);
+  return { text, items, symbols: outlineSymbols(a.lines, text, items) };
 }
 
 function apply(text: string, c: TextChange, insert: string): string {
@@ -35,8 +43,9 @@ describe("results carried across an edit", () => {
   let text = document();
   let tokens = semanticTokens(analyze(text));
   let folds = foldingRanges(analyze(text));
+  let outline = converted(text);
   for (const [from, to] of edits) {
-    it(`'${from}' -> '${to}': tokens and folds equal a fresh analysis's`, () => {
+    it(`'${from}' -> '${to}': tokens, folds and outline equal a fresh analysis's`, () => {
       // The smallest replacement, as a keystroke makes it.
       const at = text.indexOf(from);
       let pre = 0;
@@ -51,9 +60,17 @@ describe("results carried across an edit", () => {
       const carriedTokens = spliced?.items;
       const carriedEncoding = spliced && spliceEncodedTokens(encodeSemanticTokens(before.lines, tokens, before.text), after.lines, spliced, text);
       const carriedFolds = updatedFolds(after, folds, change);
+      const items = documentOutline(after);
+      const carriedOutline = outlineSymbols(after.lines, text, items, outline, change);
       const [freshTokens, freshFolds] = [semanticTokens(after), foldingRanges(after)];
+      const freshOutline = converted(text);
+      assert.deepEqual(carriedOutline, freshOutline.symbols, "the outline's symbols");
+      // Within one line, all but the items around the edit are the very objects sent before.
+      const reused = carriedOutline[0]!.children!.filter((c) => outline.symbols[0]!.children!.includes(c)).length;
+      if (!to.includes("\n")) assert.ok(reused >= freshOutline.symbols[0]!.children!.length - 2, `${reused} symbols reused`);
       tokens = freshTokens;
       folds = freshFolds;
+      outline = { text, items, symbols: carriedOutline };
       // A syntax error the parser recovers from beyond the statement: recomputed, which is right too.
       if (!carriedTokens && after.syntaxCount > 0) return;
       assert.ok(carriedTokens, "the tokens were carried, not recomputed");

@@ -1,5 +1,5 @@
 import * as assert from "node:assert/strict";
-import { editDistance } from "../../core/src/check/suggest.js";
+import { CloseNames, editDistance } from "../../core/src/check/suggest.js";
 
 /** The textbook table, in full: the oracle for the bounded one. */
 function fullDistance(a: string, b: string): number {
@@ -14,7 +14,56 @@ function fullDistance(a: string, b: string): number {
   return d[a.length]![b.length]!;
 }
 
+function seeded(seed: number): (n: number) => number {
+  let s = seed;
+  return (n) => {
+    s = (s * 1103515245 + 12345) & 0x7fffffff;
+    return s % n;
+  };
+}
+
 describe("semantics: name suggestions", () => {
+  it("the cheap first test never turns away a name within the limit, and turns most others away", () => {
+    const rnd = seeded(777);
+    // Letters that share a class (code mod 32: 'a' and 'A', 'v' and '6') and ones that do not.
+    const word = (): string => Array.from({ length: 1 + rnd(9) }, () => "aAv6x_19"[rnd(8)]).join("");
+    let rejected = 0;
+    let total = 0;
+    for (let k = 0; k < 20000; k++) {
+      const name = word();
+      const candidate = rnd(2) ? word() : name.slice(0, rnd(name.length + 1)) + "aAv6x_19"[rnd(8)] + name.slice(rnd(name.length + 1));
+      const close = new CloseNames(name);
+      const limit = Math.max(1, Math.floor(name.length / 3));
+      const d = fullDistance(name, candidate);
+      if (candidate !== name && d <= limit) assert.ok(close.mayFit(candidate), `'${candidate}' is ${d} from '${name}'`);
+      if (d > limit) {
+        total++;
+        if (!close.mayFit(candidate)) rejected++;
+      }
+    }
+    assert.ok(rejected > total / 3, `only ${rejected} of ${total} distant names turned away`);
+  });
+
+  it("keeps the three closest names (then by name), as sorting every candidate would", () => {
+    const rnd = seeded(4242);
+    const word = (): string => Array.from({ length: 3 + rnd(6) }, () => "abv12_"[rnd(6)]).join("");
+    for (let k = 0; k < 300; k++) {
+      const name = word();
+      const candidates = Array.from({ length: 200 }, word);
+      const limit = Math.max(1, Math.floor(name.length / 3));
+      const expected = [...new Set(candidates)]
+        .filter((c) => c !== name)
+        .map((c) => ({ c, d: fullDistance(name, c) }))
+        .filter((x) => x.d <= limit)
+        .sort((x, y) => x.d - y.d || x.c.localeCompare(y.c))
+        .slice(0, 3)
+        .map((x) => x.c);
+      const close = new CloseNames(name);
+      for (const c of new Set(candidates)) close.consider(c);
+      assert.deepEqual(close.closest(), expected, name);
+    }
+  });
+
   it("bounds the edit distance without changing any distance within the bound", () => {
     let s = 12345;
     const rnd = (n: number): number => {

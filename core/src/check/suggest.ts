@@ -44,41 +44,69 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
   return Math.min(last[b.length]!, limit + 1);
 }
 
-/** Collects the names close to one name, one candidate at a time. */
+/**
+ * Which characters a name has, folded into 32 classes (code mod 32). One edit changes at most two
+ * of the bits (a substitution takes one class away and brings one), so names whose bits differ
+ * in more than 2k places are more than k edits apart: a test far cheaper than the distance.
+ */
+function characterClasses(s: string): number {
+  let bits = 0;
+  for (let i = 0; i < s.length; i++) bits |= 1 << (s.charCodeAt(i) & 31);
+  return bits;
+}
+
+function bitCount(x: number): number {
+  let n = 0;
+  for (let v = x >>> 0; v !== 0; v &= v - 1) n++;
+  return n;
+}
+
+/**
+ * Collects the `count` names closest to one name, one candidate at a time. Once it has that many,
+ * the limit drops to the farthest of them: a candidate can then only win by being closer, so
+ * most of the rest are turned away by the cheap test.
+ */
 export class CloseNames {
-  /** A third of the name's length in edits, at least one. */
-  private readonly limit: number;
+  /** A third of the name's length in edits, at least one (then the farthest name kept). */
+  private limit: number;
+  private readonly classes: number;
+  /** The closest so far, closest first (then by name), at most `count`. */
   private readonly found: { name: string; d: number }[] = [];
 
-  constructor(private readonly name: string) {
+  constructor(
+    private readonly name: string,
+    private readonly count = 3,
+  ) {
     this.limit = Math.max(1, Math.floor(name.length / 3));
+    this.classes = characterClasses(name);
   }
 
-  /** A cheap first test, worth making before anything costlier about the candidate. */
+  /** A cheap first test (it never rejects a name within the limit), worth making before anything costlier. */
   mayFit(candidate: string): boolean {
-    return candidate !== this.name && Math.abs(candidate.length - this.name.length) <= this.limit;
+    return (
+      candidate !== this.name &&
+      Math.abs(candidate.length - this.name.length) <= this.limit &&
+      bitCount(characterClasses(candidate) ^ this.classes) <= 2 * this.limit
+    );
   }
 
   consider(candidate: string): void {
     if (!this.mayFit(candidate)) return;
     const d = editDistance(this.name, candidate, this.limit);
-    if (d <= this.limit) this.found.push({ name: candidate, d });
+    if (d > this.limit) return;
+    const found = this.found;
+    let at = found.length;
+    while (at > 0 && (found[at - 1]!.d > d || (found[at - 1]!.d === d && found[at - 1]!.name.localeCompare(candidate) > 0))) at--;
+    if (at >= this.count) return;
+    found.splice(at, 0, { name: candidate, d });
+    if (found.length > this.count) found.pop();
+    if (found.length === this.count) this.limit = found[found.length - 1]!.d;
   }
 
-  /** The closest `count`, closest first. */
-  closest(count = 3): string[] {
-    return this.found
-      .sort((x, y) => x.d - y.d || x.name.localeCompare(y.name))
-      .slice(0, count)
-      .map((c) => c.name);
+  /** The closest names, closest first. */
+  closest(): string[] {
+    return this.found.map((c) => c.name);
   }
-}
-
-/** Value names close to `name` (a third of its length in edits, at least one), closest first. */
-export function closeValueNames(name: string, candidates: Iterable<string>, count = 3): string[] {
-  const close = new CloseNames(name);
-  for (const c of candidates) close.consider(c);
-  return close.closest(count);
 }
 
 /** The text of a "did you mean" hint in a message, and how to read it back. */
