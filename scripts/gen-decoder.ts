@@ -150,6 +150,7 @@ function decoderOf(m: DescMessage, enumSets: Map<DescEnum, string>): string[] {
     `/** Reads the fields in [r.pos, end) into \`m\`: a new message, or one seen before (they merge). */`,
     `function read${name}(r: WireReader, end: number, depth: number, m: ${name}): ${name} {`,
     "  r.enter(depth);",
+    "  // Unknown fields are collected apart and set at the end, as protobuf-es does (see unknownEnumValue).",
     "  let unknown = m.$unknown;",
     "  while (r.pos < end) {",
     "    const tag = r.tag();",

@@ -97,6 +97,7 @@ export function decodeAttributeProto(bytes: Uint8Array, options?: DecodeOptions)
 /** Reads the fields in [r.pos, end) into `m`: a new message, or one seen before (they merge). */
 function readAttributeProto(r: WireReader, end: number, depth: number, m: AttributeProto): AttributeProto {
   r.enter(depth);
+  // Unknown fields are collected apart and set at the end, as protobuf-es does (see unknownEnumValue).
   let unknown = m.$unknown;
   while (r.pos < end) {
     const tag = r.tag();
@@ -205,6 +206,7 @@ export function decodeValueInfoProto(bytes: Uint8Array, options?: DecodeOptions)
 /** Reads the fields in [r.pos, end) into `m`: a new message, or one seen before (they merge). */
 function readValueInfoProto(r: WireReader, end: number, depth: number, m: ValueInfoProto): ValueInfoProto {
   r.enter(depth);
+  // Unknown fields are collected apart and set at the end, as protobuf-es does (see unknownEnumValue).
   let unknown = m.$unknown;
   while (r.pos < end) {
     const tag = r.tag();
@@ -250,6 +252,7 @@ export function decodeNodeProto(bytes: Uint8Array, options?: DecodeOptions): Nod
 /** Reads the fields in [r.pos, end) into `m`: a new message, or one seen before (they merge). */
 function readNodeProto(r: WireReader, end: number, depth: number, m: NodeProto): NodeProto {
   r.enter(depth);
+  // Unknown fields are collected apart and set at the end, as protobuf-es does (see unknownEnumValue).
   let unknown = m.$unknown;
   while (r.pos < end) {
     const tag = r.tag();
@@ -321,6 +324,7 @@ export function decodeIntIntListEntryProto(bytes: Uint8Array, options?: DecodeOp
 /** Reads the fields in [r.pos, end) into `m`: a new message, or one seen before (they merge). */
 function readIntIntListEntryProto(r: WireReader, end: number, depth: number, m: IntIntListEntryProto): IntIntListEntryProto {
   r.enter(depth);
+  // Unknown fields are collected apart and set at the end, as protobuf-es does (see unknownEnumValue).
   let unknown = m.$unknown;
   while (r.pos < end) {
     const tag = r.tag();
@@ -358,6 +362,7 @@ export function decodeNodeDeviceConfigurationProto(bytes: Uint8Array, options?: 
 /** Reads the fields in [r.pos, end) into `m`: a new message, or one seen before (they merge). */
 function readNodeDeviceConfigurationProto(r: WireReader, end: number, depth: number, m: NodeDeviceConfigurationProto): NodeDeviceConfigurationProto {
   r.enter(depth);
+  // Unknown fields are collected apart and set at the end, as protobuf-es does (see unknownEnumValue).
   let unknown = m.$unknown;
   while (r.pos < end) {
     const tag = r.tag();
@@ -398,6 +403,7 @@ export function decodeShardingSpecProto(bytes: Uint8Array, options?: DecodeOptio
 /** Reads the fields in [r.pos, end) into `m`: a new message, or one seen before (they merge). */
 function readShardingSpecProto(r: WireReader, end: number, depth: number, m: ShardingSpecProto): ShardingSpecProto {
   r.enter(depth);
+  // Unknown fields are collected apart and set at the end, as protobuf-es does (see unknownEnumValue).
   let unknown = m.$unknown;
   while (r.pos < end) {
     const tag = r.tag();
@@ -447,6 +453,7 @@ export function decodeShardedDimProto(bytes: Uint8Array, options?: DecodeOptions
 /** Reads the fields in [r.pos, end) into `m`: a new message, or one seen before (they merge). */
 function readShardedDimProto(r: WireReader, end: number, depth: number, m: ShardedDimProto): ShardedDimProto {
   r.enter(depth);
+  // Unknown fields are collected apart and set at the end, as protobuf-es does (see unknownEnumValue).
   let unknown = m.$unknown;
   while (r.pos < end) {
     const tag = r.tag();
@@ -482,6 +489,7 @@ export function decodeSimpleShardedDimProto(bytes: Uint8Array, options?: DecodeO
 /** Reads the fields in [r.pos, end) into `m`: a new message, or one seen before (they merge). */
 function readSimpleShardedDimProto(r: WireReader, end: number, depth: number, m: SimpleShardedDimProto): SimpleShardedDimProto {
   r.enter(depth);
+  // Unknown fields are collected apart and set at the end, as protobuf-es does (see unknownEnumValue).
   let unknown = m.$unknown;
   while (r.pos < end) {
     const tag = r.tag();
@@ -518,6 +526,7 @@ export function decodeTrainingInfoProto(bytes: Uint8Array, options?: DecodeOptio
 /** Reads the fields in [r.pos, end) into `m`: a new message, or one seen before (they merge). */
 function readTrainingInfoProto(r: WireReader, end: number, depth: number, m: TrainingInfoProto): TrainingInfoProto {
   r.enter(depth);
+  // Unknown fields are collected apart and set at the end, as protobuf-es does (see unknownEnumValue).
   let unknown = m.$unknown;
   while (r.pos < end) {
     const tag = r.tag();
@@ -566,6 +575,7 @@ export function decodeModelProto(bytes: Uint8Array, options?: DecodeOptions): Mo
 /** Reads the fields in [r.pos, end) into `m`: a new message, or one seen before (they merge). */
 function readModelProto(r: WireReader, end: number, depth: number, m: ModelProto): ModelProto {
   r.enter(depth);
+  // Unknown fields are collected apart and set at the end, as protobuf-es does (see unknownEnumValue).
   let unknown = m.$unknown;
   while (r.pos < end) {
     const tag = r.tag();
@@ -643,6 +653,7 @@ export function decodeDeviceConfigurationProto(bytes: Uint8Array, options?: Deco
 /** Reads the fields in [r.pos, end) into `m`: a new message, or one seen before (they merge). */
 function readDeviceConfigurationProto(r: WireReader, end: number, depth: number, m: DeviceConfigurationProto): DeviceConfigurationProto {
   r.enter(depth);
+  // Unknown fields are collected apart and set at the end, as protobuf-es does (see unknownEnumValue).
   let unknown = m.$unknown;
   while (r.pos < end) {
     const tag = r.tag();
@@ -680,6 +691,7 @@ export function decodeStringStringEntryProto(bytes: Uint8Array, options?: Decode
 /** Reads the fields in [r.pos, end) into `m`: a new message, or one seen before (they merge). */
 function readStringStringEntryProto(r: WireReader, end: number, depth: number, m: StringStringEntryProto): StringStringEntryProto {
   r.enter(depth);
+  // Unknown fields are collected apart and set at the end, as protobuf-es does (see unknownEnumValue).
   let unknown = m.$unknown;
   while (r.pos < end) {
     const tag = r.tag();
@@ -712,6 +724,7 @@ export function decodeTensorAnnotation(bytes: Uint8Array, options?: DecodeOption
 /** Reads the fields in [r.pos, end) into `m`: a new message, or one seen before (they merge). */
 function readTensorAnnotation(r: WireReader, end: number, depth: number, m: TensorAnnotation): TensorAnnotation {
   r.enter(depth);
+  // Unknown fields are collected apart and set at the end, as protobuf-es does (see unknownEnumValue).
   let unknown = m.$unknown;
   while (r.pos < end) {
     const tag = r.tag();
@@ -754,6 +767,7 @@ export function decodeGraphProto(bytes: Uint8Array, options?: DecodeOptions): Gr
 /** Reads the fields in [r.pos, end) into `m`: a new message, or one seen before (they merge). */
 function readGraphProto(r: WireReader, end: number, depth: number, m: GraphProto): GraphProto {
   r.enter(depth);
+  // Unknown fields are collected apart and set at the end, as protobuf-es does (see unknownEnumValue).
   let unknown = m.$unknown;
   while (r.pos < end) {
     const tag = r.tag();
@@ -842,6 +856,7 @@ export function decodeTensorProto(bytes: Uint8Array, options?: DecodeOptions): T
 /** Reads the fields in [r.pos, end) into `m`: a new message, or one seen before (they merge). */
 function readTensorProto(r: WireReader, end: number, depth: number, m: TensorProto): TensorProto {
   r.enter(depth);
+  // Unknown fields are collected apart and set at the end, as protobuf-es does (see unknownEnumValue).
   let unknown = m.$unknown;
   while (r.pos < end) {
     const tag = r.tag();
@@ -954,6 +969,7 @@ export function decodeTensorProto_Segment(bytes: Uint8Array, options?: DecodeOpt
 /** Reads the fields in [r.pos, end) into `m`: a new message, or one seen before (they merge). */
 function readTensorProto_Segment(r: WireReader, end: number, depth: number, m: TensorProto_Segment): TensorProto_Segment {
   r.enter(depth);
+  // Unknown fields are collected apart and set at the end, as protobuf-es does (see unknownEnumValue).
   let unknown = m.$unknown;
   while (r.pos < end) {
     const tag = r.tag();
@@ -986,6 +1002,7 @@ export function decodeSparseTensorProto(bytes: Uint8Array, options?: DecodeOptio
 /** Reads the fields in [r.pos, end) into `m`: a new message, or one seen before (they merge). */
 function readSparseTensorProto(r: WireReader, end: number, depth: number, m: SparseTensorProto): SparseTensorProto {
   r.enter(depth);
+  // Unknown fields are collected apart and set at the end, as protobuf-es does (see unknownEnumValue).
   let unknown = m.$unknown;
   while (r.pos < end) {
     const tag = r.tag();
@@ -1026,6 +1043,7 @@ export function decodeTensorShapeProto(bytes: Uint8Array, options?: DecodeOption
 /** Reads the fields in [r.pos, end) into `m`: a new message, or one seen before (they merge). */
 function readTensorShapeProto(r: WireReader, end: number, depth: number, m: TensorShapeProto): TensorShapeProto {
   r.enter(depth);
+  // Unknown fields are collected apart and set at the end, as protobuf-es does (see unknownEnumValue).
   let unknown = m.$unknown;
   while (r.pos < end) {
     const tag = r.tag();
@@ -1058,6 +1076,7 @@ export function decodeTensorShapeProto_Dimension(bytes: Uint8Array, options?: De
 /** Reads the fields in [r.pos, end) into `m`: a new message, or one seen before (they merge). */
 function readTensorShapeProto_Dimension(r: WireReader, end: number, depth: number, m: TensorShapeProto_Dimension): TensorShapeProto_Dimension {
   r.enter(depth);
+  // Unknown fields are collected apart and set at the end, as protobuf-es does (see unknownEnumValue).
   let unknown = m.$unknown;
   while (r.pos < end) {
     const tag = r.tag();
@@ -1093,6 +1112,7 @@ export function decodeTypeProto(bytes: Uint8Array, options?: DecodeOptions): Typ
 /** Reads the fields in [r.pos, end) into `m`: a new message, or one seen before (they merge). */
 function readTypeProto(r: WireReader, end: number, depth: number, m: TypeProto): TypeProto {
   r.enter(depth);
+  // Unknown fields are collected apart and set at the end, as protobuf-es does (see unknownEnumValue).
   let unknown = m.$unknown;
   while (r.pos < end) {
     const tag = r.tag();
@@ -1151,6 +1171,7 @@ export function decodeTypeProto_Tensor(bytes: Uint8Array, options?: DecodeOption
 /** Reads the fields in [r.pos, end) into `m`: a new message, or one seen before (they merge). */
 function readTypeProto_Tensor(r: WireReader, end: number, depth: number, m: TypeProto_Tensor): TypeProto_Tensor {
   r.enter(depth);
+  // Unknown fields are collected apart and set at the end, as protobuf-es does (see unknownEnumValue).
   let unknown = m.$unknown;
   while (r.pos < end) {
     const tag = r.tag();
@@ -1182,6 +1203,7 @@ export function decodeTypeProto_Sequence(bytes: Uint8Array, options?: DecodeOpti
 /** Reads the fields in [r.pos, end) into `m`: a new message, or one seen before (they merge). */
 function readTypeProto_Sequence(r: WireReader, end: number, depth: number, m: TypeProto_Sequence): TypeProto_Sequence {
   r.enter(depth);
+  // Unknown fields are collected apart and set at the end, as protobuf-es does (see unknownEnumValue).
   let unknown = m.$unknown;
   while (r.pos < end) {
     const tag = r.tag();
@@ -1210,6 +1232,7 @@ export function decodeTypeProto_Map(bytes: Uint8Array, options?: DecodeOptions):
 /** Reads the fields in [r.pos, end) into `m`: a new message, or one seen before (they merge). */
 function readTypeProto_Map(r: WireReader, end: number, depth: number, m: TypeProto_Map): TypeProto_Map {
   r.enter(depth);
+  // Unknown fields are collected apart and set at the end, as protobuf-es does (see unknownEnumValue).
   let unknown = m.$unknown;
   while (r.pos < end) {
     const tag = r.tag();
@@ -1241,6 +1264,7 @@ export function decodeTypeProto_Optional(bytes: Uint8Array, options?: DecodeOpti
 /** Reads the fields in [r.pos, end) into `m`: a new message, or one seen before (they merge). */
 function readTypeProto_Optional(r: WireReader, end: number, depth: number, m: TypeProto_Optional): TypeProto_Optional {
   r.enter(depth);
+  // Unknown fields are collected apart and set at the end, as protobuf-es does (see unknownEnumValue).
   let unknown = m.$unknown;
   while (r.pos < end) {
     const tag = r.tag();
@@ -1269,6 +1293,7 @@ export function decodeTypeProto_SparseTensor(bytes: Uint8Array, options?: Decode
 /** Reads the fields in [r.pos, end) into `m`: a new message, or one seen before (they merge). */
 function readTypeProto_SparseTensor(r: WireReader, end: number, depth: number, m: TypeProto_SparseTensor): TypeProto_SparseTensor {
   r.enter(depth);
+  // Unknown fields are collected apart and set at the end, as protobuf-es does (see unknownEnumValue).
   let unknown = m.$unknown;
   while (r.pos < end) {
     const tag = r.tag();
@@ -1300,6 +1325,7 @@ export function decodeTypeProto_Opaque(bytes: Uint8Array, options?: DecodeOption
 /** Reads the fields in [r.pos, end) into `m`: a new message, or one seen before (they merge). */
 function readTypeProto_Opaque(r: WireReader, end: number, depth: number, m: TypeProto_Opaque): TypeProto_Opaque {
   r.enter(depth);
+  // Unknown fields are collected apart and set at the end, as protobuf-es does (see unknownEnumValue).
   let unknown = m.$unknown;
   while (r.pos < end) {
     const tag = r.tag();
@@ -1331,6 +1357,7 @@ export function decodeOperatorSetIdProto(bytes: Uint8Array, options?: DecodeOpti
 /** Reads the fields in [r.pos, end) into `m`: a new message, or one seen before (they merge). */
 function readOperatorSetIdProto(r: WireReader, end: number, depth: number, m: OperatorSetIdProto): OperatorSetIdProto {
   r.enter(depth);
+  // Unknown fields are collected apart and set at the end, as protobuf-es does (see unknownEnumValue).
   let unknown = m.$unknown;
   while (r.pos < end) {
     const tag = r.tag();
@@ -1370,6 +1397,7 @@ export function decodeFunctionProto(bytes: Uint8Array, options?: DecodeOptions):
 /** Reads the fields in [r.pos, end) into `m`: a new message, or one seen before (they merge). */
 function readFunctionProto(r: WireReader, end: number, depth: number, m: FunctionProto): FunctionProto {
   r.enter(depth);
+  // Unknown fields are collected apart and set at the end, as protobuf-es does (see unknownEnumValue).
   let unknown = m.$unknown;
   while (r.pos < end) {
     const tag = r.tag();
@@ -1460,6 +1488,7 @@ export function decodeSequenceProto(bytes: Uint8Array, options?: DecodeOptions):
 /** Reads the fields in [r.pos, end) into `m`: a new message, or one seen before (they merge). */
 function readSequenceProto(r: WireReader, end: number, depth: number, m: SequenceProto): SequenceProto {
   r.enter(depth);
+  // Unknown fields are collected apart and set at the end, as protobuf-es does (see unknownEnumValue).
   let unknown = m.$unknown;
   while (r.pos < end) {
     const tag = r.tag();
@@ -1523,6 +1552,7 @@ export function decodeMapProto(bytes: Uint8Array, options?: DecodeOptions): MapP
 /** Reads the fields in [r.pos, end) into `m`: a new message, or one seen before (they merge). */
 function readMapProto(r: WireReader, end: number, depth: number, m: MapProto): MapProto {
   r.enter(depth);
+  // Unknown fields are collected apart and set at the end, as protobuf-es does (see unknownEnumValue).
   let unknown = m.$unknown;
   while (r.pos < end) {
     const tag = r.tag();
@@ -1571,6 +1601,7 @@ export function decodeOptionalProto(bytes: Uint8Array, options?: DecodeOptions):
 /** Reads the fields in [r.pos, end) into `m`: a new message, or one seen before (they merge). */
 function readOptionalProto(r: WireReader, end: number, depth: number, m: OptionalProto): OptionalProto {
   r.enter(depth);
+  // Unknown fields are collected apart and set at the end, as protobuf-es does (see unknownEnumValue).
   let unknown = m.$unknown;
   while (r.pos < end) {
     const tag = r.tag();

@@ -7,7 +7,7 @@
 // per message, property stores by name, and short strings interned (see `string`).
 import { create, type DescMessage, type Message, type UnknownField } from "@bufbuild/protobuf";
 
-export const VARINT = 0;
+const VARINT = 0;
 export const LEN = 2;
 const FIXED64 = 1;
 const START_GROUP = 3;
@@ -25,8 +25,8 @@ function cutOff(): Error {
 
 // --- short strings ----------------------------------------------------------------------------
 // A model names each value at least twice (as an output and as an input) and repeats its op
-// types and domains on every node, so decoding the same few bytes into a new string each time
-// is most of a big model's garbage. Short ASCII strings go through a direct-mapped cache keyed
+// types and domains on every node: decoding the same few bytes into a new string each time
+// makes millions of equal strings. Short ASCII strings go through a direct-mapped cache keyed
 // by a hash of their bytes instead; a hit is checked against the bytes before it is reused.
 // Sharing one string object is invisible to callers, and later map lookups of it find its
 // hash already computed.
@@ -273,8 +273,10 @@ export function messageType<T extends Message>(schema: DescMessage, init: (this:
 }
 
 /**
- * A value a closed enum does not have: protobuf-es keeps it as an unknown field (written back
- * as a 64-bit varint, as an int32 is on the wire) in the list it puts on the message at once.
+ * A value a closed enum does not have, which protobuf-es keeps as an unknown field (the int32
+ * as a varint of 64 bits, as it is written): added to the message's `$unknown` at once, unlike
+ * the other unknown fields, which a reader collects apart and sets at the message's end (so
+ * that, when there are any, they replace a list this started).
  */
 export function unknownEnumValue(msg: Message, no: number, wireType: number, value: number): void {
   const data: number[] = [];
