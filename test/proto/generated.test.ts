@@ -1,9 +1,10 @@
-// The committed protobuf bindings are what the generator makes of proto/onnx.proto today.
+// The committed protobuf bindings are what the generators make of proto/onnx.proto today.
 import { strict as assert } from "node:assert";
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { DECODER_FILE, generatedDecoderText } from "../../scripts/gen-decoder.js";
 import { REPO } from "../helpers/paths.js";
 
 describe("generated proto bindings", () => {
@@ -17,5 +18,9 @@ describe("generated proto bindings", () => {
     } finally {
       fs.rmSync(out, { recursive: true, force: true });
     }
+  });
+
+  it("include the decoders scripts/gen-decoder.ts makes of them", () => {
+    assert.ok(fs.readFileSync(DECODER_FILE, "utf8") === generatedDecoderText(), "proto/gen/onnx_decode.ts is stale: run `npm run gen` and commit the result");
   });
 });
