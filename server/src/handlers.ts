@@ -87,12 +87,17 @@ export function capabilities(): InitializeResult["capabilities"] {
 
 /** `outputPending`: whether responses are still being written (background analysis waits). */
 export function registerHandlers(connection: Connection, outputPending: () => boolean = () => false): Workspace {
+  /**
+   * Requests being answered, but for commands (a run may take minutes). Each `await` in a handler
+   * would otherwise let a slice of background re-inference in ahead of the answer.
+   */
+  let answering = 0;
   const workspace = new Workspace(
     (uri, version, lines, diagnostics) => {
       void connection.sendDiagnostics({ uri, version, diagnostics: diagnostics.map((d) => toLspDiagnostic(lines, d)) });
     },
     (uri, e) => connection.console.error(`analysis of ${uri} failed: ${describe(e)}`),
-    outputPending,
+    () => answering > 0 || outputPending(),
   );
   const notOpen = (uri: string): ResponseError<void> =>
     new ResponseError(ErrorCodes.InvalidParams, `no analysis of ${uri}: the document is not open, or its analysis failed (see the log)`);
@@ -137,7 +142,16 @@ export function registerHandlers(connection: Connection, outputPending: () => bo
     checkCurrent(uri, version!, token);
     return { a, version: version! };
   };
-  const on = <P extends unknown[], R>(name: string, f: (...args: P) => R | Promise<R>) => guarded(connection, name, f);
+  const on = <P extends unknown[], R>(name: string, f: (...args: P) => R | Promise<R>) =>
+    guarded(connection, name, async (...args: P): Promise<R> => {
+      if (name === "executeCommand") return f(...args);
+      answering++;
+      try {
+        return await f(...args);
+      } finally {
+        answering--;
+      }
+    });
 
   /** What the client said it can do (LSP's capabilities, and ours in initializationOptions). */
   let snippetSupport = false;

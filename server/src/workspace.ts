@@ -77,7 +77,7 @@ export class Workspace {
   constructor(
     private readonly publish: Publish,
     private readonly onError: (uri: string, e: unknown) => void,
-    /** Whether responses are still on their way to the client: background steps wait meanwhile. */
+    /** Whether requests are being answered or their responses are on their way: background steps wait meanwhile. */
     private readonly outputPending: () => boolean = () => false,
   ) {}
 
