@@ -80,7 +80,7 @@ function carriedSemantics(before: Analysis, state: SemanticState, s: Splice): Ca
   const oldNode = graph.node[s.k]!;
   const names = editedNames(oldNode, s.lowered);
   // Computed before the splice, in the old text's offsets, like the diagnostics they cancel.
-  const mentioning = statementsMentioning(builtIndexOf(s.ast), s.ast, names.all, s.k);
+  const mentioning = statementsMentioning(builtIndexOf(s.ast), s.ast, names, s.k);
   const check = withoutEach(state.check, namesDiagnostics(model, graph, names, oldNode, s.sourceMap, false, mentioning));
   if (!check) return undefined;
   const { start, end } = s.old.span;
@@ -118,7 +118,7 @@ function* steps(before: Analysis, s: Splice, text: string, carried: Carried | un
   yield earlySnapshot(parts, (value) => before.typeOf(value));
   yield;
   if (carried) {
-    const mentioning = statementsMentioning(index, s.ast, carried.names.all, s.k);
+    const mentioning = statementsMentioning(index, s.ast, carried.names, s.k);
     const names = namesDiagnostics(model, model.graph!, carried.names, s.lowered, s.sourceMap, true, mentioning);
     const state = semanticState(before)!;
     const inference = breaksOrder(names)
@@ -132,17 +132,21 @@ function* steps(before: Analysis, s: Splice, text: string, carried: Carried | un
 /**
  * The main graph's statements that mention any of `names`, ascending and with the edited one
  * (`k`), found through the symbol index; undefined without an index or when a name is not in it.
+ * A stable name counts only where it is defined: its other uses keep their diagnostics (see
+ * EditedNames), and a weight that every node reads would otherwise bring in every statement.
  */
-function statementsMentioning(index: SymbolIndex | undefined, ast: A.Model, names: ReadonlySet<string>, k: number): number[] | undefined {
+function statementsMentioning(index: SymbolIndex | undefined, ast: A.Model, names: EditedNames, k: number): number[] | undefined {
   const graph = ast.graph;
   const body = graph?.body;
   const scope = index?.scopes.find((sc) => sc.owner === graph);
   if (!body || !scope) return undefined;
   const found = new Set<number>([k]);
-  for (const name of names) {
+  for (const name of names.all) {
     const symbol = scope.values.get(name);
     if (!symbol) return undefined;
+    const definitionsOnly = names.stable.has(name);
     for (const o of symbol.occurrences) {
+      if (definitionsOnly && o.role !== "def") continue;
       const j = statementIndexAt(body.nodes, o.span.start);
       if (j !== undefined) found.add(j);
     }
