@@ -7,12 +7,13 @@
 // per message, property stores by name, and short strings interned (see `string`).
 import { create, type DescMessage, type Message, type UnknownField } from "@bufbuild/protobuf";
 
-const VARINT = 0;
+/** The wire types, by their numbers in the encoding (also what core/src/io/wire-check.ts reads). */
+export const VARINT = 0;
+export const FIXED64 = 1;
 export const LEN = 2;
-const FIXED64 = 1;
-const START_GROUP = 3;
-const END_GROUP = 4;
-const FIXED32 = 5;
+export const START_GROUP = 3;
+export const END_GROUP = 4;
+export const FIXED32 = 5;
 
 export interface DecodeOptions {
   /** How deep messages may nest; the outermost one is at depth 1. protobuf-es's default is 100. */

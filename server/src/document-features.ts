@@ -122,9 +122,10 @@ export class DocumentFeatures {
     const { now, before } = this.entry(uri, a, version);
     if (!now.outline) {
       const items = documentOutline(a, this.limits.outline);
-      const old = before?.outline;
-      const change = old && this.workspace.changesBetween(uri, before.version, version);
-      now.outline = { text: a.text, items, symbols: outlineSymbols(a.lines, a.text, items, old, change) };
+      const symbols =
+        this.carried(uri, before, version, before?.outline, (old, change) => outlineSymbols(a.lines, a.text, items, old, change)) ??
+        outlineSymbols(a.lines, a.text, items);
+      now.outline = { text: a.text, items, symbols };
     }
     return now.outline.symbols;
   }

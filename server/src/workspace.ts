@@ -16,7 +16,7 @@ import { statementSyntaxCheck } from "../../core/src/ide/statement-check.js";
 /** Pause after an edit before analysing, so a burst of keystrokes is analysed once. */
 const DEBOUNCE_MS = 60;
 
-/** How long background analysis waits for output to reach the client before it goes on anyway. */
+/** How long background analysis waits for requests to be answered and sent before it goes on anyway. */
 const MAX_OUTPUT_WAIT_MS = 200;
 
 /** Quiet time after the full diagnostics before the symbol index is built in advance. */
@@ -78,7 +78,7 @@ export class Workspace {
     private readonly publish: Publish,
     private readonly onError: (uri: string, e: unknown) => void,
     /** Whether requests are being answered or their responses are on their way: background steps wait meanwhile. */
-    private readonly outputPending: () => boolean = () => false,
+    private readonly answering: () => boolean = () => false,
   ) {}
 
   open(uri: string, languageId: string, version: number, text: string): void {
@@ -329,7 +329,7 @@ export class Workspace {
     const step = (): void => {
       if (entry.generation !== generation || !this.entries.has(uri)) return;
       // Responses first, unless a request waits for this analysis (or the client stopped reading).
-      if (this.outputPending() && entry.waiters.length === 0 && entry.syntaxWaiters.length === 0) {
+      if (this.answering() && entry.waiters.length === 0 && entry.syntaxWaiters.length === 0) {
         waitedSince ??= performance.now();
         if (performance.now() - waitedSince < MAX_OUTPUT_WAIT_MS) {
           setTimeout(step, 1);

@@ -7,6 +7,7 @@
 // protobuf-es would misread it, so it is refused here.) It also notes whether any float or
 // double holds an unusual NaN, so the decoder's second pass for those runs only when needed.
 import { ScalarType, type DescField, type DescMessage } from "@bufbuild/protobuf";
+import { END_GROUP, FIXED32, FIXED64, LEN, START_GROUP, VARINT } from "../../../proto/src/wire-reader.js";
 
 /**
  * Deepest message nesting accepted. Above protobuf's usual 100 because the text parser allows
@@ -14,13 +15,6 @@ import { ScalarType, type DescField, type DescMessage } from "@bufbuild/protobuf
  * write must read back; far below what would exhaust the stack in the decoder or the walkers.
  */
 export const MAX_MESSAGE_DEPTH = 1000;
-
-const VARINT = 0;
-const FIXED64 = 1;
-const LEN = 2;
-const START_GROUP = 3;
-const END_GROUP = 4;
-const FIXED32 = 5;
 
 /** Thrown with the byte offset and field path of the first damage found. */
 export class WireError extends Error {

@@ -1,6 +1,7 @@
 // Field presence with descriptors looked up once per module, not per message: raise checks a
 // handful of fields on every node of graphs that can hold a hundred thousand nodes.
 import { isFieldSet, type DescField, type DescMessage, type MessageShape } from "@bufbuild/protobuf";
+import { FeatureSet_FieldPresence } from "@bufbuild/protobuf/wkt";
 import { fieldByName } from "../ext/fields.js";
 
 type Message = Readonly<Record<string, unknown>>;
@@ -24,13 +25,10 @@ export function fieldsOf<Desc extends DescMessage>(schema: Desc, names: readonly
 function presenceTest(field: DescField): (msg: Message) => boolean {
   const name = field.localName;
   if (field.fieldKind === "list") return (msg) => (msg[name] as readonly unknown[]).length > 0;
-  if (field.oneof === undefined && field.fieldKind !== "map" && field.presence !== IMPLICIT)
+  if (field.oneof === undefined && field.fieldKind !== "map" && field.presence !== FeatureSet_FieldPresence.IMPLICIT)
     return (msg) => msg[name] !== undefined && Object.hasOwn(msg, name);
   return (msg) => isFieldSet(msg as MessageShape<DescMessage>, field);
 }
-
-/** FeatureSet.FieldPresence.IMPLICIT (proto3 scalars), whose fields have no own-property presence. */
-const IMPLICIT = 2;
 
 export function has<Desc extends DescMessage>(msg: MessageShape<Desc>, f: Fields<Desc>, index = 0): boolean {
   return f.isSet[index]!(msg as unknown as Message);
