@@ -1,6 +1,7 @@
 // Diagnostics as one line each, the form the CLI prints and the editor shows for a failed
 // conversion: `FILE:LINE:COL: error: MESSAGE [code]` for text input (1-based line and UTF-16
-// column), `FILE: error: WHERE: MESSAGE [code]` when there is no position (binary input).
+// column), `FILE: error: WHERE: MESSAGE [code]` when there is no position (binary input). A
+// related place follows on a line of its own, as compilers print it: `FILE:LINE:COL: note: ...`.
 import type { Diagnostic } from "../../grammar/src/diagnostics.js";
 import { LineIndex } from "../../grammar/src/line-index.js";
 
@@ -15,7 +16,10 @@ export function diagnosticLine(file: string, lines: LineIndex | undefined, d: Di
 export function diagnosticLines(file: string, text: string | undefined, diagnostics: readonly Diagnostic[]): string {
   const lines = text === undefined ? undefined : new LineIndex(text);
   let out = "";
-  for (const d of diagnostics) out += `${diagnosticLine(file, lines, d)}\n`;
+  for (const d of diagnostics) {
+    out += `${diagnosticLine(file, lines, d)}\n`;
+    if (lines) for (const r of d.related ?? []) out += `${file}:${lines.lineCol(r.span.start)}: note: ${oneLine(r.message)}\n`;
+  }
   return out;
 }
 

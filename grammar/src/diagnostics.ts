@@ -13,6 +13,13 @@ export interface Diagnostic {
   readonly span?: Span;
   /** For binary input: where in the model, e.g. `graph main > node 'conv1' (Conv)`. */
   readonly where?: string;
+  /** Other places in the text that explain the problem (where a contradicted value is made). */
+  readonly related?: readonly RelatedSpan[];
+}
+
+export interface RelatedSpan {
+  readonly message: string;
+  readonly span: Span;
 }
 
 export function hasErrors(diags: readonly Diagnostic[]): boolean {

@@ -26,14 +26,21 @@ const SEVERITY = {
   hint: DiagnosticSeverity.Hint,
 } as const;
 
-export function toLspDiagnostic(lines: LineIndex, d: Diagnostic): LspDiagnostic {
+/**
+ * `related`: whether the client shows relatedInformation (a client that does not sees the
+ * related places named in the message instead).
+ */
+export function toLspDiagnostic(lines: LineIndex, d: Diagnostic, uri: string, related: boolean): LspDiagnostic {
   const span = d.span ?? { start: 0, end: 0 };
+  const message = d.where ? `${d.message} (${d.where})` : d.message;
+  const others = d.related ?? [];
   return {
     range: toRange(lines, span),
     severity: SEVERITY[d.severity],
     code: d.code,
     source: "onnxtxt",
-    message: d.where ? `${d.message} (${d.where})` : d.message,
+    message: related ? message : [message, ...others.map((r) => `line ${lines.position(r.span.start).line + 1}: ${r.message}`)].join("; "),
+    ...(related && others.length > 0 && { relatedInformation: others.map((r) => ({ location: { uri, range: toRange(lines, r.span) }, message: r.message })) }),
   };
 }
 

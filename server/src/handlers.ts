@@ -94,7 +94,7 @@ export function registerHandlers(connection: Connection, outputPending: () => bo
   let answering = 0;
   const workspace = new Workspace(
     (uri, version, lines, diagnostics) => {
-      void connection.sendDiagnostics({ uri, version, diagnostics: diagnostics.map((d) => toLspDiagnostic(lines, d)) });
+      void connection.sendDiagnostics({ uri, version, diagnostics: diagnostics.map((d) => toLspDiagnostic(lines, d, uri, relatedInformation)) });
     },
     (uri, e) => connection.console.error(`analysis of ${uri} failed: ${describe(e)}`),
     () => answering > 0 || outputPending(),
@@ -155,10 +155,12 @@ export function registerHandlers(connection: Connection, outputPending: () => bo
 
   /** What the client said it can do (LSP's capabilities, and ours in initializationOptions). */
   let snippetSupport = false;
+  let relatedInformation = false;
   /** A client with the onnxtxt run view shows run results itself; others (Neovim) drop them, so a summary goes out as a message. */
   let runView = false;
   connection.onInitialize((p) => {
     snippetSupport = p.capabilities.textDocument?.completion?.completionItem?.snippetSupport === true;
+    relatedInformation = p.capabilities.textDocument?.publishDiagnostics?.relatedInformation === true;
     const options = p.initializationOptions as { runView?: unknown; maxOutlineItems?: unknown } | undefined;
     runView = options?.runView === true;
     features.limits = {

@@ -10,7 +10,7 @@ import { analyzeSteps } from "../../core/src/ide/analyze.js";
 import { isConsumed, reanalyzeSteps } from "../../core/src/ide/incremental.js";
 import { composeChanges } from "../../core/src/ide/text-change.js";
 import type { RunValues } from "../../core/src/ide/run-values.js";
-import { shiftDiagnostics, type TextChange } from "../../core/src/ide/shift-diagnostics.js";
+import { movedDiagnostic, shiftDiagnostics, type TextChange } from "../../core/src/ide/shift-diagnostics.js";
 import { statementSyntaxCheck } from "../../core/src/ide/statement-check.js";
 
 /** Pause after an edit before analysing, so a burst of keystrokes is analysed once. */
@@ -397,7 +397,7 @@ export class Workspace {
       }
       entry.lastComplete = analysis;
       // A copy: an incremental analysis moves the spans of the tree these point into.
-      entry.lastSemantic = analysis.diagnostics.slice(analysis.syntaxCount).map((d) => (d.span ? { ...d, span: { ...d.span } } : d));
+      entry.lastSemantic = analysis.diagnostics.slice(analysis.syntaxCount).map((d) => (d.span ? movedDiagnostic(d, d.span, (s) => ({ ...s }))! : d));
       entry.changes = [];
       // Whoever finished the analysis (the background steps or a request), its diagnostics
       // go out before any waiting request is answered.

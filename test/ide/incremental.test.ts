@@ -172,4 +172,40 @@ describe("ide: incremental analysis of a one-statement edit", () => {
     finish(steps);
     assert.equal(reanalyzeSteps(before, edit, after), undefined);
   });
+
+  it("reports a contradicted declaration at the declaration, and drops it when the producer or a node upstream is fixed", () => {
+    const text = [
+      `<ir_version: 10, opset_import: ["" : 21]>`,
+      `g (float[N, 4] x) => (float[N, 4] y) <float[N, 4] h> {`,
+      `  c = Cast <to = 1> (x)`,
+      `  h = Relu (c)`,
+      `  y = Identity (h)`,
+      `}`,
+      ``,
+    ].join("\n");
+    const to = text.indexOf("to = 1") + 5;
+    let current = analyze(text);
+    assert.deepEqual(current.diagnostics, []);
+    // `to = 7` makes c int64, so Relu makes h int64 against h's declaration and Identity makes y
+    // int64 against y's: both are nodes downstream of the edit, reported at their declarations
+    // (in text order) with the producing node as the related place. `to = 1` clears both.
+    for (const [digit, expected] of [
+      ["7", ["y", "h"]],
+      ["1", []],
+    ] as const) {
+      const after = `${current.text.slice(0, to)}${digit}${current.text.slice(to + 1)}`;
+      const inc = finish(reanalyzeSteps(current, { start: to, end: to + 1, newLength: 1 }, after)!);
+      assertSame(inc, analyze(after), `to = ${digit}`);
+      const mismatches = inc.diagnostics.filter((d) => d.code === "declared-type-mismatch");
+      assert.deepEqual(
+        mismatches.map((d) => after.slice(d.span!.start, d.span!.end)),
+        expected.map(() => "float[N, 4]"),
+      );
+      assert.deepEqual(
+        mismatches.map((d) => d.related?.map((r) => `${after.slice(r.span.start, r.span.end)}: ${r.message}`)),
+        expected.map((name) => [`${name}: '${name}' is produced here by ${name === "h" ? "Relu" : "Identity"}`]),
+      );
+      current = inc;
+    }
+  });
 });

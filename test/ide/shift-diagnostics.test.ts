@@ -16,6 +16,18 @@ describe("ide: carrying diagnostics across edits", () => {
     );
   });
 
+  it("moves related places with the diagnostic, and drops a diagnostic whose related place an edit touches", () => {
+    const related = (start: number, end: number, r: number): Diagnostic => ({
+      ...at(start, end),
+      related: [{ message: "made here", span: { start: r, end: r + 1 } }],
+    });
+    const out = shiftDiagnostics([related(0, 2, 30), related(3, 4, 8)], [{ start: 6, end: 10, newLength: 1 }]);
+    assert.deepEqual(
+      out.map((d) => [d.message, d.span!.start, d.related?.map((r) => r.span.start)]),
+      [["0", 0, [27]]],
+    );
+  });
+
   it("applies several edits in order", () => {
     const out = shiftDiagnostics(
       [at(30, 31)],

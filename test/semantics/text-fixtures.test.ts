@@ -1,6 +1,7 @@
 // Text fixtures: each `# error: CODE` / `# warning: CODE` comment marks a line where the checker
-// must report that code; a fixture without markers must check clean. Every diagnostic must
-// carry a range, and nothing may be reported on unmarked lines.
+// must report that code, and `# related: CODE` a line its related place must be on; a fixture
+// without markers must check clean. Every diagnostic must carry a range, and nothing may be
+// reported on unmarked lines.
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -20,7 +21,7 @@ function expectedMarks(text: string): string[] {
   text.split("\n").forEach((line, i) => {
     const comment = line.indexOf("#");
     if (comment < 0) return;
-    for (const m of line.slice(comment).matchAll(/(error|warning): ([a-z-]+)/g)) marks.push(`${i + 1} ${m[1]} ${m[2]}`);
+    for (const m of line.slice(comment).matchAll(/(error|warning|related): ([a-z-]+)/g)) marks.push(`${i + 1} ${m[1]} ${m[2]}`);
   });
   return marks.sort();
 }
@@ -39,7 +40,10 @@ describe("checker on text fixtures", () => {
       const diags = checkModel(parsed.model!, { sourceMap: parsed.sourceMap });
       const index = new LineIndex(text);
       for (const d of diags) assert.ok(d.span, `no range for ${d.code}: ${d.message}`);
-      const got = diags.map((d) => `${index.lineCol(d.span!.start).split(":")[0]} ${d.severity} ${d.code}`).sort();
+      const line = (at: number): string => index.lineCol(at).split(":")[0]!;
+      const got = diags
+        .flatMap((d) => [`${line(d.span!.start)} ${d.severity} ${d.code}`, ...(d.related ?? []).map((r) => `${line(r.span.start)} related ${d.code}`)])
+        .sort();
       assert.deepEqual(got, expectedMarks(text));
     });
   }
@@ -62,6 +66,14 @@ describe("checker on text fixtures", () => {
     );
     const typo = runCli(["check", path.join(DIR, "unknown-op.onnxtxt")]);
     assert.match(typo.stderr, /unknown-op\.onnxtxt:3:7: error: ai\.onnx has no operator 'Rleu'; did you mean 'Relu'\? \[unknown-op\]/);
+    // A contradicted declaration is reported where it is written; the producing node follows as a note.
+    const declared = runCli(["check", path.join(DIR, "declared-type-mismatch.onnxtxt")]);
+    assert.match(
+      declared.stderr,
+      /declared-type-mismatch\.onnxtxt:2:22: error: 'y' is declared as float\[3,3\] but the operator produces float\[2,3\] \(dimension 0 is 2, not 3\) \[declared-type-mismatch\]\n.*declared-type-mismatch\.onnxtxt:3:3: note: 'y' is produced here by Relu\n/,
+    );
+    const json = JSON.parse(runCli(["check", "--format", "json", path.join(DIR, "declared-type-mismatch.onnxtxt")]).stdout) as { related?: unknown }[];
+    assert.deepEqual(json[0]?.related, [{ message: "'y' is produced here by Relu", line: 3, column: 3, endLine: 3, endColumn: 4 }]);
     const good = runCli(["check", path.join(DIR, "valid-shapes.onnxtxt")]);
     assert.equal(good.code, 0, good.stderr);
     assert.equal(good.stderr, "");

@@ -12,6 +12,7 @@ import {
   expectRename,
   expectRenameRefused,
   expectSignature,
+  type LspDiagnostic,
   open,
   useServer,
 } from "./lsp-helpers.js";
@@ -127,6 +128,37 @@ describe("language server over stdio", function () {
       assert.equal(relu.insertTextFormat, 2);
     } finally {
       await snippets.shutdown();
+    }
+  });
+
+  it("shows a contradicted declaration at the declaration, the producing node as related information or in the message", async () => {
+    const text = `<ir_version: 8, opset_import: ["" : 18]>\ng (float[2,3] x) => (float[3,3] y) {\n  y = Relu (x)\n}\n`;
+    const mismatch = async (c: LspClient, uri: string) => {
+      const published = c.waitFor("textDocument/publishDiagnostics", (p) => {
+        const d = p as { uri: string; diagnostics: LspDiagnostic[] };
+        return d.uri === uri && d.diagnostics.some((x) => x.code === "declared-type-mismatch");
+      });
+      c.notify("textDocument/didOpen", { textDocument: { uri, languageId: "onnxtxt", version: 1, text } });
+      const { diagnostics } = (await published) as { diagnostics: (LspDiagnostic & { relatedInformation?: unknown })[] };
+      return diagnostics.find((x) => x.code === "declared-type-mismatch")!;
+    };
+    const declaration = { start: { line: 1, character: 21 }, end: { line: 1, character: 31 } };
+    const plain = await mismatch(client, "file:///related-plain.onnxtxt");
+    assert.deepEqual(plain.range, declaration);
+    assert.equal(plain.relatedInformation, undefined);
+    assert.match(plain.message, /^'y' is declared as float\[3,3\] but .*; line 3: 'y' is produced here by Relu$/);
+    const rich = new LspClient();
+    try {
+      await rich.initialize({ textDocument: { publishDiagnostics: { relatedInformation: true } } });
+      const uri = "file:///related-rich.onnxtxt";
+      const d = await mismatch(rich, uri);
+      assert.deepEqual(d.range, declaration);
+      assert.doesNotMatch(d.message, /line 3/);
+      assert.deepEqual(d.relatedInformation, [
+        { location: { uri, range: { start: { line: 2, character: 2 }, end: { line: 2, character: 3 } } }, message: "'y' is produced here by Relu" },
+      ]);
+    } finally {
+      await rich.shutdown();
     }
   });
 

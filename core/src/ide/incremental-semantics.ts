@@ -18,6 +18,7 @@ import { inferNode, type Env } from "../infer/engine.js";
 import { inferResult, modelFunctions, modelOpsets, type InferResult } from "../infer/index.js";
 import { NodeWhere, Reporter, type Where } from "../infer/location.js";
 import { SourceMap, type ElementSpans } from "../source-map.js";
+import { movedDiagnostic } from "./shift-diagnostics.js";
 
 /** Diagnostics that mean names are defined twice or out of order: the shortcut does not hold. */
 const ORDER_CODES = new Set(["redefinition", "use-before-definition"]);
@@ -151,24 +152,23 @@ export function withoutEach(from: readonly Diagnostic[], remove: readonly Diagno
 
 /**
  * Diagnostics of the text before an edit, in the text after it: those inside the replaced
- * statement [start, end) are dropped, later ones move by `delta`, enclosing ones grow.
+ * statement [start, end) are dropped (and those whose related place is inside it: they are
+ * about the statement too), later ones move by `delta`, enclosing ones grow.
  */
 export function carryAcross(diags: readonly Diagnostic[], start: number, end: number, delta: number): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  for (const d of diags) {
-    const s: Span | undefined = d.span;
-    if (!s) {
-      out.push(d);
-      continue;
-    }
-    if (s.start >= start && s.end <= end) continue;
-    const span =
-      s.start >= end
+  const move = (s: Span): Span | undefined =>
+    s.start >= start && s.end <= end
+      ? undefined
+      : s.start >= end
         ? { start: s.start + delta, end: s.end + delta }
         : s.start <= start && s.end >= end
           ? { start: s.start, end: s.end + delta }
           : { start: s.start, end: s.end };
-    out.push({ ...d, span });
+  const out: Diagnostic[] = [];
+  for (const d of diags) {
+    const moved = d.span && movedDiagnostic(d, d.span, move);
+    if (!d.span) out.push(d);
+    else if (moved) out.push(moved);
   }
   return out;
 }
@@ -236,8 +236,10 @@ export function* reinfer(
     });
   }
   env.graphTypes.set(g, scope.types);
+  // A diagnostic belongs to the node it is at, or else to the node its related place is in
+  // (a declaration contradicted by the node that produces the value).
   const kept = carried.filter((d) => {
-    const j = nodeAt(d.span!.start);
+    const j = nodeAt(d.span!.start) ?? (d.related?.[0] && nodeAt(d.related[0].span.start));
     return j === undefined || !redone.has(j);
   });
   return inferResult(g, scope, env.graphTypes, [...kept, ...diagnostics]);

@@ -302,9 +302,14 @@ export function inferNode(node: NodeProto, scope: Scope, env: Env, where: Where,
     if (vi || !got) scope.operatorOverrides.set(name, got);
     // Nothing declared is the common case: nothing to merge (a 50k-node graph has one output).
     const merged = vi && mergeTypes(fromTypeProto(vi.type), got);
-    // Reported at the producing node (as onnx does): that is where the two descriptions meet.
+    // Reported at the declaration, the text a user edits to change a value's type, with the
+    // producing node (where onnx reports it) as the related place.
     if (merged?.conflict)
-      env.reporter.report("error", "declared-type-mismatch", `'${name}' is ${merged.conflict}`, node, new ChildWhere(where, "value", name), { output: j });
+      env.reporter.report("error", "declared-type-mismatch", `'${name}' is ${merged.conflict}`, vi, new ChildWhere(where, "value", name), "type", {
+        message: `'${name}' is produced here by ${opName(node)}`,
+        element: node,
+        part: { output: j },
+      });
     // After a contradiction the operator's answer flows on, so one mistake is reported once.
     const flowing = !vi || merged?.conflict ? got : merged?.type;
     if (flowing) scope.types.set(name, flowing);

@@ -62,6 +62,13 @@ function escapeLineBreaks(s: string): string {
   return s.replace(/\r\n|[\r\n\u2028\u2029]/g, "\\n");
 }
 
+/** A second place a diagnostic points to, and what happens there. */
+export interface Related {
+  readonly message: string;
+  readonly element: object;
+  readonly part: Part;
+}
+
 /** Builds diagnostics located in one place of a model. */
 export class Reporter {
   constructor(
@@ -69,19 +76,21 @@ export class Reporter {
     private readonly sink: Diagnostic[],
   ) {}
 
-  report(severity: Severity, code: string, message: string, element: object | undefined, where: Where, part: Part = "whole"): void {
-    const span = element ? spanOf(this.sourceMap?.get(element), part) : undefined;
+  report(severity: Severity, code: string, message: string, element: object | undefined, where: Where, part: Part = "whole", related?: Related): void {
+    const at = element ? spanOf(this.sourceMap?.get(element), part) : undefined;
+    const also = related && spanOf(this.sourceMap?.get(related.element), related.part);
     // Messages quote names, and a quoted name may hold line breaks: keep each message one line.
     const text = escapeLineBreaks(message);
-    this.sink.push(span ? { severity, code, message: text, span } : { severity, code, message: text, where: escapeLineBreaks(String(where)) });
+    // Without a place of its own in the text (a declaration from a residual comment), the
+    // problem is shown at the related place rather than nowhere.
+    const span = at ?? also;
+    if (!span) this.sink.push({ severity, code, message: text, where: escapeLineBreaks(String(where)) });
+    else if (at && also) this.sink.push({ severity, code, message: text, span, related: [{ message: escapeLineBreaks(related.message), span: also }] });
+    else this.sink.push({ severity, code, message: text, span });
   }
 
   /** A reporter that drops everything (for function bodies expanded per call). */
   muted(): Reporter {
     return new Reporter(undefined, []);
-  }
-
-  hasSpans(element: object): boolean {
-    return this.sourceMap?.get(element) !== undefined;
   }
 }
