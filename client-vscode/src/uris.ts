@@ -32,15 +32,17 @@ export function binaryUriFor(textUri: UriParts): UriParts {
 }
 
 /**
- * `file:///a/model.onnx` -> `onnxtxt-binary:/a/model.onnx.onnxtxt?file`. The `.onnxtxt` suffix
- * makes VS Code pick the onnxtxt language; the query remembers the original scheme.
+ * `file:///a/model.onnx` -> `onnxtxt-binary:/a/model.onnx.onnxtxt?{"scheme":"file","path":"/a/model.onnx"}`.
+ * The `.onnxtxt` suffix makes VS Code pick the onnxtxt language; the query remembers the
+ * original scheme, and its path is what the tab shows (`model.onnx (text)`, through the
+ * resourceLabelFormatters in package.json, which read JSON queries only).
  */
 export function textViewOf(binaryUri: UriParts): UriParts {
   return {
     scheme: BINARY_AS_TEXT_SCHEME,
     authority: binaryUri.authority,
     path: binaryUri.path + TEXT_SUFFIX,
-    query: binaryUri.scheme,
+    query: JSON.stringify({ scheme: binaryUri.scheme, path: binaryUri.path }),
     fragment: "",
   };
 }
@@ -49,12 +51,23 @@ export function textViewOf(binaryUri: UriParts): UriParts {
 export function binaryOfTextView(viewUri: UriParts): UriParts | undefined {
   if (viewUri.scheme !== BINARY_AS_TEXT_SCHEME || !viewUri.path.endsWith(TEXT_SUFFIX)) return undefined;
   return {
-    scheme: viewUri.query || "file",
+    scheme: originalScheme(viewUri.query),
     authority: viewUri.authority,
     path: viewUri.path.slice(0, -TEXT_SUFFIX.length),
     query: "",
     fragment: "",
   };
+}
+
+/** The scheme a view's query names: JSON, or the bare scheme that views opened by 0.1.0 kept. */
+function originalScheme(query: string): string {
+  if (!query.startsWith("{")) return query || "file";
+  try {
+    const scheme = (JSON.parse(query) as { scheme?: unknown }).scheme;
+    return typeof scheme === "string" && scheme !== "" ? scheme : "file";
+  } catch {
+    return "file";
+  }
 }
 
 export function baseName(uri: UriParts): string {

@@ -395,6 +395,7 @@ async function features(ed: Editor, text: string, net: string): Promise<void> {
   const title = (await page.locator(".tab.active").first().innerText()).split("\n")[0]!;
   const shown = await page.locator(".view-lines").first().innerText();
   check("open binary as text", /=\s*Conv/.test(shown) || shown.includes("squeezenet"), `tab '${title}'`);
+  check("its tab is titled by the model", title === "shipped.onnx (text)", `tab '${title}'`);
   await ed.shot("08-binary-as-text");
 }
 

@@ -31,7 +31,11 @@ describe("binary .onnx as text", () => {
     const view = textViewOf(local);
     assert.equal(view.scheme, "onnxtxt-binary");
     assert.equal(view.path, "/w/m.onnx.onnxtxt");
+    assert.deepEqual(JSON.parse(view.query), { scheme: "file", path: "/w/m.onnx" });
     assert.deepEqual(binaryOfTextView(view), local);
+    // A view opened by 0.1.0 (restored with the window) kept the bare scheme as its query.
+    assert.deepEqual(binaryOfTextView({ ...view, query: "file" }), local);
+    assert.deepEqual(binaryOfTextView({ ...view, query: "{bad json" }), local);
     const remote = { ...fileUri("/home/u/m.onnx", "vscode-remote"), authority: "ssh-remote+box" };
     assert.deepEqual(binaryOfTextView(textViewOf(remote)), remote);
     assert.equal(binaryOfTextView(fileUri("/w/m.onnx.onnxtxt")), undefined);

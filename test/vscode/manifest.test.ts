@@ -3,6 +3,7 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { readSettings, SETTINGS_SECTION } from "../../client-vscode/src/settings.js";
+import { BINARY_AS_TEXT_SCHEME, textViewOf } from "../../client-vscode/src/uris.js";
 import { REPO } from "../helpers/paths.js";
 
 const CLIENT = path.join(REPO, "client-vscode");
@@ -15,6 +16,7 @@ const manifest = JSON.parse(fs.readFileSync(path.join(CLIENT, "package.json"), "
     menus: Record<string, { command: string }[]>;
     configuration: { properties: Record<string, { default: unknown }> };
     configurationDefaults: Record<string, Record<string, unknown>>;
+    resourceLabelFormatters: { scheme: string; formatting: { label: string } }[];
   };
 };
 const languageConfiguration = JSON.parse(fs.readFileSync(path.join(CLIENT, "language-configuration.json"), "utf8")) as {
@@ -45,6 +47,16 @@ describe("extension manifest", () => {
     const declared = new Set(manifest.contributes.commands.map((c) => c.command));
     for (const items of Object.values(manifest.contributes.menus)) for (const item of items) assert.ok(declared.has(item.command), item.command);
     assert.equal(manifest.main, "./dist/extension.cjs");
+  });
+
+  it("labels a binary model's text view by the model's path, from keys its query has", () => {
+    const [formatter, ...more] = manifest.contributes.resourceLabelFormatters;
+    assert.equal(more.length, 0);
+    assert.equal(formatter!.scheme, BINARY_AS_TEXT_SCHEME);
+    const query = JSON.parse(textViewOf({ scheme: "file", authority: "", path: "/w/m.onnx", query: "", fragment: "" }).query) as Record<string, string>;
+    // VS Code fills `${query.KEY}` from a JSON query; an unknown key would leave the tab blank.
+    const label = formatter!.formatting.label.replace(/\$\{query\.(\w+)\}/g, (_, key: string) => query[key] ?? "(missing)");
+    assert.equal(label, "/w/m.onnx (text)");
   });
 
   it("formats on save through the server by default", () => {
