@@ -32,6 +32,8 @@ export interface Page {
   screenshot(options: { path: string; fullPage?: boolean }): Promise<unknown>;
   waitForTimeout(ms: number): Promise<void>;
   frames(): Frame[];
+  /** Evaluates `expression` (source text) in the page; a promise is awaited. */
+  evaluate<R>(expression: string): Promise<R>;
   setViewportSize(size: { width: number; height: number }): Promise<void>;
 }
 
