@@ -1,15 +1,21 @@
 // The onnxtxt language server: `onnxtxt-ls --stdio` or `--node-ipc` (the transport is read
 // from the command line by vscode-languageserver). Wires the connection to the handlers.
-import { createConnection, ProposedFeatures } from "vscode-languageserver/node";
+import { createConnection, ProposedFeatures, StreamMessageReader } from "vscode-languageserver/node";
 import { describe } from "./guard.js";
 import { registerHandlers } from "./handlers.js";
 import { wrapMalformedParams } from "./params.js";
 import { positionRequestsFirst } from "./priority.js";
+import { adoptStdio, ImmediateWriter } from "./stdio.js";
 import { watchOutput } from "./transport.js";
 
 function startServer(): void {
   const outputPending = watchOutput();
-  const connection = createConnection(ProposedFeatures.all, { messageStrategy: positionRequestsFirst(wrapMalformedParams) });
+  const options = { messageStrategy: positionRequestsFirst(wrapMalformedParams) };
+  const stdio = process.argv.includes("--stdio");
+  const connection = stdio
+    ? createConnection(ProposedFeatures.all, new StreamMessageReader(process.stdin), new ImmediateWriter(process.stdout), options)
+    : createConnection(ProposedFeatures.all, options);
+  if (stdio) adoptStdio(connection);
   // Whatever escapes a handler is logged; the server keeps serving.
   process.on("uncaughtException", (e) => connection.console.error(`uncaught: ${describe(e)}`));
   process.on("unhandledRejection", (e) => connection.console.error(`unhandled rejection: ${describe(e)}`));
