@@ -7,6 +7,7 @@ import * as path from "node:path";
 import { analyze, analyzeSteps } from "../../core/src/ide/analyze.js";
 import { codeActions, codeActionsNeedSemantics } from "../../core/src/ide/code-actions.js";
 import { DID_YOU_MEAN } from "../../core/src/check/suggest.js";
+import { builtIndexOf } from "../../core/src/ide/symbols.js";
 import { applyEdits } from "../helpers/markers.js";
 import { REPO } from "../helpers/paths.js";
 
@@ -128,5 +129,18 @@ describe("ide: quick fixes that are right", () => {
       }
     }
     assert.ok(fromParse > 0 && needed > 0, `${fromParse} answered from the parse, ${needed} needing the analysis`);
+  });
+
+  it("leaves the symbol index unbuilt for a range without names (an editor asks at the top of a file it opens)", () => {
+    const text = `${HEADER}g (float[2] x) => (y) {\n  y = Neg (r)\n}\n`;
+    const parsed = analyzeSteps(text).next().value!;
+    assert.deepEqual(codeActions(parsed, { start: 0, end: 0 }), []);
+    assert.equal(builtIndexOf(parsed.ast!), undefined);
+    const use = text.indexOf("(r)") + 1;
+    assert.deepEqual(
+      codeActions(parsed, { start: use, end: use }).map((x) => x.title),
+      ["Change 'r' to 'x'"],
+    );
+    assert.ok(builtIndexOf(parsed.ast!));
   });
 });

@@ -64,11 +64,11 @@ function missingOpsets(a: Analysis, range: Span): CodeAction[] {
     range,
     (n) => {
       if (n.kind !== "Node" || !n.op?.opType) return;
-      if (a.symbols.calledFunction(n)) return;
       const fn = model.functions.find((f) => f.span.start <= n.span.start && n.span.end <= f.span.end);
       const header = fn && headerOpsets(fn.header).size > 0 ? fn.header : model.header;
       const domain = canonicalDomain(opKey(n).domain);
-      if (headerOpsets(header).has(domain) || offered.has(domain)) return;
+      // The symbol index last: on a document just opened, building it costs a walk of the whole text.
+      if (headerOpsets(header).has(domain) || offered.has(domain) || a.symbols.calledFunction(n)) return;
       offered.add(domain);
       const edit = addOpsetEdit(model, header, domain, suggestedVersion(domain));
       out.push({ title: `Add opset_import for domain ${JSON.stringify(domain)}`, kind: "quickfix", edits: [edit], fixes: (n as OpNode).op!.span });
@@ -102,9 +102,9 @@ function raiseOpsets(a: Analysis, range: Span): CodeAction[] {
     model,
     range,
     (n) => {
-      if (n.kind !== "Node" || !n.op?.opType || a.symbols.calledFunction(n)) return;
+      if (n.kind !== "Node" || !n.op?.opType) return;
       const found = schemaOfNode(model, n);
-      if (found.schema || found.version === undefined) return;
+      if (found.schema || found.version === undefined || a.symbols.calledFunction(n)) return;
       const later = getSchemaVersions(found.domain, opKey(n).name).find((s) => s.sinceVersion > found.version! && !s.deprecated);
       if (!later) return;
       const fn = model.functions.find((f) => f.span.start <= n.span.start && n.span.end <= f.span.end);
@@ -164,6 +164,9 @@ function definedAt(sym: SymbolInfo): number {
 /** An undefined name: offer the close names defined before its first use (a later one would still be an error). */
 function closeNames(a: Analysis, range: Span): CodeAction[] {
   const out: CodeAction[] = [];
+  // Only names can be undefined: a range without one (the cursor in the header, where an
+  // editor puts it on opening a file) needs no symbol index, which takes a walk of the text.
+  if (!touchesName(a, range)) return out;
   const touched = new Set(a.symbols.occurrencesIn(range).map((o) => o.symbol));
   for (const sym of touched) {
     if (sym.kind !== "value" || sym.producer || !sym.scope) continue;
@@ -185,6 +188,12 @@ function closeNames(a: Analysis, range: Span): CodeAction[] {
     }
   }
   return out;
+}
+
+function touchesName(a: Analysis, range: Span): boolean {
+  let found = false;
+  if (a.ast) walkOverlapping(a.ast, range, (n) => (found ||= n.kind === "Name"), true);
+  return found;
 }
 
 /** An unknown op whose message suggests a known one: offer to write that one. */
