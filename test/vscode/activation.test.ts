@@ -109,7 +109,9 @@ describe("extension activation (against a stand-in VS Code)", function () {
     for (const l of vscode.recorded.tabListeners) l({ opened: [{ input: new vscode.TabInputText(binary) }], closed: [] });
     await new Promise((r) => setTimeout(r, 50));
     const view = vscode.recorded.opened.at(-1);
-    assert.equal(view?.toString(), "onnxtxt-binary:///w/mlp.onnx.onnxtxt?file");
+    assert.equal(view?.scheme, "onnxtxt-binary");
+    assert.equal(view?.path, "/w/mlp.onnx.onnxtxt");
+    assert.deepEqual(JSON.parse(view?.query ?? ""), { scheme: "file", path: "/w/mlp.onnx" });
     const fsProvider = vscode.recorded.fileSystems.get("onnxtxt-binary")!;
     const text = new TextDecoder().decode(await fsProvider.readFile(view!));
     assert.match(text, /h0 = MatMul \(x, W1\)/);
