@@ -6,7 +6,7 @@
 //   each whole-document request after the first <= 100 ms, open -> full diagnostics <= 1 s;
 // on a ResNet-50-sized text (the printed light_resnet50 network) every request <= 20 ms.
 // "Settled" is the last publication for the edited version (none follows within a quiet second).
-// Usage: node dist/bench/lsp-keystrokes.js [--nodes 50000] [--repeat 2] [--resnet PATH.onnx] [--verbose]
+// Usage: node dist/bench/lsp-keystrokes.js [--nodes 50000] [--repeat 2] [--resnet PATH.onnx] [--verbose] [--outline-items 5000]
 //        [--cpu-prof DIR] (a CPU profile of each server process, written into DIR)
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -56,8 +56,8 @@ const VSCODE_CAPABILITIES = {
     completion: { completionItem: { snippetSupport: true } },
   },
 };
-/** What the extension sends (client-vscode/src/settings.ts, default settings). */
-const VSCODE_OPTIONS = { maxOutlineItems: 5000, runView: true };
+/** What the extension sends (client-vscode/src/settings.ts, default settings; `--outline-items N` to try another cap). */
+const VSCODE_OPTIONS = { maxOutlineItems: Number(arg("outline-items", "5000")), runView: true };
 
 function add(s: Samples, name: string, ms: number): void {
   const xs = s.get(name) ?? [];
