@@ -5,7 +5,8 @@
 //   edit -> settled diagnostics <= 300 ms, hover after an edit <= 50 ms,
 //   each whole-document request after the first <= 100 ms, open -> full diagnostics <= 1 s;
 // on a ResNet-50-sized text (the printed light_resnet50 network) every request <= 20 ms.
-// "Settled" is the last publication for the edited version (none follows within a quiet second).
+// "Settled" is the last publication for the edited version (none follows within a quiet second);
+// for a keystroke that makes a new error, "new error shown" is the first publication that has it.
 // Usage: node dist/bench/lsp-keystrokes.js [--nodes 50000] [--repeat 2] [--resnet PATH.onnx] [--verbose] [--outline-items 5000]
 //        [--cpu-prof DIR] (a CPU profile of each server process, written into DIR)
 import * as fs from "node:fs";
@@ -81,6 +82,8 @@ class Session {
   private version = 1;
   private resultId: string | undefined;
   private readonly publications: { version: number; at: number; count: number }[] = [];
+  /** How many diagnostics the last settled version had. */
+  private lastCount = 0;
 
   constructor(
     readonly client: LspClient,
@@ -149,7 +152,14 @@ class Session {
     const hover = timed(this.client, s, "", [["hover after edit", "textDocument/hover", { textDocument: { uri: this.uri }, position: k.hover }]]);
     const [results] = await Promise.all([whole, hover]);
     this.remember(results[0]);
-    add(s, "edit -> settled diagnostics", (await this.settled(version, t)).ms);
+    const settled = await this.settled(version, t);
+    add(s, "edit -> settled diagnostics", settled.ms);
+    // A keystroke that made a new error (a misspelt op, an undefined name): when it was first shown.
+    if (settled.count > this.lastCount) {
+      const shown = this.publications.find((p) => p.version === version && p.count === settled.count);
+      if (shown) add(s, "edit -> new error shown", shown.at - t);
+    }
+    this.lastCount = settled.count;
     if (VERBOSE) console.log(`  ${JSON.stringify(k.text || "(delete)")}: ${[...s].map(([name, xs]) => `${name} ${xs[xs.length - 1]!.toFixed(0)}`).join(", ")}`);
   }
 }

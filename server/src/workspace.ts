@@ -2,7 +2,8 @@
 // newer edit abandons the steps of an older one, and a request analyses at once if it must.
 // Right after parsing, an early set of diagnostics goes out: the new syntax diagnostics plus
 // the last full analysis's semantic ones carried across the edits; the full set follows.
-// A single edit inside one node statement reuses the last complete analysis (incremental.ts).
+// A single edit inside one node statement reuses the last complete analysis (incremental.ts),
+// whose checks go out as soon as they are done, before inference.
 import { TextDocument, type TextDocumentContentChangeEvent } from "vscode-languageserver-textdocument";
 import type { Diagnostic } from "../../grammar/src/diagnostics.js";
 import type { Analysis } from "../../core/src/ide/analysis.js";
@@ -363,6 +364,10 @@ export class Workspace {
           early = true;
           this.store(entry, r.value, version);
           this.publishEarly(entry, r.value, version);
+        } else if (r.value) {
+          // An incremental analysis's checks, while inference runs on: they replace the carried ones.
+          this.store(entry, r.value, version);
+          this.publish(entry.doc.uri, version, r.value.lines, r.value.diagnostics);
         }
         setImmediate(step);
       } catch (e) {

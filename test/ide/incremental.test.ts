@@ -208,4 +208,23 @@ describe("ide: incremental analysis of a one-statement edit", () => {
       current = inc;
     }
   });
+
+  it("yields the checks before inference: a misspelt op is reported while the chain below it is re-inferred", () => {
+    const text = document(30, random(5));
+    const before = analyze(text);
+    const at = text.indexOf(" = Relu (") + 3;
+    const after = `${text.slice(0, at)}Relx${text.slice(at + 4)}`;
+    const steps = reanalyzeSteps(before, { start: at, end: at + 4, newLength: 4 }, after)!;
+    const snapshots: Analysis[] = [];
+    let r = steps.next();
+    for (; !r.done; r = steps.next()) if (r.value) snapshots.push(r.value);
+    const [parsed, checked, ...more] = snapshots;
+    assert.equal(more.length, 0);
+    assert.deepEqual(parsed!.diagnostics, []);
+    assert.ok(!checked!.complete);
+    const unknownOp = (a: Analysis) => a.diagnostics.filter((d) => d.code === "unknown-op").map((d) => after.slice(d.span!.start, d.span!.end));
+    assert.deepEqual(unknownOp(checked!), ["Relx"]);
+    assertSame(r.value, analyze(after), "after the misspelling");
+    assert.deepEqual(unknownOp(r.value), ["Relx"]);
+  });
 });

@@ -125,4 +125,31 @@ describe("language server: edits under load", function () {
     }
     close(client, uri);
   });
+
+  it("publishes an incremental analysis's checks before its inference: a typo's squiggle does not wait for the chain below", async () => {
+    const lines = ['<ir_version: 10, opset_import: ["" : 21]>', "g (float[N, 4] x) => (float[N, 4] y) {"];
+    for (let i = 0; i < 40; i++) lines.push(`  v${i} = Relu (${i === 0 ? "x" : `v${i - 1}`})`);
+    lines.push("  y = Identity (v39)", "}", "");
+    const text = lines.join("\n");
+    const { uri } = await open(client, text);
+    await fullDiagnostics(client, uri, 1);
+    const at = text.indexOf("v10 = Relu") + 9;
+    client.notify("textDocument/didChange", {
+      textDocument: { uri, version: 2 },
+      contentChanges: [{ range: { start: positionOf(text, at), end: positionOf(text, at + 1) }, text: "x" }],
+    });
+    const final = await fullDiagnostics(client, uri, 2);
+    const published = client.notifications
+      .map((n) => n.params as { uri: string; version?: number; diagnostics: LspDiagnostic[] })
+      .filter((p) => p.uri === uri && p.version === 2)
+      .map((p) => p.diagnostics.map((d) => d.code));
+    // Right after the edit and after the parse: what was carried (nothing); then the checks,
+    // then everything (every node below the typo lost its type: the whole chain was re-inferred).
+    assert.deepEqual(published, [[], [], ["unknown-op"], ["unknown-op"]]);
+    assert.deepEqual(
+      final.map((d) => d.code),
+      ["unknown-op"],
+    );
+    close(client, uri);
+  });
 });

@@ -39,11 +39,16 @@ export function* analyzeSteps(text: string): Generator<Analysis | undefined, Ana
 }
 
 /**
- * The snapshot that has the parse only (no syntax diagnostics: the text parsed cleanly). Types
- * not written in the text come from `lastTypes`, the previous text's, until inference has run.
+ * A snapshot of a text that parsed cleanly, before inference has run: types not written in the
+ * text come from `lastTypes`, the previous text's. An incremental analysis yields it twice:
+ * with the parse alone, then with `diagnostics`, the checker's and the last inference's where
+ * the edit did not reach (inference after an edit that cuts a long chain takes a while, and a
+ * typo's squiggle need not wait for it).
  */
-export function earlySnapshot(parts: Parts, lastTypes: (value: SymbolInfo) => string | undefined): Analysis {
-  return new Snapshot(parts, false, [], (value) => (value.declaredType ? declaredTypeText(parts.text, value.declaredType) : lastTypes(value)));
+export function earlySnapshot(parts: Parts, lastTypes: (value: SymbolInfo) => string | undefined, diagnostics: Diagnostic[] = []): Analysis {
+  return new Snapshot(parts, false, semanticOrder(diagnostics), (value) =>
+    value.declaredType ? declaredTypeText(parts.text, value.declaredType) : lastTypes(value),
+  );
 }
 
 /** What a later edit reuses of a complete analysis with a model (see incremental.ts). */

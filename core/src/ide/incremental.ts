@@ -121,9 +121,11 @@ function* steps(before: Analysis, s: Splice, text: string, carried: Carried | un
     const mentioning = statementsMentioning(index, s.ast, carried.names, s.k);
     const names = namesDiagnostics(model, model.graph!, carried.names, s.lowered, s.sourceMap, true, mentioning);
     const state = semanticState(before)!;
-    const inference = breaksOrder(names)
-      ? undefined
-      : yield* reinfer(model, s.k, carried.oldNode, state.inference, s.sourceMap, carried.infer, (at) => statementIndexAt(s.body.nodes, at));
+    const ordered = !breaksOrder(names);
+    if (ordered) yield earlySnapshot(parts, (value) => before.typeOf(value), [...carried.check, ...names, ...carried.infer]);
+    const inference = ordered
+      ? yield* reinfer(model, s.k, carried.oldNode, state.inference, s.sourceMap, carried.infer, (at) => statementIndexAt(s.body.nodes, at))
+      : undefined;
     if (inference) return semanticSnapshot(parts, [], { lowering: 0, check: [...carried.check, ...names], inference }, model, s.sourceMap);
   }
   return yield* semanticSteps(parts, [], 0, model, s.sourceMap);
