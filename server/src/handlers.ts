@@ -8,7 +8,9 @@ import {
   FoldingRangeKind,
   InsertTextFormat,
   LSPErrorCodes,
+  MessageType,
   ResponseError,
+  ShowMessageNotification,
   TextDocumentSyncKind,
   type Connection,
   type CancellationToken,
@@ -437,12 +439,15 @@ export function registerHandlers(connection: Connection, outputPending: () => bo
     on("executeCommand", (p) => {
       if (p.command !== RUN_COMMAND) throw new ResponseError(ErrorCodes.MethodNotFound, `unknown command ${p.command}`);
       return runCommand(workspace, p.arguments).then(
+        // window/showMessage, a notification: the library's show*Message send showMessageRequest,
+        // which Neovim answers with a prompt that holds the editor until a key is pressed.
         (r) => {
-          if (!runView) connection.window.showInformationMessage(runSummary(r));
+          if (!runView) void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: runSummary(r) });
           return r;
         },
         (e: unknown) => {
-          if (!runView) connection.window.showErrorMessage(`Run failed: ${e instanceof Error ? e.message : String(e)}`);
+          const message = `Run failed: ${e instanceof Error ? e.message : String(e)}`;
+          if (!runView) void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Error, message });
           throw e;
         },
       );

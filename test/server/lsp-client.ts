@@ -36,6 +36,8 @@ export class LspClient {
   private readonly pending = new Map<number, Pending>();
   private readonly listeners: ((n: Notification) => void)[] = [];
   readonly notifications: Notification[] = [];
+  /** The methods of the requests the server sent, in order. */
+  readonly serverRequests: string[] = [];
   stderr = "";
 
   /** `nodeArgs`: options for the server's node (a benchmark's `--cpu-prof`). */
@@ -147,6 +149,7 @@ export class LspClient {
       else p.resolve(msg.result);
     } else if (typeof msg.method === "string" && msg.id !== undefined) {
       // A request from the server (e.g. workspace/configuration): answer with nothing.
+      this.serverRequests.push(msg.method);
       this.write({ jsonrpc: "2.0", id: msg.id, result: null });
     } else if (typeof msg.method === "string") {
       const n = { method: msg.method, params: msg.params };

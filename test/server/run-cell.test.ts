@@ -94,6 +94,44 @@ Unused (x) => (y) {
     close(client, uri);
   });
 
+  it("tells a client without the run view what a run gave, in a window/showMessage notification (no request that waits for an answer)", async () => {
+    const shown = () => client.notifications.filter((n) => n.method === "window/showMessage").map((n) => n.params as { type: number; message: string });
+    const before = shown().length;
+    const { uri } = await open(client, ADD);
+    await run({ uri, inputs: { a: "float[2] {1, 2}", b: "float[2] {3, 4}" } });
+    await assert.rejects(run({ uri, graph: "missing" }));
+    await client.request("textDocument/hover", { textDocument: { uri }, position: { line: 2, character: 2 } });
+    const [done, failed, ...more] = shown().slice(before);
+    assert.equal(more.length, 0);
+    assert.equal(done?.type, 3);
+    assert.match(done!.message, /^Run finished in \d+ ms\. s: float\[2\] \{16, 36\}$/);
+    assert.equal(failed?.type, 1);
+    assert.match(failed!.message, /^Run failed: .*no graph or function/);
+    assert.deepEqual(
+      client.serverRequests.filter((m) => m === "window/showMessageRequest"),
+      [],
+    );
+    close(client, uri);
+    // A client that shows runs itself (the VS Code extension's run view) gets no message.
+    const withView = new LspClient();
+    try {
+      await withView.initialize({}, { runView: true });
+      const viewUri = "file:///run-view.onnxtxt";
+      withView.notify("textDocument/didOpen", { textDocument: { uri: viewUri, languageId: "onnxtxt", version: 1, text: ADD } });
+      await withView.request("workspace/executeCommand", {
+        command: "onnxtxt.run",
+        arguments: [{ uri: viewUri, inputs: { a: "float[2] {1, 2}", b: "float[2] {3, 4}" } }],
+      });
+      await withView.request("textDocument/hover", { textDocument: { uri: viewUri }, position: { line: 2, character: 2 } });
+      assert.deepEqual(
+        withView.notifications.filter((n) => n.method.startsWith("window/show")),
+        [],
+      );
+    } finally {
+      await withView.shutdown();
+    }
+  });
+
   it("answers bad inputs with an error, not a crash", async () => {
     const { uri } = await open(client, ADD);
     await assert.rejects(run({ uri, inputs: { a: "float[2] {1, x}" } }), (e: unknown) => e instanceof RpcError && /input 'a'/.test(e.message));
