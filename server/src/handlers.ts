@@ -87,8 +87,14 @@ export function capabilities(): InitializeResult["capabilities"] {
   };
 }
 
-/** `outputPending`: whether responses are still being written (background analysis waits). */
-export function registerHandlers(connection: Connection, outputPending: () => boolean = () => false): Workspace {
+/** The handlers of the requests priority.ts holds back; the others are position requests. */
+const WHOLE_DOCUMENT = new Set(["codeLens", "foldingRange", "codeAction", "semanticTokens", "semanticTokensDelta", "documentSymbol"]);
+
+/**
+ * `outputPending`: whether responses are still being written (background analysis waits).
+ * `positions.count`: the position requests being answered (whole-document requests wait).
+ */
+export function registerHandlers(connection: Connection, outputPending: () => boolean = () => false, positions = { count: 0 }): Workspace {
   /**
    * Requests being answered, but for commands (a run may take minutes). Each `await` in a handler
    * would otherwise let a slice of background re-inference in ahead of the answer.
@@ -147,11 +153,14 @@ export function registerHandlers(connection: Connection, outputPending: () => bo
   const on = <P extends unknown[], R>(name: string, f: (...args: P) => R | Promise<R>) =>
     guarded(connection, name, async (...args: P): Promise<R> => {
       if (name === "executeCommand") return f(...args);
+      const position = !WHOLE_DOCUMENT.has(name);
       answering++;
+      if (position) positions.count++;
       try {
         return await f(...args);
       } finally {
         answering--;
+        if (position) positions.count--;
       }
     });
 

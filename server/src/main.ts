@@ -10,7 +10,8 @@ import { watchOutput } from "./transport.js";
 
 function startServer(): void {
   const outputPending = watchOutput();
-  const options = { messageStrategy: positionRequestsFirst(wrapMalformedParams) };
+  const positions = { count: 0 };
+  const options = { messageStrategy: positionRequestsFirst(wrapMalformedParams, () => positions.count > 0) };
   const stdio = process.argv.includes("--stdio");
   const connection = stdio
     ? createConnection(ProposedFeatures.all, new StreamMessageReader(process.stdin), new ImmediateWriter(process.stdout), options)
@@ -19,7 +20,7 @@ function startServer(): void {
   // Whatever escapes a handler is logged; the server keeps serving.
   process.on("uncaughtException", (e) => connection.console.error(`uncaught: ${describe(e)}`));
   process.on("unhandledRejection", (e) => connection.console.error(`unhandled rejection: ${describe(e)}`));
-  registerHandlers(connection, outputPending);
+  registerHandlers(connection, outputPending, positions);
   connection.listen();
 }
 

@@ -1,8 +1,8 @@
 // Requests by cost: the connection hands the server one message per event-loop turn in arrival
 // order, so a hover sent right after an edit would wait for the semantic tokens, outline, folds
 // and code actions the editor asked for just before it. Those whole-document requests are held
-// back until no message has arrived for two turns; position requests go ahead of them, and
-// among them the small answers go first.
+// back until no message has arrived for two turns and no position request is being answered;
+// position requests go ahead of them, and among them the small answers go first.
 import type { MessageStrategy } from "vscode-languageserver/node";
 
 /**
@@ -19,11 +19,18 @@ const WHOLE_DOCUMENT_ORDER = [
 ];
 const RANK = new Map(WHOLE_DOCUMENT_ORDER.map((method, i) => [method, i]));
 
-/** `inner`, with whole-document requests dispatched after the messages queued behind them. */
-export function positionRequestsFirst(inner: MessageStrategy): MessageStrategy {
+/** How long whole-document requests wait, at most, for position requests still being answered. */
+const MAX_HOLD_MS = 200;
+
+/**
+ * `inner`, with whole-document requests dispatched after the messages queued behind them, and
+ * while `positionBusy()` (a hover waiting for the analysis of an edit) after it, within MAX_HOLD_MS.
+ */
+export function positionRequestsFirst(inner: MessageStrategy, positionBusy: () => boolean = () => false): MessageStrategy {
   const held: { rank: number; dispatch: () => void }[] = [];
   let seen = 0;
   let waiting = false;
+  let heldSince = 0;
   /** Looks again next turn; `lastSeen` is the count of messages when it was scheduled. */
   const later = (quietTurns: number): void => {
     const lastSeen = seen;
@@ -31,7 +38,7 @@ export function positionRequestsFirst(inner: MessageStrategy): MessageStrategy {
   };
   const release = (lastSeen: number, quietTurns: number): void => {
     const quiet = seen === lastSeen ? quietTurns + 1 : 0;
-    if (quiet < 2) {
+    if (quiet < 2 || (positionBusy() && performance.now() - heldSince < MAX_HOLD_MS)) {
       later(quiet);
       return;
     }
@@ -51,6 +58,7 @@ export function positionRequestsFirst(inner: MessageStrategy): MessageStrategy {
       held.push({ rank, dispatch: () => inner.handleMessage(message, next) });
       if (!waiting) {
         waiting = true;
+        heldSince = performance.now();
         later(0);
       }
     },

@@ -40,4 +40,35 @@ describe("server: requests by cost", () => {
       "textDocument/documentSymbol",
     ]);
   });
+
+  it("holds whole-document requests while a position request is being answered, for at most 200 ms", async () => {
+    const order: string[] = [];
+    let hoverAnswering = true;
+    const strategy = positionRequestsFirst(
+      {
+        handleMessage: (m, next) => {
+          next(m);
+        },
+      },
+      () => hoverAnswering,
+    );
+    const send = (m: Message): void => {
+      void strategy.handleMessage(m, (x) => {
+        order.push((x as unknown as { method: string }).method);
+      });
+    };
+    send({ jsonrpc: "2.0", id: 1, method: "textDocument/codeLens", params: {} } as Message);
+    for (let i = 0; i < 10; i++) await turn();
+    assert.deepEqual(order, [], "released while the hover was still being answered");
+    hoverAnswering = false;
+    for (let i = 0; i < 3; i++) await turn();
+    assert.deepEqual(order, ["textDocument/codeLens"]);
+    // A position request that never ends does not hold them for ever.
+    hoverAnswering = true;
+    send({ jsonrpc: "2.0", id: 2, method: "textDocument/foldingRange", params: {} } as Message);
+    const start = performance.now();
+    while (order.length < 2 && performance.now() - start < 2000) await new Promise((r) => setTimeout(r, 10));
+    assert.deepEqual(order, ["textDocument/codeLens", "textDocument/foldingRange"]);
+    assert.ok(performance.now() - start >= 190, `released after ${performance.now() - start} ms`);
+  });
 });
