@@ -1,5 +1,6 @@
-// The onnxtxt language server: `onnxtxt-ls --stdio` or `--node-ipc` (the transport is read
-// from the command line by vscode-languageserver). Wires the connection to the handlers.
+// The onnxtxt language server: `onnxtxt-ls --stdio` or `--node-ipc`. Over stdio the streams
+// are ours (stdio.ts); otherwise vscode-languageserver reads the transport from the command
+// line. Wires the connection to the handlers.
 import { createConnection, ProposedFeatures, StreamMessageReader } from "vscode-languageserver/node";
 import { describe } from "./guard.js";
 import { registerHandlers } from "./handlers.js";
