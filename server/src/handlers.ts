@@ -436,7 +436,8 @@ export function registerHandlers(connection: Connection, outputPending: () => bo
 
   connection.onCodeLens(
     on("codeLens", async (p, token): Promise<CodeLens[]> => {
-      const { a } = await wholeDocumentOf(p.textDocument.uri, token);
+      // A few names from the parse: no need to wait, on opening a document, for its full analysis.
+      const { a } = await syntaxOf(p.textDocument.uri, token);
       return codeLenses(a).map((l) => ({
         range: toRange(a.lines, l.span),
         command: { title: l.title, command: RUN_COMMAND, arguments: [{ uri: p.textDocument.uri, graph: l.graph }] },

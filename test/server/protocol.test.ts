@@ -1,5 +1,6 @@
 // The server as an editor sees it: a child process speaking JSON-RPC over stdio.
 import * as assert from "node:assert/strict";
+import { largeDocument } from "../../bench/lsp-document.js";
 import { LspClient, RpcError } from "./lsp-client.js";
 import {
   close,
@@ -160,6 +161,26 @@ describe("language server over stdio", function () {
     } finally {
       await rich.shutdown();
     }
+  });
+
+  it("answers code lenses on opening a document from its parse, before the model checks are out", async () => {
+    // 5,000 nodes and, at the end, an op the checker rejects: the diagnostic comes after lowering and inference.
+    const text = largeDocument(5000).replace("y = Identity (", "y = Identiti (");
+    const uri = "file:///lens-first.onnxtxt";
+    client.notify("textDocument/didOpen", { textDocument: { uri, languageId: "onnxtxt", version: 1, text } });
+    const lenses = await client.request<{ command: { title: string } }[]>("textDocument/codeLens", { textDocument: { uri } });
+    const checked = () =>
+      client.notifications.some((n) => {
+        const p = n.params as { uri?: string; diagnostics?: LspDiagnostic[] };
+        return n.method === "textDocument/publishDiagnostics" && p.uri === uri && (p.diagnostics ?? []).some((d) => d.code === "unknown-op");
+      });
+    assert.equal(checked(), false, "the lens waited for the checks");
+    assert.deepEqual(
+      lenses.map((l) => l.command.title),
+      ["▶ Run"],
+    );
+    await client.waitFor("textDocument/publishDiagnostics", () => checked());
+    close(client, uri);
   });
 
   it("gives signature help inside an input list", async () => {
