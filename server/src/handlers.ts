@@ -87,8 +87,11 @@ export function capabilities(): InitializeResult["capabilities"] {
   };
 }
 
-/** The handlers of the requests priority.ts holds back; the others are position requests. */
-const WHOLE_DOCUMENT = new Set(["codeLens", "foldingRange", "codeAction", "semanticTokens", "semanticTokensDelta", "documentSymbol"]);
+/**
+ * The cheap requests about one position that priority.ts puts ahead of the whole-document ones.
+ * Inlay hints are not among them: they wait for the full analysis after every edit.
+ */
+const POSITION = new Set(["hover", "definition", "completion", "signatureHelp", "references", "documentHighlight", "prepareRename", "rename"]);
 
 /**
  * `outputPending`: whether responses are still being written (background analysis waits).
@@ -153,7 +156,7 @@ export function registerHandlers(connection: Connection, outputPending: () => bo
   const on = <P extends unknown[], R>(name: string, f: (...args: P) => R | Promise<R>) =>
     guarded(connection, name, async (...args: P): Promise<R> => {
       if (name === "executeCommand") return f(...args);
-      const position = !WHOLE_DOCUMENT.has(name);
+      const position = POSITION.has(name);
       answering++;
       if (position) positions.count++;
       try {
