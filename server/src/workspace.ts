@@ -360,14 +360,14 @@ export class Workspace {
           }, SYMBOLS_DELAY_MS);
           return;
         }
-        if (r.value && !early) {
-          early = true;
+        if (r.value) {
           this.store(entry, r.value, version);
-          this.publishEarly(entry, r.value, version);
-        } else if (r.value) {
-          // An incremental analysis's checks, while inference runs on: they replace the carried ones.
-          this.store(entry, r.value, version);
-          this.publish(entry.doc.uri, version, r.value.lines, r.value.diagnostics);
+          if (!early) {
+            early = true;
+            this.publishEarly(entry, r.value, version);
+          }
+          // A later snapshot has an incremental analysis's checks, while inference runs on: they replace the carried ones.
+          else this.publish(entry.doc.uri, version, r.value.lines, r.value.diagnostics);
         }
         setImmediate(step);
       } catch (e) {

@@ -17,7 +17,7 @@ import { earlySnapshot, semanticSnapshot, semanticState, semanticSteps, type Par
 import { residualsBeyondDefaults } from "../ext/ext-comment.js";
 import { breaksOrder, carryAcross, editedNames, hasSubgraphs, namesDiagnostics, reinfer, withoutEach, type EditedNames } from "./incremental-semantics.js";
 import type { TextChange } from "./shift-diagnostics.js";
-import { buildSymbolIndex, builtIndexOf, setBuiltIndex, type SymbolIndex } from "./symbols.js";
+import { buildSymbolIndex, builtIndexOf, setBuiltIndex, type SymbolIndex, type SymbolInfo } from "./symbols.js";
 import { spliceNodeSymbols } from "./symbols-splice.js";
 import { pushAll } from "../arrays.js";
 
@@ -115,14 +115,15 @@ function* steps(before: Analysis, s: Splice, text: string, carried: Carried | un
   const lines = before.lines.edited(text, { start, end, newLength: end - start + s.delta });
   const parts: Parts = { text, lines, ast: s.ast, comments, symbols: () => (index ??= buildSymbolIndex(s.ast)), syntaxCount: 0 };
   // As in a full analysis: the parse first, then the semantic stages.
-  yield earlySnapshot(parts, (value) => before.typeOf(value));
+  const lastTypes = (value: SymbolInfo): string | undefined => before.typeOf(value);
+  yield earlySnapshot(parts, lastTypes);
   yield;
   if (carried) {
     const mentioning = statementsMentioning(index, s.ast, carried.names, s.k);
     const names = namesDiagnostics(model, model.graph!, carried.names, s.lowered, s.sourceMap, true, mentioning);
     const state = semanticState(before)!;
     const ordered = !breaksOrder(names);
-    if (ordered) yield earlySnapshot(parts, (value) => before.typeOf(value), [...carried.check, ...names, ...carried.infer]);
+    if (ordered) yield earlySnapshot(parts, lastTypes, [...carried.check, ...names, ...carried.infer]);
     const inference = ordered
       ? yield* reinfer(model, s.k, carried.oldNode, state.inference, s.sourceMap, carried.infer, (at) => statementIndexAt(s.body.nodes, at))
       : undefined;
