@@ -175,3 +175,38 @@ export { prepareRename, rename } from "./ide/rename.js";
 export { semanticTokens, TOKEN_MODIFIERS, TOKEN_TYPES, type SemanticToken } from "./ide/semantic-tokens.js";
 export { codeActions } from "./ide/code-actions.js";
 export { codeLenses } from "./ide/code-lens.js";
+
+// ---- ONNX text embedded in other files -----------------------------------------------------
+/**
+ * ONNX texts inside Python and C/C++ string literals, Markdown fences and JavaScript templates:
+ * `findRegions(text, language)` finds each with its kind and an offset map to the host file;
+ * `checkEmbedded` and `formatEmbedded` work on all of a file's regions, reporting host offsets;
+ * `fragmentModel` gives a region's text as a model that every editor feature above can read.
+ */
+export {
+  checkEmbedded,
+  checkRegion,
+  findRegions,
+  formatEmbedded,
+  formatRegion,
+  fragmentModel,
+  hostLanguageOfId,
+  hostLanguageOfPath,
+  regionSpan,
+  sniffKind,
+  EMBEDDED_KINDS,
+  OffsetMap,
+  SKIPPED_CODE,
+  type EmbeddedCheck,
+  type EmbeddedContext,
+  type EmbeddedFormat,
+  type EmbeddedKind,
+  type EmbeddedRegion,
+  type FragmentModel,
+  type HostLanguage,
+  type HostLiteral,
+  type HostScan,
+  type KindSource,
+  type RegionFormat,
+  type SkippedRegion,
+} from "./embedded/index.js";

@@ -1,0 +1,322 @@
+// Finds the ONNX texts of a C or C++ file: raw strings delimited `R"ONNX(...)ONNX"` (or `onnx`),
+// the text given to `.FunctionBody(...)` (a node list, read at the opset the call or its
+// ONNX_OPERATOR_SET_SCHEMA names), the node texts given to a FunctionBuilder's `.Add(...)`, what
+// is given to `OnnxParser` (a literal, or a variable initialised with one), and any string after
+// a `// onnxtxt: KIND` comment. Strings joined with `+` at run time are skipped.
+import { markerKind, MARKER_WORD } from "./marker.js";
+import { MapBuilder } from "./offset-map.js";
+import { finishRegions, type RegionDraft } from "./regions.js";
+import { sniffKind } from "./sniff.js";
+import type { EmbeddedContext, EmbeddedKind, HostScan, KindSource, SkippedRegion } from "./types.js";
+
+interface CppString {
+  readonly start: number;
+  readonly end: number;
+  readonly contentStart: number;
+  readonly contentEnd: number;
+  /** The raw string's delimiter, or undefined for an ordinary string. */
+  readonly delimiter?: string;
+  readonly terminated: boolean;
+}
+
+type Token =
+  | { readonly t: "name" | "num" | "op"; readonly start: number; readonly end: number; readonly value: string }
+  | { readonly t: "str"; readonly start: number; readonly end: number; readonly s: CppString }
+  | { readonly t: "comment"; readonly start: number; readonly end: number; readonly value: string };
+
+const TRIGGERS = ['R"ONNX(', 'R"onnx(', "FunctionBody", ".Add(", "OnnxParser", MARKER_WORD];
+
+const ENCODING_PREFIX = /^(?:u8|u|U|L)?R?$/;
+
+function isNameStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c > 127;
+}
+
+function isNamePart(c: number): boolean {
+  return isNameStart(c) || (c >= 48 && c <= 57);
+}
+
+function scanString(src: string, start: number, quoteAt: number, raw: boolean): CppString {
+  const n = src.length;
+  if (raw) {
+    const open = src.indexOf("(", quoteAt + 1);
+    const delimiter = open < 0 ? "" : src.slice(quoteAt + 1, open);
+    if (open < 0 || open - quoteAt - 1 > 16 || /[\s\\)"]/.test(delimiter))
+      return { start, end: quoteAt + 1, contentStart: quoteAt + 1, contentEnd: quoteAt + 1, terminated: false };
+    const close = src.indexOf(`)${delimiter}"`, open + 1);
+    if (close < 0) return { start, end: n, contentStart: open + 1, contentEnd: n, delimiter, terminated: false };
+    return { start, end: close + delimiter.length + 2, contentStart: open + 1, contentEnd: close, delimiter, terminated: true };
+  }
+  let i = quoteAt + 1;
+  while (i < n) {
+    const c = src.charCodeAt(i);
+    if (c === 92) i += 2;
+    else if (c === 34) return { start, end: i + 1, contentStart: quoteAt + 1, contentEnd: i, terminated: true };
+    else if (c === 10) break;
+    else i++;
+  }
+  return { start, end: i, contentStart: quoteAt + 1, contentEnd: i, terminated: false };
+}
+
+function tokenize(src: string): Token[] {
+  const out: Token[] = [];
+  const n = src.length;
+  let i = 0;
+  while (i < n) {
+    const c = src.charCodeAt(i);
+    if (c === 47 && src.charCodeAt(i + 1) === 47) {
+      let j = src.indexOf("\n", i);
+      if (j < 0) j = n;
+      out.push({ t: "comment", start: i, end: j, value: src.slice(i, j) });
+      i = j;
+    } else if (c === 47 && src.charCodeAt(i + 1) === 42) {
+      let j = src.indexOf("*/", i + 2);
+      j = j < 0 ? n : j + 2;
+      out.push({ t: "comment", start: i, end: j, value: src.slice(i, j) });
+      i = j;
+    } else if (c <= 32) i++;
+    else if (c === 34) {
+      const s = scanString(src, i, i, false);
+      out.push({ t: "str", start: i, end: s.end, s });
+      i = Math.max(s.end, i + 1);
+    } else if (c === 39) {
+      // a character literal
+      let j = i + 1;
+      while (j < n && src[j] !== "'" && src[j] !== "\n") j += src[j] === "\\" ? 2 : 1;
+      out.push({ t: "op", start: i, end: j + 1, value: "'" });
+      i = j + 1;
+    } else if (isNameStart(c)) {
+      let j = i + 1;
+      while (j < n && isNamePart(src.charCodeAt(j))) j++;
+      const word = src.slice(i, j);
+      if (src.charCodeAt(j) === 34 && ENCODING_PREFIX.test(word)) {
+        const s = scanString(src, i, j, word.endsWith("R"));
+        out.push({ t: "str", start: i, end: s.end, s });
+        i = Math.max(s.end, j + 1);
+      } else {
+        out.push({ t: "name", start: i, end: j, value: word });
+        i = j;
+      }
+    } else if (c >= 48 && c <= 57) {
+      // numbers, with digit separators (1'000) and suffixes
+      let j = i + 1;
+      while (j < n && (isNamePart(src.charCodeAt(j)) || src[j] === "." || (src[j] === "'" && isNamePart(src.charCodeAt(j + 1))))) j++;
+      out.push({ t: "num", start: i, end: j, value: src.slice(i, j) });
+      i = j;
+    } else {
+      const two = src.slice(i, i + 2);
+      const value = two === "::" || two === "->" || two === "==" ? two : src[i]!;
+      out.push({ t: "op", start: i, end: i + value.length, value });
+      i += value.length;
+    }
+  }
+  return out;
+}
+
+const ESCAPES: Record<string, string> = {
+  n: "\n",
+  t: "\t",
+  r: "\r",
+  "\\": "\\",
+  '"': '"',
+  "'": "'",
+  "?": "?",
+  a: "\x07",
+  b: "\b",
+  f: "\f",
+  v: "\v",
+  "0": "\0",
+};
+
+function decode(src: string, parts: readonly CppString[]): ReturnType<MapBuilder["finish"]> {
+  const out = new MapBuilder();
+  for (const p of parts) {
+    if (p.delimiter !== undefined) {
+      out.copy(src, p.contentStart, p.contentEnd);
+      continue;
+    }
+    let run = p.contentStart;
+    for (let i = run; i < p.contentEnd; i++) {
+      if (src[i] !== "\\") continue;
+      out.copy(src, run, i);
+      const e = src[i + 1] ?? "";
+      let len = 2;
+      let decoded = ESCAPES[e];
+      if (e === "\n") decoded = "";
+      else if (e === "x") {
+        const m = /^[0-9a-fA-F]+/.exec(src.slice(i + 2, i + 10));
+        if (m) {
+          decoded = String.fromCharCode(Number.parseInt(m[0], 16) & 0xff);
+          len = 2 + m[0].length;
+        }
+      }
+      out.escape(decoded ?? src.slice(i, i + 2), i, i + len);
+      i += len - 1;
+      run = i + 1;
+    }
+    out.copy(src, run, p.contentEnd);
+  }
+  return out.finish(parts[0]!.contentStart);
+}
+
+const isOp = (t: Token | undefined, v: string): boolean => t?.t === "op" && t.value === v;
+const isName = (t: Token | undefined, v?: string): boolean => t?.t === "name" && (v === undefined || t.value === v);
+
+interface Literal {
+  readonly parts: readonly CppString[];
+  readonly next: number;
+  readonly skip?: string;
+}
+
+/** Adjacent string literals at token `i` (joined by the compiler). */
+function literalAt(toks: readonly Token[], i: number): Literal | undefined {
+  const parts: CppString[] = [];
+  let k = i;
+  while (toks[k]?.t === "str") {
+    parts.push((toks[k] as { s: CppString }).s);
+    k++;
+  }
+  if (parts.length === 0) return undefined;
+  const skip = parts.some((p) => !p.terminated) ? "the string is not terminated" : isOp(toks[k], "+") ? "the string is concatenated at run time" : undefined;
+  return { parts, next: k, ...(skip && { skip }) };
+}
+
+/** The text must look like a node to be one: `outputs = Op (...)`. */
+const NODE_LIKE = /=\s*[A-Za-z_][\w.]*(?::\w+)?\s*[<(]/;
+
+const SCHEMA_MACRO = /^ONNX_(?:PREVIEW_)?OPERATOR_SET_SCHEMA(?:_EX)?$/;
+
+export function findCppRegions(src: string): HostScan {
+  if (!TRIGGERS.some((w) => src.includes(w))) return { language: "cpp", regions: [], skipped: [] };
+  const toks = tokenize(src);
+  const schemas = schemaVersions(toks);
+  const drafts: RegionDraft[] = [];
+  const skipped: SkippedRegion[] = [];
+  const seen = new Set<number>();
+  const take = (lit: Literal, kindOf: (text: string) => EmbeddedKind | undefined, kindSource: KindSource, origin: string, context: EmbeddedContext) => {
+    const first = lit.parts[0]!;
+    if (seen.has(first.start)) return;
+    const last = lit.parts[lit.parts.length - 1]!;
+    const span = { start: first.start, end: last.end };
+    if (lit.skip) {
+      seen.add(first.start);
+      skipped.push({ language: "cpp", span, reason: lit.skip });
+      return;
+    }
+    const { text, map } = decode(src, lit.parts);
+    const kind = kindOf(text);
+    if (!kind) return;
+    seen.add(first.start);
+    const single = lit.parts.length === 1 ? first : undefined;
+    const raw = single?.delimiter !== undefined;
+    drafts.push({
+      language: "cpp",
+      kind,
+      kindSource,
+      text,
+      map,
+      literal: {
+        span,
+        content: { start: first.contentStart, end: last.contentEnd },
+        verbatim: single !== undefined && src.slice(single.contentStart, single.contentEnd) === text,
+        multiline: raw,
+        forbidden: raw ? [`)${single!.delimiter}"`] : ['"', "\\", "\n"],
+      },
+      context,
+      origin,
+    });
+  };
+  const sniffed = (text: string) => sniffKind(text);
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i]!;
+    if (t.t === "comment") {
+      const kind = markerKind(t.value);
+      if (!kind) continue;
+      for (let k = i + 1; k < toks.length && k < i + 12; k++) {
+        const lit = literalAt(toks, k);
+        if (lit) {
+          take(lit, () => kind, "marker", `// onnxtxt: ${kind}`, {});
+          break;
+        }
+      }
+    } else if (isName(t, "FunctionBody") && isOp(toks[i - 1], ".") && isOp(toks[i + 1], "(")) {
+      const lit = literalAt(toks, i + 2);
+      if (!lit) continue;
+      const explicit =
+        isOp(toks[lit.next], ",") && toks[lit.next + 1]?.t === "num" ? Number.parseInt((toks[lit.next + 1] as { value: string }).value, 10) : undefined;
+      const opset = explicit ?? versionAt(schemas, t.start);
+      take(lit, () => "nodes", "call", "FunctionBody", opset === undefined ? {} : { opset });
+    } else if (isName(t, "Add") && isOp(toks[i - 1], ".") && isOp(toks[i + 1], "(")) {
+      const lit = literalAt(toks, i + 2);
+      if (!lit) continue;
+      const more = isOp(toks[lit.next], ",");
+      const opset = versionAt(schemas, t.start);
+      take(lit, (text) => (NODE_LIKE.test(text) ? "nodes" : undefined), "call", "FunctionBuilder.Add", {
+        ...(opset !== undefined && { opset }),
+        ...(more && { attributesFromOutside: true }),
+      });
+    } else if (isName(t, "OnnxParser")) {
+      // OnnxParser parser(ARG) or OnnxParser::Parse(X, ARG)
+      let argAt: number | undefined;
+      if (isName(toks[i + 1]) && isOp(toks[i + 2], "(")) argAt = i + 3;
+      else if (isOp(toks[i + 1], "::") && isName(toks[i + 2], "Parse") && isOp(toks[i + 3], "(")) {
+        argAt = i + 4;
+        if (isName(toks[argAt]) && isOp(toks[argAt + 1], ",")) argAt += 2;
+        else if (!(toks[argAt]?.t === "str")) argAt = undefined;
+      }
+      if (argAt === undefined) continue;
+      const lit = literalAt(toks, argAt) ?? (isName(toks[argAt]) ? initialiser(toks, (toks[argAt] as { value: string }).value, toks[argAt]!.start) : undefined);
+      if (lit) take(lit, sniffed, "content", "OnnxParser", {});
+    } else if (t.t === "str" && (t.s.delimiter === "ONNX" || t.s.delimiter === "onnx")) {
+      const lit = literalAt(toks, i);
+      if (lit) take(lit, sniffed, "content", `R"${t.s.delimiter}(`, {});
+    }
+  }
+  return { language: "cpp", regions: finishRegions(drafts), skipped };
+}
+
+/** The string a variable is initialised with: `NAME = "..."`, `NAME[] = "..."`, `NAME("...")`, `NAME{"..."}`, the last before `at`. */
+function initialiser(toks: readonly Token[], name: string, at: number): Literal | undefined {
+  let found: Literal | undefined;
+  for (let i = 0; i < toks.length && toks[i]!.start < at; i++) {
+    if (!isName(toks[i], name)) continue;
+    let k = i + 1;
+    if (isOp(toks[k], "[") && isOp(toks[k + 1], "]")) k += 2;
+    if (isOp(toks[k], "=") || isOp(toks[k], "(") || isOp(toks[k], "{")) {
+      const lit = literalAt(toks, k + 1);
+      if (lit) found = lit;
+    }
+  }
+  return found;
+}
+
+interface SchemaSpan {
+  readonly start: number;
+  readonly end: number;
+  readonly version: number;
+}
+
+/** ONNX_OPERATOR_SET_SCHEMA(Name, Version, ...) calls and the stretch of text they cover. */
+function schemaVersions(toks: readonly Token[]): SchemaSpan[] {
+  const out: SchemaSpan[] = [];
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i]!;
+    if (t.t !== "name" || !SCHEMA_MACRO.test(t.value) || !isOp(toks[i + 1], "(")) continue;
+    const version = toks[i + 4];
+    if (!isName(toks[i + 2]) || !isOp(toks[i + 3], ",") || version?.t !== "num") continue;
+    let depth = 0;
+    let k = i + 1;
+    for (; k < toks.length; k++) {
+      if (isOp(toks[k], "(")) depth++;
+      else if (isOp(toks[k], ")") && --depth === 0) break;
+    }
+    out.push({ start: t.start, end: toks[k]?.end ?? Number.MAX_SAFE_INTEGER, version: Number.parseInt(version.value, 10) });
+  }
+  return out;
+}
+
+function versionAt(spans: readonly SchemaSpan[], at: number): number | undefined {
+  let found: number | undefined;
+  for (const s of spans) if (s.start <= at && at < s.end) found = s.version;
+  return found;
+}
