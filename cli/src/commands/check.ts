@@ -11,7 +11,9 @@ import { decodeModel } from "../../../core/src/io/index.js";
 import { flag, parseArgs, UsageError } from "../args.js";
 import type { Command } from "../command.js";
 import { diagnosticLines } from "../../../core/src/diagnostic-lines.js";
-import { FileError, readBytes } from "../../../core/src/io/files.js";
+import { FileError, readBytes, readText } from "../../../core/src/io/files.js";
+import { checkEmbedded } from "../../../core/src/embedded/index.js";
+import { hostLanguageOf } from "../embedded-input.js";
 import { about, formatOf } from "../model-files.js";
 import { jsonDiagnostics, sarifLog, type FileDiagnostics } from "../diagnostic-formats.js";
 import { FORMAT_NAMES, sniffModel } from "../sniff.js";
@@ -34,6 +36,9 @@ const USAGE = `usage: onnxtxt check [options] FILE...
 
 Reports the problems of each .onnxtxt or .onnx file (- reads stdin), one per line on stderr:
 FILE:LINE:COL: error: MESSAGE [code]. Exit code 1 if any file has an error.
+Python, C/C++, Markdown and JavaScript files (.py, .cc, .h, .md, .ts, ...) have each ONNX text
+they hold checked (parse_model("..."), R"ONNX(...)ONNX", \`\`\`onnx fences; see
+docs/embedded.md), with positions in the file itself.
 
 options:
   --format text|json|sarif  json: an array of {file, severity, code, message, line, column,
@@ -55,6 +60,11 @@ interface Checked {
 }
 
 function checkFile(file: string, note: (m: string) => void): Checked {
+  const host = hostLanguageOf(file);
+  if (host) {
+    const text = readText(file);
+    return { text, diagnostics: checkEmbedded(text, host).diagnostics };
+  }
   const bytes = readBytes(file);
   const claimed = formatOf(file);
   const sniffed = sniffModel(bytes, claimed);

@@ -8,13 +8,18 @@ import { FileError, readText } from "../../../core/src/io/files.js";
 import { writeOutput, yieldToSignals } from "../../../core/src/io/write-output.js";
 import { reportFileError } from "../report.js";
 import { formatText } from "../../../core/src/print/format.js";
+import { formatHostFile } from "../format-embedded.js";
+import { hostLanguageOf } from "../embedded-input.js";
 
 const USAGE = `usage: onnxtxt format [--write | --check] FILE...
 
 Formats .onnxtxt files (- reads stdin) in the canonical layout, keeping every comment,
 blank lines between nodes, and numbers as written. Without options the result goes to stdout.
   --write  rewrite each file in place
-  --check  write nothing; exit 1 and name each file that is not formatted`;
+  --check  write nothing; exit 1 and name each file that is not formatted
+In Python, C/C++, Markdown and JavaScript files each ONNX text is formatted in its string or
+fence, keeping the file's indentation and quotes; a text the literal cannot hold unchanged
+(escapes, a one-line string) is left as it is, with a note saying why.`;
 
 export const formatCommand: Command = {
   name: "format",
@@ -32,6 +37,12 @@ export const formatCommand: Command = {
     for (const file of args.positional) {
       await yieldToSignals();
       try {
+        const host = hostLanguageOf(file);
+        if (host) {
+          const status = formatHostFile(file, host, { write, check }, io);
+          if (status > 0) inputErrors++;
+          continue;
+        }
         const text = readText(file);
         const r = formatText(text);
         if (!r.ok) {

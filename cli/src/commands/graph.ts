@@ -6,6 +6,13 @@ import { flag, parseArgs, UsageError } from "../args.js";
 import type { Command } from "../command.js";
 import { writeOutput } from "../../../core/src/io/write-output.js";
 import { loadModel } from "../model-files.js";
+import { regionModel, regionNumber } from "../embedded-input.js";
+import { fragmentGraphModel } from "../../../core/src/embedded/index.js";
+
+function regionGraphModel(file: string, n: number): ModelProto {
+  const { model, region } = regionModel(file, n);
+  return fragmentGraphModel(model, region.kind);
+}
 
 const USAGE = `usage: onnxtxt graph [--format svg|dot|json] [--depth N] [-o OUT] MODEL
 
@@ -14,7 +21,9 @@ edges labelled with each value's inferred type and shape. Bodies of If/Loop/Scan
 model-local functions are drawn inside their node down to --depth levels (default 1; 0 draws
 none). Big graphs stay readable: long straight runs of ops fold into one box, and what was
 folded is listed on stderr. Writes to stdout, or with -o/--output to OUT. The format follows
-OUT's extension (.svg, .dot, .json) unless --format says otherwise.`;
+OUT's extension (.svg, .dot, .json) unless --format says otherwise.
+--region N draws the Nth ONNX text of a Python, C/C++, Markdown or JavaScript file (from 1;
+a function or node list is drawn as a graph of its own).`;
 
 /** elkjs is CommonJS: its constructor is the module's default export under Node and esbuild. */
 const Elk = (elkModule as unknown as { default: new () => LayoutEngine }).default;
@@ -54,12 +63,15 @@ export const graphCommand: Command = {
   summary: "draw a model's graph as SVG, DOT or JSON",
   usage: USAGE,
   async run(argv, io) {
-    const args = parseArgs(argv, { format: { value: true }, depth: { value: true }, output: { value: true, short: "o" } });
+    const args = parseArgs(argv, { format: { value: true }, depth: { value: true }, output: { value: true, short: "o" }, region: { value: true } });
     if (args.positional.length !== 1) throw new UsageError("expected one model file");
     const output = flag(args, "output");
     const format = formatOf(flag(args, "format"), output);
     const depth = depthOf(flag(args, "depth"));
-    const { text, notes } = await drawModel(loadModel(args.positional[0]!), format, depth);
+    const region = flag(args, "region");
+    const input = args.positional[0]!;
+    const model = region === undefined ? loadModel(input) : regionGraphModel(input, regionNumber(region));
+    const { text, notes } = await drawModel(model, format, depth);
     for (const note of notes) io.err(`onnxtxt graph: ${note}\n`);
     if (output !== undefined) writeOutput(output, text);
     else io.out(text);

@@ -3,6 +3,7 @@
 import { flag, hasFlag, parseArgs, UsageError } from "../args.js";
 import type { Command } from "../command.js";
 import { about, loadModel, modelDir, writeModel } from "../model-files.js";
+import { regionModel, regionNumber } from "../embedded-input.js";
 import { printModel, printModelPlain } from "../../../core/src/print-model.js";
 import { writeOutput } from "../../../core/src/io/write-output.js";
 import { parseSize } from "../size.js";
@@ -17,7 +18,10 @@ bytes (e.g. 1024, 64k, 1M) goes to a sidecar file referenced with the external-d
 OUT.<hash>.data beside OUT. External data of IN is copied beside OUT when OUT is in another folder.
 With --plain, the text has no residual comments (#@...), only what the official syntax says,
 for reading and diffs; what was left out is listed on stderr (converting that text back does
-not give the same binary).`;
+not give the same binary).
+--region N prints the Nth ONNX text of a Python, C/C++, Markdown or JavaScript file (from 1)
+as a model: a graph, function or node list inside the model onnxtxt reads it in (docs/embedded.md);
+a file without region N lists the regions it has.`;
 
 /** The stderr note for --plain: what the residuals would have kept. */
 function droppedNote(input: string, dropped: ReadonlyMap<string, number>): string {
@@ -31,7 +35,7 @@ export const printCommand: Command = {
   summary: "write a model as text to stdout",
   usage: USAGE,
   run(argv, io) {
-    const args = parseArgs(argv, { "external-data": { value: true }, output: { value: true, short: "o" }, plain: {} });
+    const args = parseArgs(argv, { "external-data": { value: true }, output: { value: true, short: "o" }, plain: {}, region: { value: true } });
     if (args.positional.length !== 1) throw new UsageError("expected one input file");
     const input = args.positional[0]!;
     const size = flag(args, "external-data");
@@ -42,7 +46,8 @@ export const printCommand: Command = {
     const toStdout = output === undefined || output === "-";
     const externalData = size === undefined ? undefined : parseSize(size);
     if (externalData !== undefined && toStdout) throw new UsageError("--external-data needs -o OUT: the sidecar file is written beside OUT");
-    const model = loadModel(input, (m) => io.err(m));
+    const region = flag(args, "region");
+    const model = region === undefined ? loadModel(input, (m) => io.err(m)) : regionModel(input, regionNumber(region)).model;
     if (plain) {
       const r = about(input, () => printModelPlain(model));
       if (toStdout) io.out(r.text);

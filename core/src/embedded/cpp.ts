@@ -296,27 +296,45 @@ interface SchemaSpan {
   readonly version: number;
 }
 
-/** ONNX_OPERATOR_SET_SCHEMA(Name, Version, ...) calls and the stretch of text they cover. */
+/**
+ * The stretches of text an opset version holds for: ONNX_OPERATOR_SET_SCHEMA(Name, Version, ...)
+ * calls, and SetContextDependentFunctionBodyBuilder(builder, Version) calls inside them (the
+ * builder's nodes are read at that version).
+ */
 function schemaVersions(toks: readonly Token[]): SchemaSpan[] {
   const out: SchemaSpan[] = [];
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i]!;
-    if (t.t !== "name" || !SCHEMA_MACRO.test(t.value) || !isOp(toks[i + 1], "(")) continue;
-    const version = toks[i + 4];
-    if (!isName(toks[i + 2]) || !isOp(toks[i + 3], ",") || version?.t !== "num") continue;
-    let depth = 0;
-    let k = i + 1;
-    for (; k < toks.length; k++) {
-      if (isOp(toks[k], "(")) depth++;
-      else if (isOp(toks[k], ")") && --depth === 0) break;
-    }
-    out.push({ start: t.start, end: toks[k]?.end ?? Number.MAX_SAFE_INTEGER, version: Number.parseInt(version.value, 10) });
+    if (t.t !== "name" || !isOp(toks[i + 1], "(")) continue;
+    const macro = SCHEMA_MACRO.test(t.value);
+    if (!macro && t.value !== "SetContextDependentFunctionBodyBuilder") continue;
+    const close = matchingParen(toks, i + 1);
+    const versionToken = macro
+      ? isName(toks[i + 2]) && isOp(toks[i + 3], ",")
+        ? toks[i + 4]
+        : undefined
+      : isOp(toks[close - 2], ",")
+        ? toks[close - 1]
+        : undefined;
+    if (versionToken?.t !== "num") continue;
+    out.push({ start: t.start, end: toks[close]?.end ?? Number.MAX_SAFE_INTEGER, version: Number.parseInt(versionToken.value, 10) });
   }
   return out;
 }
 
+/** The index of the `)` closing the `(` at token `open` (the last token when it is not closed). */
+function matchingParen(toks: readonly Token[], open: number): number {
+  let depth = 0;
+  for (let k = open; k < toks.length; k++) {
+    if (isOp(toks[k], "(")) depth++;
+    else if (isOp(toks[k], ")") && --depth === 0) return k;
+  }
+  return toks.length - 1;
+}
+
+/** The version of the innermost stretch holding `at`. */
 function versionAt(spans: readonly SchemaSpan[], at: number): number | undefined {
-  let found: number | undefined;
-  for (const s of spans) if (s.start <= at && at < s.end) found = s.version;
-  return found;
+  let found: SchemaSpan | undefined;
+  for (const s of spans) if (s.start <= at && at < s.end && (!found || s.start >= found.start)) found = s;
+  return found?.version;
 }

@@ -8,3 +8,4 @@ export { fragmentModel, regionSpan, modelOffset, type FragmentModel } from "./fr
 export { checkEmbedded, checkRegion, regionDiagnostics, SKIPPED_CODE, type EmbeddedCheck } from "./check.js";
 export { formatEmbedded, formatRegion, type EmbeddedFormat, type RegionFormat } from "./format.js";
 export { sniffKind } from "./sniff.js";
+export { fragmentGraphModel } from "./fragment-graph.js";

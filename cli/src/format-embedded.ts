@@ -1,0 +1,40 @@
+// `onnxtxt format` on a host file: every ONNX text it holds, formatted in place.
+import { formatEmbedded, type HostLanguage } from "../../core/src/embedded/index.js";
+import { diagnosticLines } from "../../core/src/diagnostic-lines.js";
+import { readText } from "../../core/src/io/files.js";
+import { writeOutput } from "../../core/src/io/write-output.js";
+import type { Output } from "./command.js";
+
+/**
+ * Formats the file's texts: to stdout, in place (`write`) or only reporting (`check`). As for
+ * .onnxtxt files, a text with errors leaves the whole file untouched; one its literal cannot
+ * hold gets a note. Returns 1 when the file has errors or (with `check`) is not formatted.
+ */
+export function formatHostFile(file: string, language: HostLanguage, mode: { write: boolean; check: boolean }, io: Output): number {
+  const text = readText(file);
+  const r = formatEmbedded(text, language);
+  let status = 0;
+  for (const refused of r.refused) {
+    if (refused.diagnostics.length > 0) {
+      io.err(diagnosticLines(file, text, refused.diagnostics));
+      status = 1;
+    } else {
+      const at = refused.region.literal.span.start;
+      io.err(
+        diagnosticLines(file, text, [
+          { severity: "info", code: "format", message: `ONNX text ${refused.region.index + 1} left as it is: ${refused.reason}`, span: { start: at, end: at } },
+        ]),
+      );
+    }
+  }
+  if (status > 0) return status;
+  if (mode.check) {
+    if (r.text !== text) {
+      io.err(`${file}: not formatted (${r.changed} ONNX text${r.changed === 1 ? "" : "s"})\n`);
+      status = 1;
+    }
+  } else if (mode.write) {
+    if (r.text !== text) writeOutput(file, r.text);
+  } else io.out(r.text);
+  return status;
+}
