@@ -4,6 +4,7 @@
 import { createConnection, ProposedFeatures, StreamMessageReader } from "vscode-languageserver/node";
 import { describe } from "./guard.js";
 import { registerHandlers } from "./handlers.js";
+import { withEmbeddedDocuments } from "./embedded/connection.js";
 import { wrapMalformedParams } from "./params.js";
 import { positionRequestsFirst } from "./priority.js";
 import { adoptStdio, ImmediateWriter } from "./stdio.js";
@@ -21,7 +22,7 @@ function startServer(): void {
   // Whatever escapes a handler is logged; the server keeps serving.
   process.on("uncaughtException", (e) => connection.console.error(`uncaught: ${describe(e)}`));
   process.on("unhandledRejection", (e) => connection.console.error(`unhandled rejection: ${describe(e)}`));
-  registerHandlers(connection, outputPending, positions);
+  registerHandlers(withEmbeddedDocuments(connection), outputPending, positions);
   connection.listen();
 }
 

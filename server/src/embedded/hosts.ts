@@ -1,0 +1,131 @@
+// Open host documents (Python, C/C++, Markdown, JavaScript) and the ONNX texts in them. Each
+// region is analysed as a document of its own, under a virtual URI, whose text is the model
+// core/src/embedded/fragment.ts wraps it in; this module maps positions between the two.
+import { TextDocument, type TextDocumentContentChangeEvent } from "vscode-languageserver-textdocument";
+import type { Position, Range } from "vscode-languageserver/node";
+import { findRegions, fragmentModel, type EmbeddedRegion, type FragmentModel, type HostLanguage } from "../../../core/src/embedded/index.js";
+
+/** The `#` part that marks a region's virtual URI. */
+const MARK = "#onnxtxt-region-";
+
+export interface RegionDoc {
+  readonly region: EmbeddedRegion;
+  readonly fragment: FragmentModel;
+  /** The virtual document: the wrapper model's text. */
+  readonly doc: TextDocument;
+}
+
+export interface HostDoc {
+  doc: TextDocument;
+  readonly language: HostLanguage;
+  regions: RegionDoc[];
+}
+
+/** What an edit of a host did to its regions' virtual documents. */
+export interface RegionChanges {
+  readonly opened: RegionDoc[];
+  readonly changed: RegionDoc[];
+  readonly closed: string[];
+}
+
+export function virtualUri(host: string, index: number): string {
+  return `${host}${MARK}${index}`;
+}
+
+export function hostOfVirtual(uri: string): { host: string; index: number } | undefined {
+  const at = uri.lastIndexOf(MARK);
+  if (at < 0) return undefined;
+  const index = Number(uri.slice(at + MARK.length));
+  return Number.isInteger(index) ? { host: uri.slice(0, at), index } : undefined;
+}
+
+function regionDocs(host: string, doc: TextDocument, language: HostLanguage, version: number): RegionDoc[] {
+  return findRegions(doc.getText(), language).regions.map((region) => {
+    const fragment = fragmentModel(region);
+    return { region, fragment, doc: TextDocument.create(virtualUri(host, region.index), "onnxtxt", version, fragment.text) };
+  });
+}
+
+export class Hosts {
+  private readonly docs = new Map<string, HostDoc>();
+
+  get(uri: string): HostDoc | undefined {
+    return this.docs.get(uri);
+  }
+
+  open(uri: string, language: HostLanguage, version: number, text: string): RegionDoc[] {
+    const doc = TextDocument.create(uri, language, version, text);
+    const regions = regionDocs(uri, doc, language, version);
+    this.docs.set(uri, { doc, language, regions });
+    return regions;
+  }
+
+  /** Applies an edit and finds the regions again; a region whose text is unchanged keeps its document. */
+  change(uri: string, version: number, changes: readonly TextDocumentContentChangeEvent[]): RegionChanges | undefined {
+    const host = this.docs.get(uri);
+    if (!host) return undefined;
+    host.doc = TextDocument.update(host.doc, [...changes], version);
+    const before = host.regions;
+    const found = findRegions(host.doc.getText(), host.language).regions;
+    const opened: RegionDoc[] = [];
+    const changed: RegionDoc[] = [];
+    host.regions = found.map((region) => {
+      const fragment = fragmentModel(region);
+      const old = before[region.index];
+      if (old && old.fragment.text === fragment.text) return { region, fragment, doc: old.doc };
+      const doc = TextDocument.create(virtualUri(uri, region.index), "onnxtxt", version, fragment.text);
+      (old ? changed : opened).push({ region, fragment, doc });
+      return { region, fragment, doc };
+    });
+    const closed = before.slice(found.length).map((r) => r.doc.uri);
+    return { opened, changed, closed };
+  }
+
+  close(uri: string): string[] {
+    const host = this.docs.get(uri);
+    this.docs.delete(uri);
+    return host ? host.regions.map((r) => r.doc.uri) : [];
+  }
+
+  /** The region under a host position, and that position in its virtual document. */
+  at(uri: string, pos: Position): { region: RegionDoc; position: Position } | undefined {
+    const host = this.docs.get(uri);
+    if (!host) return undefined;
+    const offset = host.doc.offsetAt(pos);
+    for (const r of host.regions) {
+      const inText = r.region.map.toText(offset);
+      if (inText === undefined) continue;
+      return { region: r, position: r.doc.positionAt(inText + r.fragment.offset) };
+    }
+    return undefined;
+  }
+
+  /** A host range in a region's virtual document, clipped to the region; undefined when they do not meet. */
+  rangeIn(host: HostDoc, r: RegionDoc, range: Range): Range | undefined {
+    const span = r.region.map.hostSpan;
+    const start = Math.max(host.doc.offsetAt(range.start), span.start);
+    const end = Math.min(host.doc.offsetAt(range.end), span.end);
+    if (start > end) return undefined;
+    const a = r.region.map.toText(start);
+    const b = r.region.map.toText(end);
+    if (a === undefined || b === undefined) return undefined;
+    return { start: r.doc.positionAt(a + r.fragment.offset), end: r.doc.positionAt(b + r.fragment.offset) };
+  }
+
+  /** A virtual range in the host, or undefined where it lies in the wrapper. */
+  rangeToHost(host: HostDoc, r: RegionDoc, range: Range): Range | undefined {
+    const start = r.doc.offsetAt(range.start) - r.fragment.offset;
+    const end = r.doc.offsetAt(range.end) - r.fragment.offset;
+    if (start < 0 || end > r.fragment.length || end < start) return undefined;
+    const span = r.region.map.spanToHost({ start, end });
+    return { start: host.doc.positionAt(span.start), end: host.doc.positionAt(span.end) };
+  }
+
+  /** The region a virtual URI names, with its host. */
+  byVirtual(uri: string): { host: HostDoc; region: RegionDoc } | undefined {
+    const v = hostOfVirtual(uri);
+    const host = v && this.docs.get(v.host);
+    const region = host?.regions[v!.index];
+    return host && region && region.doc.uri === uri ? { host, region } : undefined;
+  }
+}

@@ -1,0 +1,63 @@
+// Moving a virtual document's answers to its host: every range (and inlay hint position) goes
+// through the region's map, its URI becomes the host's, and what lies in the wrapper is dropped.
+import type { Position, Range } from "vscode-languageserver/node";
+import type { HostDoc, Hosts, RegionDoc } from "./hosts.js";
+
+const DROP = Symbol("drop");
+
+function isPosition(v: unknown): v is Position {
+  return typeof v === "object" && v !== null && typeof (v as Position).line === "number" && typeof (v as Position).character === "number";
+}
+
+function isRange(v: unknown): v is Range {
+  return typeof v === "object" && v !== null && isPosition((v as Range).start) && isPosition((v as Range).end);
+}
+
+export function resultToHost(hosts: Hosts, host: HostDoc, r: RegionDoc, value: unknown): unknown {
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk).filter((x) => x !== DROP);
+    if (isRange(v)) return hosts.rangeToHost(host, r, v) ?? DROP;
+    if (typeof v !== "object" || v === null) return v === r.doc.uri ? host.doc.uri : v;
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(v)) {
+      if (key === "position" && isPosition(item)) {
+        const mapped = hosts.rangeToHost(host, r, { start: item, end: item });
+        if (!mapped) return DROP;
+        out[key] = mapped.start;
+        continue;
+      }
+      const mapped = walk(item);
+      if (mapped === DROP) return DROP;
+      out[key === r.doc.uri ? host.doc.uri : key] = mapped;
+    }
+    return out;
+  };
+  const mapped = walk(value);
+  return mapped === DROP ? null : mapped;
+}
+
+/** Semantic tokens of several regions, decoded, moved to the host and encoded again. */
+export function mergeTokens(hosts: Hosts, host: HostDoc, parts: readonly { region: RegionDoc; data: readonly number[] }[]): number[] {
+  const tokens: [line: number, char: number, length: number, type: number, mods: number][] = [];
+  for (const { region, data } of parts) {
+    let line = 0;
+    let char = 0;
+    for (let i = 0; i + 4 < data.length; i += 5) {
+      line += data[i]!;
+      char = data[i]! === 0 ? char + data[i + 1]! : data[i + 1]!;
+      const range = hosts.rangeToHost(host, region, { start: { line, character: char }, end: { line, character: char + data[i + 2]! } });
+      if (!range || range.start.line !== range.end.line || range.end.character <= range.start.character) continue;
+      tokens.push([range.start.line, range.start.character, range.end.character - range.start.character, data[i + 3]!, data[i + 4]!]);
+    }
+  }
+  tokens.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const out: number[] = [];
+  let line = 0;
+  let char = 0;
+  for (const [l, c, len, type, mods] of tokens) {
+    out.push(l - line, l === line ? c - char : c, len, type, mods);
+    line = l;
+    char = c;
+  }
+  return out;
+}
