@@ -45,6 +45,8 @@ export interface OpCall {
   /** Host offset of the op name. */
   readonly op: number;
   readonly name: string;
+  /** Host offset of its opening parenthesis. */
+  readonly paren: number;
   /** Host offset and spelling of the first argument, if any. */
   readonly arg?: { readonly at: number; readonly text: string };
 }
@@ -57,7 +59,12 @@ export function opCalls(host: string, from: number, to: number): OpCall[] {
   for (let m = OP_CALL.exec(slice); m; m = OP_CALL.exec(slice)) {
     const at = from + m.index;
     const argText = m[2];
-    out.push({ op: at, name: m[1]!, ...(argText !== undefined && { arg: { at: at + m[0].length - argText.length, text: argText } }) });
+    out.push({
+      op: at,
+      name: m[1]!,
+      paren: at + m[0].lastIndexOf("("),
+      ...(argText !== undefined && { arg: { at: at + m[0].length - argText.length, text: argText } }),
+    });
   }
   return out;
 }
