@@ -8,6 +8,7 @@ import { runCli } from "../helpers/cli.js";
 import { runAttacks } from "./harness/attacks.js";
 import { binaryCorpus, textCorpus } from "./harness/corpus.js";
 import { runFuzz, type FuzzReport } from "./harness/fuzz.js";
+import { hostCorpus, runHostFuzz } from "./harness/host-fuzz.js";
 import { mutateText } from "./harness/mutate-text.js";
 import { Rng } from "./harness/rng.js";
 import { TEXT_TARGETS } from "./harness/targets.js";
@@ -33,6 +34,17 @@ describe("fuzz (short seeded run)", () => {
       assert.equal(r.failures.length, 0, summary(r));
     });
   }
+
+  it("host files (#30): mutated Python, C++, Markdown and JavaScript fixtures find, check and format without a throw, inside the file, idempotently", () => {
+    const hosts = hostCorpus();
+    assert.deepEqual([...new Set(hosts.map((h) => h.language))].sort(), ["cpp", "javascript", "markdown", "python"]);
+    const r = runHostFuzz({ seed: 4, count: 300, hosts, slowMs: 10_000 });
+    assert.equal(r.inputs, 300);
+    assert.deepEqual(
+      r.failures.slice(0, 5).map((f) => `#${f.iteration} ${f.input.language}: ${f.problem}\n  input: ${JSON.stringify(f.input.text.slice(0, 300))}`),
+      [],
+    );
+  });
 
   it("file-system and protocol attacks (#22): a short seeded run finds nothing", async function () {
     this.timeout(180_000);

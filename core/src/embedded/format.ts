@@ -105,7 +105,8 @@ export function formatRegion(host: string, region: EmbeddedRegion): RegionFormat
   } else {
     // markdown keeps the fence's indentation; other hosts the indentation of their lines
     const indent = markdown ? /^ */.exec(content)![0] : hostIndent(content);
-    const lines = formatted.map((l, i) => (l === "" ? "" : (i === 0 && !lead.includes("\n") ? "" : indent) + l));
+    // the first line follows the opening quotes on their line, but in a fence it is a line of its own
+    const lines = formatted.map((l, i) => (l === "" ? "" : (i === 0 && !lead.includes("\n") && !markdown ? "" : indent) + l));
     const leadLine = markdown ? "" : lead.includes("\n") ? lead.slice(0, lead.lastIndexOf("\n") + 1) : lead;
     text = leadLine + lines.join(eol) + (markdown ? eol : trail);
   }

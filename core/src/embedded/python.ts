@@ -23,8 +23,12 @@ const CALLS: Readonly<Record<string, EmbeddedKind>> = {
   from_onnx_text: "model",
 };
 
-/** Words one of which a file must hold to have a region (a file without them is not tokenized). */
-const TRIGGERS = [...Object.keys(CALLS), MARKER_WORD];
+/**
+ * What a file must hold to have a region: a call of one of CALLS, an import renaming one, or a
+ * marker. A file without is not tokenized (a big file that only mentions parse_model in a comment
+ * or a docstring cost seconds and gigabytes of tokens).
+ */
+const TRIGGER = new RegExp(`\\b(?:${Object.keys(CALLS).join("|")})\\s*(?:\\(|as\\b)|${MARKER_WORD}`);
 
 function isNameStart(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c > 127;
@@ -136,7 +140,7 @@ function literalAt(toks: readonly Token[], i: number): Literal | undefined {
 
 /** Finds every region of a Python file. */
 export function findPythonRegions(src: string): HostScan {
-  if (!TRIGGERS.some((w) => src.includes(w))) return { language: "python", regions: [], skipped: [] };
+  if (!TRIGGER.test(src)) return { language: "python", regions: [], skipped: [] };
   const toks = tokenize(src);
   const aliases = importAliases(toks);
   const assigned = assignments(toks);
