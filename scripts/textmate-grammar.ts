@@ -28,6 +28,17 @@ export interface LexicalVocabulary {
   readonly stringEscape: string;
 }
 
+/**
+ * ONNX text inside another language's string: every rule stops before the host's closing
+ * delimiter, so an unbalanced `{` or `<` inside the string never runs past the string's end.
+ */
+export interface HostEmbedding {
+  /** A regex source for the host's closing delimiter, e.g. `"""` or `"|$` (no capture groups). */
+  readonly terminator: string;
+  /** The host string's quote is the ONNX quote, so ONNX strings are written `\"...\"` in it. */
+  readonly escapedQuote: boolean;
+}
+
 export interface TextMateGrammar {
   readonly $schema: string;
   readonly name: string;
@@ -37,7 +48,7 @@ export interface TextMateGrammar {
   readonly repository: Readonly<Record<string, Rule>>;
 }
 
-interface Rule {
+export interface Rule {
   readonly name?: string;
   readonly match?: string;
   readonly begin?: string;
@@ -48,6 +59,8 @@ interface Rule {
   readonly patterns?: readonly Rule[];
   readonly include?: string;
   readonly comment?: string;
+  readonly contentName?: string;
+  readonly while?: string;
 }
 
 const SUFFIX = ".onnxtxt";
@@ -79,23 +92,27 @@ function parenGroup(depth: number): string {
 
 const PAREN_GROUP = parenGroup(4);
 
-export function buildTextMateGrammar(v: LexicalVocabulary): TextMateGrammar {
+export function buildTextMateGrammar(v: LexicalVocabulary, host?: HostEmbedding): TextMateGrammar {
   const id = v.identifier;
+  const quote = escapeRegex(v.stringQuote);
+  // Inside a host string, the closing delimiter ends every open rule (it is tried first).
+  const end = (source: string): string => (host ? `(?=${host.terminator})|${source}` : source);
+  const restOfLine = host ? `(?:(?!${host.terminator}).)*` : ".*$";
+  const stringDelimiter = host?.escapedQuote ? `\\\\${quote}` : quote;
   const typeStart = `(?:${words([...v.elementTypes, ...v.typeConstructors])})`;
   // A graph or function signature follows: optional `<params>`, optional `(inputs)`, then `=>`.
   const signatureAhead = String.raw`(?=\s*(?:<[^<>]*>\s*)?(?:${PAREN_GROUP}\s*)?=>)`;
-  const quote = escapeRegex(v.stringQuote);
 
   const repository: Record<string, Rule> = {
     comment: {
-      match: `(${escapeRegex(v.commentStart)}).*$`,
+      match: `(${escapeRegex(v.commentStart)})${restOfLine}`,
       name: "comment.line.number-sign" + SUFFIX,
       captures: scopes("punctuation.definition.comment"),
     },
     string: {
       name: "string.quoted.double" + SUFFIX,
-      begin: quote,
-      end: quote,
+      begin: stringDelimiter,
+      end: end(stringDelimiter),
       beginCaptures: { "0": { name: "punctuation.definition.string.begin" + SUFFIX } },
       endCaptures: { "0": { name: "punctuation.definition.string.end" + SUFFIX } },
       patterns: [{ match: v.stringEscape, name: "constant.character.escape" + SUFFIX }],
@@ -129,7 +146,7 @@ export function buildTextMateGrammar(v: LexicalVocabulary): TextMateGrammar {
     "attribute-list": {
       comment: "`<...>`: attributes, header entries, value infos, function parameters",
       begin: "<",
-      end: "(?<!=)>",
+      end: end("(?<!=)>"),
       beginCaptures: { "0": { name: "punctuation.definition.attributes.begin" + SUFFIX } },
       endCaptures: { "0": { name: "punctuation.definition.attributes.end" + SUFFIX } },
       patterns: [{ include: "#comment" }, { include: "#header-key" }, { include: "#attribute-name" }, { include: "#attribute-type" }, { include: "$self" }],
@@ -145,7 +162,7 @@ export function buildTextMateGrammar(v: LexicalVocabulary): TextMateGrammar {
     block: {
       comment: "a node block or tensor data",
       begin: "\\{",
-      end: "\\}",
+      end: end("\\}"),
       beginCaptures: { "0": { name: "punctuation.section.block.begin" + SUFFIX } },
       endCaptures: { "0": { name: "punctuation.section.block.end" + SUFFIX } },
       patterns: [{ include: "$self" }],
@@ -157,7 +174,7 @@ export function buildTextMateGrammar(v: LexicalVocabulary): TextMateGrammar {
     shape: {
       comment: "`float[N, 3, ?]`: the dims after an element type",
       begin: `(${words(v.elementTypes)})\\s*(\\[)`,
-      end: "\\]",
+      end: end("\\]"),
       beginCaptures: scopes("storage.type.primitive", "punctuation.definition.shape.begin"),
       endCaptures: { "0": { name: "punctuation.definition.shape.end" + SUFFIX } },
       patterns: [

@@ -4,7 +4,9 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { readSettings, SETTINGS_SECTION } from "../../client-vscode/src/settings.js";
 import { BINARY_AS_TEXT_SCHEME, textViewOf } from "../../client-vscode/src/uris.js";
+import { injections, SYNTAXES_DIR } from "../../scripts/gen-textmate.js";
 import { REPO } from "../helpers/paths.js";
+import { manifestGrammars } from "./textmate-helper.js";
 
 const CLIENT = path.join(REPO, "client-vscode");
 const manifest = JSON.parse(fs.readFileSync(path.join(CLIENT, "package.json"), "utf8")) as {
@@ -70,6 +72,36 @@ describe("extension manifest", () => {
     const client = JSON.parse(fs.readFileSync(path.join(REPO, "node_modules/vscode-languageclient/package.json"), "utf8")) as { engines: { vscode: string } };
     const minor = (range: string) => Number(/\^?1\.(\d+)/.exec(range)?.[1]);
     assert.ok(minor(manifest.engines.vscode) >= minor(client.engines.vscode), `${manifest.engines.vscode} < ${client.engines.vscode}`);
+  });
+});
+
+describe("extension manifest grammars", () => {
+  it("contributes the .onnxtxt grammar for the language and every injection grammar where the generator injects it", () => {
+    const grammars = manifestGrammars();
+    assert.deepEqual(
+      grammars.filter((g) => !g.injectTo).map((g) => [g.scopeName, g.path]),
+      [["source.onnxtxt", "./syntaxes/onnxtxt.tmLanguage.json"]],
+    );
+    const generated = injections();
+    assert.equal(grammars.filter((g) => g.injectTo).length, generated.length);
+    for (const { file, injectTo, grammar } of generated) {
+      const entry = grammars.find((g) => g.scopeName === grammar.scopeName);
+      assert.ok(entry, `${grammar.scopeName} is not contributed`);
+      assert.equal(path.join(CLIENT, entry.path), path.join(SYNTAXES_DIR, file));
+      assert.deepEqual(entry.injectTo, injectTo, grammar.scopeName);
+      // Each host named in injectTo is one the injection selector accepts.
+      for (const host of injectTo) assert.ok(grammar.injectionSelector.includes(`L:${host} `) || grammar.injectionSelector === `L:${host}`, host);
+      // The embedded ONNX text is the onnxtxt language (comments, brackets) for VS Code.
+      const embedded = JSON.stringify(grammar).match(/meta\.embedded\.(?:block|line)\.onnxtxt/g) ?? [];
+      assert.ok(embedded.length > 0, grammar.scopeName);
+      for (const scope of embedded) assert.equal(entry.embeddedLanguages?.[scope], "onnxtxt", `${grammar.scopeName}: ${scope}`);
+    }
+  });
+
+  it("packs every grammar file into the .vsix", () => {
+    const ignore = fs.readFileSync(path.join(CLIENT, ".vscodeignore"), "utf8");
+    assert.ok(ignore.split("\n").includes("!syntaxes/*.tmLanguage.json"));
+    for (const g of manifestGrammars()) assert.ok(fs.existsSync(path.join(CLIENT, g.path)), g.path);
   });
 });
 

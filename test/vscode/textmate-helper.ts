@@ -1,33 +1,75 @@
-// Tokenizes text with the committed TextMate grammar through vscode-textmate and Oniguruma,
-// the same engines VS Code uses, and answers "which scopes are at this offset".
+// Tokenizes text with the committed TextMate grammars through vscode-textmate and Oniguruma,
+// the same engines VS Code uses, and answers "which scopes are at this offset". Host files
+// (Python, C++, Markdown) are tokenized with VS Code's grammars for them and our injections.
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
+import * as path from "node:path";
 import oniguruma from "vscode-oniguruma";
 import vsctm from "vscode-textmate";
 import { LineIndex } from "../../grammar/src/line-index.js";
-import { GRAMMAR_FILE } from "../../scripts/gen-textmate.js";
+import { REPO } from "../helpers/paths.js";
 
-let grammarPromise: Promise<vsctm.IGrammar> | undefined;
+const CLIENT = path.join(REPO, "client-vscode");
 
-async function loadGrammar(): Promise<vsctm.IGrammar> {
+/** The host grammars the injection tests load from tm-grammars, VS Code's own grammars. */
+const HOST_GRAMMARS: Readonly<Record<string, string>> = {
+  "source.python": "python",
+  "source.cpp": "cpp",
+  "source.cpp.embedded.macro": "cpp-macro",
+  "source.c": "c",
+  "text.html.markdown": "markdown",
+};
+
+interface ManifestGrammar {
+  readonly scopeName: string;
+  readonly path: string;
+  readonly injectTo?: readonly string[];
+  readonly embeddedLanguages?: Readonly<Record<string, string>>;
+}
+
+/** The `contributes.grammars` of the extension manifest, as VS Code reads them. */
+export function manifestGrammars(): ManifestGrammar[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(CLIENT, "package.json"), "utf8")) as { contributes: { grammars: ManifestGrammar[] } };
+  return manifest.contributes.grammars;
+}
+
+let registryPromise: Promise<vsctm.Registry> | undefined;
+
+async function createRegistry(): Promise<vsctm.Registry> {
   const require = createRequire(import.meta.url);
   const wasm = fs.readFileSync(require.resolve("vscode-oniguruma/release/onig.wasm"));
   await oniguruma.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
-  const registry = new vsctm.Registry({
+  // Ours come from the manifest (the files VS Code would load), the hosts from tm-grammars.
+  const ours = manifestGrammars();
+  const fileOf = (scope: string): string | undefined => {
+    const contributed = ours.find((g) => g.scopeName === scope);
+    if (contributed) return path.join(CLIENT, contributed.path);
+    const host = HOST_GRAMMARS[scope];
+    return host ? require.resolve(`tm-grammars/grammars/${host}.json`) : undefined;
+  };
+  return new vsctm.Registry({
     onigLib: Promise.resolve({
       createOnigScanner: (patterns: string[]) => new oniguruma.OnigScanner(patterns),
       createOnigString: (s: string) => new oniguruma.OnigString(s),
     }),
-    loadGrammar: async (scope: string) => (scope === "source.onnxtxt" ? vsctm.parseRawGrammar(fs.readFileSync(GRAMMAR_FILE, "utf8"), GRAMMAR_FILE) : null),
+    loadGrammar: async (scope: string) => {
+      const file = fileOf(scope);
+      return file ? vsctm.parseRawGrammar(fs.readFileSync(file, "utf8"), file) : null;
+    },
+    getInjections: (scope: string) => ours.filter((g) => g.injectTo?.includes(scope)).map((g) => g.scopeName),
   });
-  const grammar = await registry.loadGrammar("source.onnxtxt");
-  if (!grammar) throw new Error("the onnxtxt grammar did not load");
+}
+
+/** A grammar by scope name: `source.onnxtxt`, or a host (`source.python`, ...) with our injections. */
+export async function grammarFor(scope: string): Promise<vsctm.IGrammar> {
+  registryPromise ??= createRegistry();
+  const grammar = await (await registryPromise).loadGrammar(scope);
+  if (!grammar) throw new Error(`the ${scope} grammar did not load`);
   return grammar;
 }
 
 export function onnxtxtGrammar(): Promise<vsctm.IGrammar> {
-  grammarPromise ??= loadGrammar();
-  return grammarPromise;
+  return grammarFor("source.onnxtxt");
 }
 
 export interface ScopedToken {
@@ -71,8 +113,9 @@ export class Highlighted {
   }
 }
 
-export async function highlight(text: string): Promise<Highlighted> {
-  const grammar = await onnxtxtGrammar();
+/** Tokenizes `text` with the grammar of `scope` (default: .onnxtxt), line by line as VS Code does. */
+export async function highlight(text: string, scope = "source.onnxtxt"): Promise<Highlighted> {
+  const grammar = await grammarFor(scope);
   let state = vsctm.INITIAL;
   const lines: ScopedToken[][] = [];
   for (const line of text.split(/\r\n|\r|\n/)) {

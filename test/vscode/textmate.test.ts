@@ -4,7 +4,7 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { ELEMENT_TYPES } from "../../grammar/src/index.js";
-import { GRAMMAR_FILE, generatedGrammarText } from "../../scripts/gen-textmate.js";
+import { GRAMMAR_FILE, generatedGrammarFiles } from "../../scripts/gen-textmate.js";
 import { PRINTED, REPO, requireDir } from "../helpers/paths.js";
 import { EXPECTED_SCOPE, rolesOf, type Role } from "./ast-roles.js";
 import { highlight } from "./textmate-helper.js";
@@ -22,8 +22,13 @@ main (float[N, 8] x, seq(int64[?]) ids) => (float[N, 8] y) <float[2] w = {0.5, -
 `;
 
 describe("TextMate grammar", () => {
-  it("is up to date with the lexer's token table", () => {
-    assert.equal(fs.readFileSync(GRAMMAR_FILE, "utf8"), generatedGrammarText(), "run node dist/scripts/gen-textmate.js");
+  it("and its injection grammars are up to date with the lexer's token table", () => {
+    const files = generatedGrammarFiles();
+    assert.equal(files.length, 4);
+    for (const { file, text } of files) {
+      const current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
+      assert.equal(current, text, `${path.relative(REPO, file)} is stale: run node dist/scripts/gen-textmate.js`);
+    }
   });
 
   it("lists every element type the lexer knows", () => {
