@@ -8,7 +8,7 @@ import { BinaryFsProvider } from "./binary-fs-provider.js";
 import { convertToBinary } from "./convert-to-binary.js";
 import { readDataRange } from "../../core/src/io/data-files.js";
 import { coreConverter } from "./core-converter.js";
-import { createLanguageClient, requestGraph, RUN_COMMAND, sendRun } from "./language-client.js";
+import { createLanguageClient, HOST_LANGUAGES, requestGraph, RUN_COMMAND, sendRun } from "./language-client.js";
 import { OpenAsTextOffer, textViewForCommand } from "./open-as-text.js";
 import { runCell, type RunHost } from "./run-cell.js";
 import { GraphPanel } from "./graph-panel.js";
@@ -87,15 +87,24 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     openTextView,
   );
 
-  const graph = new GraphPanel(context.extensionUri, async (uri) => requestGraph(await startClient(context, run), uri));
+  // in a host file, the graph of the ONNX text under the cursor
+  const cursorIn = (uri: string) => {
+    const editor = vscode.window.activeTextEditor;
+    return editor?.document.uri.toString() === uri && editor.document.languageId !== "onnxtxt" ? editor.selection.active : undefined;
+  };
+  const graph = new GraphPanel(context.extensionUri, async (uri) => requestGraph(await startClient(context, run), uri, cursorIn(uri)));
 
   context.subscriptions.push(
     panel,
     graph,
     vscode.commands.registerCommand("onnxtxt.showGraph", () => {
       const editor = vscode.window.activeTextEditor;
-      if (editor?.document.languageId === "onnxtxt") graph.show(editor);
-      else vscodeHost.error("ONNX: Show Graph needs an .onnxtxt document (or a binary model opened as text) in the active editor");
+      const language = editor?.document.languageId;
+      if (editor && (language === "onnxtxt" || (HOST_LANGUAGES as readonly string[]).includes(language ?? ""))) graph.show(editor);
+      else
+        vscodeHost.error(
+          "ONNX: Show Graph needs an .onnxtxt document (or a binary model opened as text, or ONNX text in a Python, C++ or Markdown file) in the active editor",
+        );
     }),
     vscode.workspace.registerFileSystemProvider(BINARY_AS_TEXT_SCHEME, new BinaryFsProvider(content), { isCaseSensitive: true }),
     vscode.commands.registerCommand("onnxtxt.convertToBinary", async (target?: vscode.Uri) => {

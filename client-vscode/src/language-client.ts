@@ -7,6 +7,11 @@ import { SETTINGS_SECTION, serverSettings, type Settings } from "./settings.js";
 
 export const RUN_COMMAND = "onnxtxt.run";
 
+/** The languages whose files can hold ONNX texts the server reads (docs/embedded.md). */
+export const HOST_LANGUAGES = ["python", "cpp", "c", "markdown"] as const;
+
+const DOCUMENT_SELECTOR = [{ language: "onnxtxt" }, ...HOST_LANGUAGES.map((language) => ({ language }))];
+
 function serverModulePath(context: vscode.ExtensionContext, settings: Settings): string {
   return settings.serverPath || context.asAbsolutePath("dist/server.js");
 }
@@ -19,11 +24,16 @@ export function createLanguageClient(context: vscode.ExtensionContext, settings:
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ["--nolazy", "--inspect=6009"] } },
   };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [{ language: "onnxtxt" }],
+    documentSelector: DOCUMENT_SELECTOR,
     initializationOptions: serverSettings(settings),
     synchronize: { configurationSection: SETTINGS_SECTION },
     middleware: {
       executeCommand: (command, args, next) => (command === RUN_COMMAND ? run(args) : next(command, args)),
+      // In a host file the injection grammars colour the ONNX text; the server's tokens would take
+      // the whole file's semantic colouring away from the host language's own extension.
+      provideDocumentSemanticTokens: (doc, token, next) => (doc.languageId === "onnxtxt" ? next(doc, token) : null),
+      provideDocumentSemanticTokensEdits: (doc, previous, token, next) => (doc.languageId === "onnxtxt" ? next(doc, previous, token) : null),
+      provideDocumentRangeSemanticTokens: (doc, range, token, next) => (doc.languageId === "onnxtxt" ? next(doc, range, token) : null),
     },
   };
   return new LanguageClient("onnxtxt", "ONNX Text Language Server", serverOptions, clientOptions);
@@ -34,6 +44,9 @@ export function sendRun(client: LanguageClient, args: RunCellArguments): Promise
 }
 
 /** The graph view's data for an open document (the server's `onnxtxt/graph` request). */
-export function requestGraph(client: LanguageClient, uri: string): Promise<GraphViewData | null> {
-  return client.sendRequest<GraphViewData | null>("onnxtxt/graph", { uri });
+export function requestGraph(client: LanguageClient, uri: string, position?: vscode.Position): Promise<GraphViewData | null> {
+  return client.sendRequest<GraphViewData | null>("onnxtxt/graph", {
+    uri,
+    ...(position && { position: { line: position.line, character: position.character } }),
+  });
 }

@@ -45,7 +45,15 @@ describe("extension manifest", () => {
 
   it("activates only for onnxtxt documents, the open-binary command and its views, and menus name declared commands", () => {
     // Not at start-up: a window with no ONNX file must not load the extension.
-    assert.deepEqual([...manifest.activationEvents].sort(), ["onCommand:onnxtxt.openAsText", "onFileSystem:onnxtxt-binary", "onLanguage:onnxtxt"]);
+    assert.deepEqual([...manifest.activationEvents].sort(), [
+      "onCommand:onnxtxt.openAsText",
+      "onFileSystem:onnxtxt-binary",
+      "onLanguage:c",
+      "onLanguage:cpp",
+      "onLanguage:markdown",
+      "onLanguage:onnxtxt",
+      "onLanguage:python",
+    ]);
     const declared = new Set(manifest.contributes.commands.map((c) => c.command));
     for (const items of Object.values(manifest.contributes.menus)) for (const item of items) assert.ok(declared.has(item.command), item.command);
     assert.equal(manifest.main, "./dist/extension.cjs");
