@@ -34,7 +34,23 @@ interface Seen {
   stopped: boolean;
 }
 
-function runNeovim(dir: string, model: string): Promise<{ code: number | null; output: string }> {
+const PYTHON = `import onnx
+
+
+def test_relu():
+    return onnx.parser.parse_model(
+        """
+        <ir_version: 8, opset_import: ["" : 18]>
+        agraph (float[N, 4] X) => (float[N, 4] Y)
+        {
+            T = Relu(X)
+            Y = Sigmoidd(T)
+        }
+        """
+    )
+`;
+
+function runNeovim(dir: string, model: string, script = "neovim-client.lua"): Promise<{ code: number | null; output: string }> {
   const env = {
     ...process.env,
     NODE: process.execPath,
@@ -44,8 +60,8 @@ function runNeovim(dir: string, model: string): Promise<{ code: number | null; o
     XDG_DATA_HOME: path.join(dir, "xdg"),
     XDG_STATE_HOME: path.join(dir, "xdg"),
   };
-  const script = path.join(REPO, "test/editor/neovim-client.lua");
-  const nvim = spawn("nvim", ["--headless", "-n", "-i", "NONE", "-u", script, model], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] });
+  const scriptPath = path.join(REPO, "test/editor", script);
+  const nvim = spawn("nvim", ["--headless", "-n", "-i", "NONE", "-u", scriptPath, model], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   nvim.stdout.on("data", (c: Buffer) => (output += c.toString()));
   nvim.stderr.on("data", (c: Buffer) => (output += c.toString()));
@@ -112,5 +128,35 @@ describe("Neovim 0.7 as a client of the language server", function () {
     assert.equal(cli.code, 0, cli.stderr);
     assert.equal(seen.formatted, cli.stdout);
     assert.ok(seen.stopped);
+  });
+});
+
+describe("Neovim 0.7 on a Python file with ONNX text in a string", function () {
+  this.timeout(120000);
+
+  it("shows the misspelt op's diagnostic at its place in the file, and a hover with the inferred type", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "onnxtxt-nvim-py-"));
+    try {
+      const file = path.join(dir, "test_relu.py");
+      fs.writeFileSync(file, PYTHON);
+      const r = await runNeovim(dir, file, "neovim-host.lua");
+      const result = path.join(dir, "result.json");
+      assert.ok(fs.existsSync(result), `nvim exited with ${r.code} and wrote nothing:\n${r.output}`);
+      const seen = JSON.parse(fs.readFileSync(result, "utf8")) as {
+        filetype: string;
+        initialized: boolean;
+        shown: boolean;
+        diagnostics: { line: number; col: number; code: string }[];
+        hover?: string;
+      };
+      assert.equal(seen.filetype, "python");
+      assert.ok(seen.initialized && seen.shown);
+      const lines = PYTHON.split("\n");
+      const line = lines.findIndex((l) => l.includes("Sigmoidd"));
+      assert.deepEqual(seen.diagnostics, [{ line, col: lines[line]!.indexOf("Sigmoidd"), code: "unknown-op" }]);
+      assert.match(seen.hover ?? "", /float\[N, 4\] T/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
