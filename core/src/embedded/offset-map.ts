@@ -72,6 +72,14 @@ export class OffsetMap {
     return undefined;
   }
 
+  /** The same map for a host whose text moved by `delta` before this region. */
+  shifted(delta: number): OffsetMap {
+    return new OffsetMap(
+      this.pieces.map((p) => ({ ...p, host: p.host + delta })),
+      this.emptyAt + delta,
+    );
+  }
+
   /** The host stretch the text covers. */
   get hostSpan(): Span {
     const ps = this.pieces;

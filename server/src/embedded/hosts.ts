@@ -5,6 +5,9 @@ import { TextDocument, type TextDocumentContentChangeEvent } from "vscode-langua
 import type { Position, Range } from "vscode-languageserver/node";
 import { findRegions, fragmentModel, type EmbeddedRegion, type FragmentModel, type HostLanguage } from "../../../core/src/embedded/index.js";
 
+/** Typed text that cannot start or end a string, a comment or a call. */
+const PLAIN = /^[A-Za-z0-9_ \t.,=+\-*\/:;!?&|%^@$]*$/;
+
 /** The `#` part that marks a region's virtual URI. */
 const MARK = "#onnxtxt-region-";
 
@@ -64,6 +67,9 @@ export class Hosts {
   change(uri: string, version: number, changes: readonly TextDocumentContentChangeEvent[]): RegionChanges | undefined {
     const host = this.docs.get(uri);
     if (!host) return undefined;
+    const single = changes.length === 1 ? changes[0] : undefined;
+    const range = single && "range" in single ? (single.range as Range | undefined) : undefined;
+    if (single && range && this.shiftOnly(host, range, single.text, version)) return { opened: [], changed: [], closed: [] };
     host.doc = TextDocument.update(host.doc, [...changes], version);
     const before = host.regions;
     const found = findRegions(host.doc.getText(), host.language).regions;
@@ -79,6 +85,37 @@ export class Hosts {
     });
     const closed = before.slice(found.length).map((r) => r.doc.uri);
     return { opened, changed, closed };
+  }
+
+  /**
+   * A keystroke in plain host code (no quote, comment sign, backslash, bracket or line break typed
+   * or deleted, on a line without a quote, a marker or a call the finders look for, away from
+   * every literal) cannot change what the regions are: they only move. Applies such an edit.
+   */
+  private shiftOnly(host: HostDoc, range: Range, text: string, version: number): boolean {
+    const start = host.doc.offsetAt(range.start);
+    const end = host.doc.offsetAt(range.end);
+    const source = host.doc.getText();
+    if (!PLAIN.test(text) || !PLAIN.test(source.slice(start, end)) || range.start.line !== range.end.line) return false;
+    const lineStart = source.lastIndexOf("\n", start - 1) + 1;
+    let lineEnd = source.indexOf("\n", end);
+    if (lineEnd < 0) lineEnd = source.length;
+    const line = source.slice(lineStart, lineEnd);
+    if (/["'`\\]|parse_|from_onnx_text|onnxtxt|FunctionBody|Add|OnnxParser|SCHEMA|dedent/.test(line)) return false;
+    for (const r of host.regions) {
+      const span = r.region.literal.span;
+      if (end >= span.start - 1 && start <= span.end + 1) return false;
+    }
+    const delta = text.length - (end - start);
+    host.doc = TextDocument.update(host.doc, [{ range, text }], version);
+    host.regions = host.regions.map((r) => {
+      if (r.region.literal.span.start < start) return r;
+      const { literal } = r.region;
+      const move = (s: { start: number; end: number }) => ({ start: s.start + delta, end: s.end + delta });
+      const region = { ...r.region, map: r.region.map.shifted(delta), literal: { ...literal, span: move(literal.span), content: move(literal.content) } };
+      return { ...r, region };
+    });
+    return true;
   }
 
   close(uri: string): string[] {
