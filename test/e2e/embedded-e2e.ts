@@ -132,7 +132,16 @@ async function squiggleAt(kit: Kit, step: string, file: string, text: string, ne
     },
     10000,
   ).catch(() => "(no problem widget)");
-  const landed = await ed.cursor();
+  // The status bar shows the new cursor a moment after the widget: wait for it to leave 1:1
+  // (no problem here is there).
+  const landed = await until(
+    "cursor at the problem",
+    async () => {
+      const c = await ed.cursor();
+      return c.line !== 1 || c.column !== 1 ? c : undefined;
+    },
+    5000,
+  ).catch(() => ed.cursor());
   await ed.shot(shot);
   check(
     step,
