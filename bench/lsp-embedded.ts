@@ -53,13 +53,15 @@ async function insideString(text: string, repeat: number): Promise<number[]> {
   const first = client.waitFor("textDocument/publishDiagnostics", (p) => (p as { uri: string }).uri === uri, 60000);
   client.notify("textDocument/didOpen", { textDocument: { uri, languageId: "python", version: 1, text } });
   await first;
-  await new Promise((r) => setTimeout(r, 1000));
+  await new Promise((r) => setTimeout(r, 5000));
   const times: number[] = [];
   let version = 1;
   for (let k = 0; k < repeat; k++) {
     const m = (k * 7) % MODELS;
     const pos = at(text, "Relu(A)", m);
     const typo = k % 2 === 0;
+    version++;
+    client.clearNotifications();
     const shown = client.waitFor(
       "textDocument/publishDiagnostics",
       (p) =>
@@ -67,7 +69,6 @@ async function insideString(text: string, repeat: number): Promise<number[]> {
         (p as { diagnostics: { code?: string }[] }).diagnostics.some((d) => d.code === "unknown-op") === typo,
       60000,
     );
-    version++;
     const t0 = performance.now();
     // typing an x after Relu, then deleting it
     const range = typo
@@ -106,8 +107,14 @@ async function main(): Promise<void> {
   console.log(
     `keystroke outside every string, server work: median ${median(outside).toFixed(2)} ms, max ${Math.max(...outside).toFixed(2)} ms (target <= 5 ms)`,
   );
-  const inside = await insideString(text, repeat);
-  console.log(`keystroke inside a string -> diagnostics: median ${median(inside).toFixed(0)} ms, max ${Math.max(...inside).toFixed(0)} ms (target <= 100 ms)`);
+  const inside = await insideString(text, repeat).catch((e: unknown) => {
+    console.log(`keystroke inside a string -> diagnostics: not measured (${e instanceof Error ? e.message : String(e)})`);
+    return undefined;
+  });
+  if (inside)
+    console.log(
+      `keystroke inside a string -> diagnostics: median ${median(inside).toFixed(0)} ms, max ${Math.max(...inside).toFixed(0)} ms (target <= 100 ms)`,
+    );
 }
 
 await main();

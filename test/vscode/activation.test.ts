@@ -74,7 +74,10 @@ describe("extension activation (against a stand-in VS Code)", function () {
     assert.equal(client.serverOptions.run.module, "/ext/dist/server.js");
     assert.equal(client.serverOptions.run.transport, lc.TransportKind.ipc);
     // .onnxtxt documents, and the host files whose ONNX texts the server reads
-    assert.deepEqual(client.clientOptions.documentSelector, ["onnxtxt", "python", "cpp", "c", "markdown"].map((language) => ({ language })));
+    assert.deepEqual(
+      client.clientOptions.documentSelector,
+      ["onnxtxt", "python", "cpp", "c", "markdown"].map((language) => ({ language })),
+    );
     assert.deepEqual(client.clientOptions.initializationOptions, { maxTensorElements: 3, externalDataThreshold: 65536, maxOutlineItems: 5000, runView: true });
   });
 
