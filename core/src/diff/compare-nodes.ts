@@ -1,0 +1,124 @@
+// The nodes of two paired graphs reported from their matching: added and removed nodes, what
+// differs in paired ones (op, name, inputs under the pairing of values, attributes, subgraphs),
+// and nodes that moved (those outside the longest run kept in order).
+import type { NodeProto } from "../../../proto/src/index.js";
+import { compareAttributes } from "./attributes.js";
+import { graphBody, type Body, type BodyPaths } from "./body.js";
+import type { DiffContext } from "./context.js";
+import { opKey, type NodeMatching } from "./match-nodes.js";
+import type { ValueMap } from "./value-map.js";
+import type { Place, TensorDifference } from "./types.js";
+
+export type SubgraphDiff = (a: Body, b: Body, paths: BodyPaths) => void;
+
+export function opText(n: NodeProto): string {
+  return n.domain ? `${n.domain}.${n.opType}` : n.opType;
+}
+
+function describe(n: NodeProto): string {
+  return n.name ? `${opText(n)} "${n.name}"` : opText(n);
+}
+
+/** The statement as the text syntax writes it, without attributes: `y = Relu (x)`. */
+export function statementText(n: NodeProto): string {
+  return `${n.output.join(", ")} = ${opText(n)} (${n.input.join(", ")})`;
+}
+
+export function nodePath(scope: string, i: number, n: NodeProto): string {
+  return `${scope} / node ${i} (${describe(n)})`;
+}
+
+/** Which paired nodes keep their order: a longest increasing run of B's indices in A's order. */
+function keptInOrder(aToB: Int32Array): Uint8Array {
+  const idx: number[] = [];
+  for (let i = 0; i < aToB.length; i++) if (aToB[i]! >= 0) idx.push(i);
+  const tails: number[] = []; // positions in idx
+  const prev = new Int32Array(idx.length).fill(-1);
+  for (let k = 0; k < idx.length; k++) {
+    const v = aToB[idx[k]!]!;
+    let lo = 0;
+    let hi = tails.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (aToB[idx[tails[mid]!]!]! < v) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo > 0) prev[k] = tails[lo - 1]!;
+    tails[lo] = k;
+  }
+  const kept = new Uint8Array(aToB.length);
+  for (let k = tails.length ? tails[tails.length - 1]! : -1; k >= 0; k = prev[k]!) kept[idx[k]!] = 1;
+  return kept;
+}
+
+export function compareNodes(
+  cx: DiffContext,
+  as: readonly NodeProto[],
+  bs: readonly NodeProto[],
+  m: NodeMatching,
+  values: ValueMap,
+  paths: BodyPaths,
+  diffSub: SubgraphDiff,
+): void {
+  const kept = keptInOrder(m.aToB);
+  const pa = (i: number) => cx.a.place(nodePath(paths.a, i, as[i]!), as[i]!);
+  const pb = (j: number) => cx.b.place(nodePath(paths.b, j, bs[j]!), bs[j]!);
+  const removed = (i: number) => void cx.changes.push({ kind: "node-removed", message: `node removed: ${statementText(as[i]!)}`, a: pa(i) });
+  let nextA = 0;
+  for (let j = 0; j < bs.length; j++) {
+    const i = m.bToA[j]!;
+    if (i < 0) {
+      cx.changes.push({ kind: "node-added", message: `node added: ${statementText(bs[j]!)}`, b: pb(j) });
+      continue;
+    }
+    for (; nextA <= i; nextA++) if (m.aToB[nextA]! < 0) removed(nextA);
+    if (!kept[i]) cx.changes.push({ kind: "node-moved", message: `node ${describe(as[i]!)} moved from position ${i} to ${j}`, a: pa(i), b: pb(j) });
+    compareNode(cx, as[i]!, bs[j]!, values, { a: nodePath(paths.a, i, as[i]!), b: nodePath(paths.b, j, bs[j]!) }, () => [pa(i), pb(j)], diffSub);
+  }
+  for (; nextA < as.length; nextA++) if (m.aToB[nextA]! < 0) removed(nextA);
+}
+
+function inputDifferences(x: readonly string[], y: readonly string[], values: ValueMap): string[] {
+  if (x.length !== y.length) return [`inputs (${x.join(", ")}) -> (${y.join(", ")})`];
+  const lines: string[] = [];
+  x.forEach((name, k) => {
+    const other = y[k]!;
+    const want = name === "" ? "" : values.b(name);
+    const same = want === undefined ? other === name && values.a(other) === undefined : want === other;
+    if (!same) lines.push(`input ${k}: ${name || "(none)"} -> ${other || "(none)"}`);
+  });
+  return lines;
+}
+
+function compareNode(
+  cx: DiffContext,
+  a: NodeProto,
+  b: NodeProto,
+  values: ValueMap,
+  paths: BodyPaths,
+  places: () => [Place, Place],
+  diffSub: SubgraphDiff,
+): void {
+  const details: string[] = [];
+  if (opKey(a) !== opKey(b)) details.push(`op ${opText(a)} -> ${opText(b)}`);
+  if (a.overload !== b.overload) details.push(`overload "${a.overload}" -> "${b.overload}"`);
+  if (a.name !== b.name && !cx.ignoreNames) details.push(`name "${a.name}" -> "${b.name}"`);
+  details.push(...inputDifferences(a.input, b.input, values));
+  if (a.output.length !== b.output.length) details.push(`outputs (${a.output.join(", ")}) -> (${b.output.join(", ")})`);
+  else a.output.forEach((o, k) => (o === "") !== (b.output[k] === "") && details.push(`output ${k}: ${o || "(none)"} -> ${b.output[k] || "(none)"}`));
+  const attrs = compareAttributes(a.attribute, b.attribute, cx.tol, cx.ignoreWeights);
+  details.push(...attrs.lines);
+  if (a.docString !== b.docString) details.push("doc_string changed");
+  if (details.length > 0) {
+    const [pa, pb] = places();
+    const tensor: TensorDifference | undefined = attrs.tensors.length === 1 ? attrs.tensors[0] : undefined;
+    const message = details.length === 1 ? `node ${describe(a)}: ${details[0]}` : `node ${describe(a)}: ${details.length} differences`;
+    cx.changes.push({ kind: "node-changed", message, a: pa, b: pb, details, ...(tensor && { tensor }) });
+  }
+  for (const [name, ga, gb] of attrs.graphs) {
+    ga.forEach((g, k) => {
+      const label = ga.length === 1 && gb.length === 1 && a.attribute.find((x) => x.name === name)?.g ? name : `${name}[${k}]`;
+      diffSub(graphBody(g), graphBody(gb[k]!), { a: `${paths.a} / ${label}`, b: `${paths.b} / ${label}` });
+    });
+  }
+}

@@ -1,0 +1,161 @@
+// diffModels: the model's own fields (IR version, opsets, producer, metadata), its main graph
+// and its local functions, compared. Graphs and functions are matched by structure (see
+// match-nodes.ts); the changes come in the order of the model's text.
+import type { FunctionProto, ModelProto, StringStringEntryProto } from "../../../proto/src/index.js";
+import { compareAttributes } from "./attributes.js";
+import { functionBody, graphBody } from "./body.js";
+import { canonicalPlaces } from "./canonical.js";
+import { diffBody } from "./compare-body.js";
+import type { DiffContext } from "./context.js";
+import { Places } from "./places.js";
+import type { Change, DiffInput, DiffOptions, DiffResult, DiffSide, Place } from "./types.js";
+
+const DEFAULT_CANONICAL_LIMIT = 200_000;
+
+function sideOf(input: DiffInput): DiffSide {
+  return "model" in input ? input : { model: input };
+}
+
+function nodeCount(model: ModelProto): number {
+  let n = 0;
+  const stack = model.graph ? [model.graph] : [];
+  for (const f of model.functions) n += f.node.length;
+  for (let g = stack.pop(); g; g = stack.pop()) {
+    n += g.node.length;
+    for (const node of g.node) for (const a of node.attribute) stack.push(...(a.g ? [a.g] : []), ...a.graphs);
+  }
+  return n;
+}
+
+/** A side's places: its own text, its canonical text (binary input), or paths only (said in `notes`). */
+function placesOf(side: DiffSide, label: string, limit: number, notes: string[]): { places: Places; where: PlacesKind } {
+  if (side.sourceMap) return { places: new Places(side.sourceMap, side.text), where: "input" };
+  const nodes = nodeCount(side.model);
+  if (nodes <= limit) {
+    const c = canonicalPlaces(side.model);
+    if (c) return { places: new Places(c.sourceMap, c.text), where: "canonical" };
+    notes.push(`${label}: its printed text does not read back, so its places are paths only`);
+  } else notes.push(`${label}: places are paths only (${nodes} nodes, more than the ${limit} for which the canonical text is printed and read back)`);
+  return { places: new Places(undefined, undefined), where: "paths" };
+}
+
+/** What the places of a side point into: the input's text, its canonical printed text, or nothing. */
+export type PlacesKind = "input" | "canonical" | "paths";
+
+export interface ModelDiff extends DiffResult {
+  readonly placesA: PlacesKind;
+  readonly placesB: PlacesKind;
+}
+
+/**
+ * Compares two models and lists what changed, matching nodes by structure so that renamed values
+ * and reordered nodes read as renames and moves. `a` and `b` are models, or `{ model, text,
+ * sourceMap }` for text input (places then have lines and columns in that text).
+ */
+export function diffModels(a: DiffInput, b: DiffInput, options: DiffOptions = {}): ModelDiff {
+  const sa = sideOf(a);
+  const sb = sideOf(b);
+  const notes: string[] = [];
+  const limit = options.canonicalPlacesUpTo ?? DEFAULT_CANONICAL_LIMIT;
+  const pa = placesOf(sa, "A", limit, notes);
+  const pb = placesOf(sb, "B", limit, notes);
+  const cx: DiffContext = {
+    ignoreNames: options.ignoreNames ?? false,
+    ignoreWeights: options.ignoreWeights ?? false,
+    tol: { rtol: options.rtol ?? 0, atol: options.atol ?? 0 },
+    a: pa.places,
+    b: pb.places,
+    changes: [],
+  };
+  compareModelFields(cx, sa.model, sb.model);
+  const ga = sa.model.graph;
+  const gb = sb.model.graph;
+  if (ga && gb) diffBody(cx, graphBody(ga), graphBody(gb), { a: "main", b: "main" }, undefined, 0);
+  else if (ga || gb) cx.changes.push({ kind: "model-field", message: ga ? "the graph was removed" : "a graph was added" });
+  compareFunctions(cx, sa.model.functions, sb.model.functions);
+  if (sa.model.trainingInfo.length + sb.model.trainingInfo.length > 0)
+    notes.push(`training_info is not compared (A has ${sa.model.trainingInfo.length}, B ${sb.model.trainingInfo.length})`);
+  return { equal: cx.changes.length === 0, changes: cx.changes, notes, placesA: pa.where, placesB: pb.where };
+}
+
+function compareModelFields(cx: DiffContext, a: ModelProto, b: ModelProto): void {
+  const pa = cx.a.place("model", a);
+  const pb = cx.b.place("model", b);
+  const push = (c: Omit<Change, "a" | "b">, x: Place = pa, y: Place = pb): void => void cx.changes.push({ ...c, a: x, b: y });
+  if (a.irVersion !== b.irVersion) push({ kind: "ir-version", message: `ir_version ${a.irVersion} -> ${b.irVersion}` });
+  const fields = [
+    ["producer_name", a.producerName, b.producerName],
+    ["producer_version", a.producerVersion, b.producerVersion],
+    ["domain", a.domain, b.domain],
+    ["model_version", String(a.modelVersion), String(b.modelVersion)],
+    ["doc_string", a.docString, b.docString],
+  ] as const;
+  for (const [name, x, y] of fields) if (x !== y) push({ kind: "model-field", message: `${name} ${JSON.stringify(x)} -> ${JSON.stringify(y)}` });
+  const opsB = new Map(b.opsetImport.map((o) => [o.domain, o]));
+  const opsA = new Map(a.opsetImport.map((o) => [o.domain, o]));
+  const domain = (d: string) => (d === "" ? '""' : `"${d}"`);
+  for (const o of a.opsetImport) {
+    const other = opsB.get(o.domain);
+    const x = cx.a.place(`model / opset_import ${domain(o.domain)}`, o);
+    if (!other) push({ kind: "opset", message: `opset_import ${domain(o.domain)} : ${o.version} removed` }, x, pb);
+    else if (other.version !== o.version)
+      push(
+        { kind: "opset", message: `opset_import ${domain(o.domain)} : ${o.version} -> ${other.version}` },
+        x,
+        cx.b.place(`model / opset_import ${domain(o.domain)}`, other),
+      );
+  }
+  for (const o of b.opsetImport)
+    if (!opsA.has(o.domain))
+      push({ kind: "opset", message: `opset_import ${domain(o.domain)} : ${o.version} added` }, pa, cx.b.place(`model / opset_import ${domain(o.domain)}`, o));
+  compareMetadata(a.metadataProps, b.metadataProps, (message) => push({ kind: "metadata", message }));
+}
+
+function compareMetadata(a: readonly StringStringEntryProto[], b: readonly StringStringEntryProto[], report: (message: string) => void): void {
+  const mb = new Map(b.map((e) => [e.key, e.value]));
+  const ma = new Map(a.map((e) => [e.key, e.value]));
+  for (const [k, v] of ma) {
+    const w = mb.get(k);
+    if (w === undefined) report(`metadata ${JSON.stringify(k)} removed (was ${JSON.stringify(v)})`);
+    else if (w !== v) report(`metadata ${JSON.stringify(k)}: ${JSON.stringify(v)} -> ${JSON.stringify(w)}`);
+  }
+  for (const [k, w] of mb) if (!ma.has(k)) report(`metadata ${JSON.stringify(k)} added: ${JSON.stringify(w)}`);
+}
+
+function functionKey(f: FunctionProto): string {
+  return `${f.domain}\u0000${f.name}\u0000${f.overload}`;
+}
+
+function functionName(f: FunctionProto): string {
+  const base = f.domain ? `${f.domain}.${f.name}` : f.name;
+  return f.overload ? `${base}:${f.overload}` : base;
+}
+
+function compareFunctions(cx: DiffContext, as: readonly FunctionProto[], bs: readonly FunctionProto[]): void {
+  const byKey = new Map(bs.map((f) => [functionKey(f), f]));
+  const seen = new Set<FunctionProto>();
+  for (const f of as) {
+    const path = `function ${functionName(f)}`;
+    const g = byKey.get(functionKey(f));
+    if (!g) {
+      cx.changes.push({ kind: "function-removed", message: `${path} removed`, a: cx.a.place(path, f) });
+      continue;
+    }
+    seen.add(g);
+    const pa = cx.a.place(path, f);
+    const pb = cx.b.place(path, g);
+    const field = (message: string) => void cx.changes.push({ kind: "graph-field", message: `${path}: ${message}`, a: pa, b: pb });
+    if (f.attribute.join(",") !== g.attribute.join(",")) field(`attributes [${f.attribute.join(", ")}] -> [${g.attribute.join(", ")}]`);
+    const opsA = f.opsetImport.map((o) => `${o.domain}:${o.version}`).join(", ");
+    const opsB = g.opsetImport.map((o) => `${o.domain}:${o.version}`).join(", ");
+    if (opsA !== opsB) field(`opset_import [${opsA}] -> [${opsB}]`);
+    compareMetadata(f.metadataProps, g.metadataProps, field);
+    for (const line of compareAttributes(f.attributeProto, g.attributeProto, cx.tol, cx.ignoreWeights).lines) field(`default ${line}`);
+    diffBody(cx, functionBody(f), functionBody(g), { a: path, b: path }, undefined, 0);
+  }
+  for (const g of bs) {
+    if (seen.has(g)) continue;
+    const path = `function ${functionName(g)}`;
+    cx.changes.push({ kind: "function-added", message: `${path} added`, b: cx.b.place(path, g) });
+  }
+}
