@@ -87,6 +87,7 @@ export function diffBody(cx: DiffContext, a: Body, b: Body, paths: BodyPaths, pa
   compareInitializers(cx, a, b, values, paths, add);
   compareOutputs(cx, a, b, values, paths, add);
   compareValueInfos(cx, a, b, values, paths, add);
+  recordRenames(cx, b, values);
   if (!cx.ignoreNames) reportRenames(cx, a, b, values, paths, add);
   compareNodes(cx, a.nodes, b.nodes, matching, values, paths, (ga, gb, sub) => diffBody(cx, ga, gb, sub, values, depth + 1));
 }
@@ -182,6 +183,12 @@ function compareValueInfos(cx: DiffContext, a: Body, b: Body, values: ValueMap, 
     if (ta !== tb) add("value-info-type", `${paths.a}: value_info ${v.name}: type ${ta} -> ${tb}`, pa(v), pb(other));
   }
   for (const v of b.valueInfo) if (!seen.has(v)) add("value-info-added", `${paths.b}: value_info ${v.name} added: ${typeText(v.type)}`, undefined, pb(v));
+}
+
+function recordRenames(cx: DiffContext, b: Body, values: ValueMap): void {
+  const names = new Map<string, string>();
+  for (const [x, y] of values.own()) if (x !== y) names.set(y, x);
+  if (names.size > 0) cx.renames.set(b.element, names);
 }
 
 function reportRenames(cx: DiffContext, a: Body, b: Body, values: ValueMap, paths: BodyPaths, add: Add): void {

@@ -14,6 +14,8 @@ export interface DiffContext {
   readonly a: Places;
   readonly b: Places;
   readonly changes: Change[];
+  /** For each body of B (its proto), B's names of values paired with a differently named A value -> A's names. */
+  readonly renames: Map<object, Map<string, string>>;
 }
 
 export function checkDepth(depth: number, path: string): void {

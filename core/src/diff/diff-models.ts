@@ -53,6 +53,15 @@ export interface ModelDiff extends DiffResult {
  * sourceMap }` for text input (places then have lines and columns in that text).
  */
 export function diffModels(a: DiffInput, b: DiffInput, options: DiffOptions = {}): ModelDiff {
+  return compareModels(a, b, options).diff;
+}
+
+/** diffModels, with the renames found in each body of B (for the unified diff, which undoes them). */
+export function compareModels(
+  a: DiffInput,
+  b: DiffInput,
+  options: DiffOptions = {},
+): { diff: ModelDiff; renames: ReadonlyMap<object, ReadonlyMap<string, string>> } {
   const sa = sideOf(a);
   const sb = sideOf(b);
   const notes: string[] = [];
@@ -66,6 +75,7 @@ export function diffModels(a: DiffInput, b: DiffInput, options: DiffOptions = {}
     a: pa.places,
     b: pb.places,
     changes: [],
+    renames: new Map(),
   };
   compareModelFields(cx, sa.model, sb.model);
   const ga = sa.model.graph;
@@ -75,7 +85,7 @@ export function diffModels(a: DiffInput, b: DiffInput, options: DiffOptions = {}
   compareFunctions(cx, sa.model.functions, sb.model.functions);
   if (sa.model.trainingInfo.length + sb.model.trainingInfo.length > 0)
     notes.push(`training_info is not compared (A has ${sa.model.trainingInfo.length}, B ${sb.model.trainingInfo.length})`);
-  return { equal: cx.changes.length === 0, changes: cx.changes, notes, placesA: pa.where, placesB: pb.where };
+  return { diff: { equal: cx.changes.length === 0, changes: cx.changes, notes, placesA: pa.where, placesB: pb.where }, renames: cx.renames };
 }
 
 function compareModelFields(cx: DiffContext, a: ModelProto, b: ModelProto): void {
