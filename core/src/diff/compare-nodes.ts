@@ -61,27 +61,100 @@ export function compareNodes(
   diffSub: SubgraphDiff,
 ): void {
   const kept = keptInOrder(m.aToB);
+  const spliced = splices(as, bs, m, values);
   const pa = (i: number) => cx.a.place(nodePath(paths.a, i, as[i]!), as[i]!);
   const pb = (j: number) => cx.b.place(nodePath(paths.b, j, bs[j]!), bs[j]!);
-  const removed = (i: number) => void cx.changes.push({ kind: "node-removed", message: `node removed: ${statementText(as[i]!)}`, a: pa(i) });
+  const removed = (i: number) =>
+    void cx.changes.push({
+      kind: "node-removed",
+      message: `node removed: ${statementText(as[i]!)}${around(spliced.removed.get(i), "taken out before")}`,
+      a: pa(i),
+    });
   let nextA = 0;
   for (let j = 0; j < bs.length; j++) {
     const i = m.bToA[j]!;
     if (i < 0) {
-      cx.changes.push({ kind: "node-added", message: `node added: ${statementText(bs[j]!)}`, b: pb(j) });
+      cx.changes.push({ kind: "node-added", message: `node added: ${statementText(bs[j]!)}${around(spliced.added.get(j), "inserted before")}`, b: pb(j) });
       continue;
     }
     for (; nextA <= i; nextA++) if (m.aToB[nextA]! < 0) removed(nextA);
     if (!kept[i]) cx.changes.push({ kind: "node-moved", message: `node ${describe(as[i]!)} moved from position ${i} to ${j}`, a: pa(i), b: pb(j) });
-    compareNode(cx, as[i]!, bs[j]!, values, { a: nodePath(paths.a, i, as[i]!), b: nodePath(paths.b, j, bs[j]!) }, () => [pa(i), pb(j)], diffSub);
+    compareNode(
+      cx,
+      as[i]!,
+      bs[j]!,
+      values,
+      spliced.skip,
+      i,
+      { a: nodePath(paths.a, i, as[i]!), b: nodePath(paths.b, j, bs[j]!) },
+      () => [pa(i), pb(j)],
+      diffSub,
+    );
   }
   for (; nextA < as.length; nextA++) if (m.aToB[nextA]! < 0) removed(nextA);
 }
 
-function inputDifferences(x: readonly string[], y: readonly string[], values: ValueMap): string[] {
+function around(consumers: readonly NodeProto[] | undefined, how: string): string {
+  return consumers ? ` (${how} ${consumers.map(describe).join(", ")})` : "";
+}
+
+interface Splices {
+  /** Added nodes of B put between a paired value and its consumers -> those consumers (in B). */
+  readonly added: Map<number, NodeProto[]>;
+  /** Removed nodes of A whose consumers now read the removed node's input -> those consumers (in A). */
+  readonly removed: Map<number, NodeProto[]>;
+  /** The input changes these explain: `${A node}\u0000${k}` of paired nodes, not reported again. */
+  readonly skip: Set<string>;
+}
+
+/**
+ * A node inserted on an edge (or taken out of one) rewires its consumers' inputs: those
+ * rewirings are the insertion itself, so the insertion is reported once, naming the consumers.
+ */
+function splices(as: readonly NodeProto[], bs: readonly NodeProto[], m: NodeMatching, values: ValueMap): Splices {
+  const out: Splices = { added: new Map(), removed: new Map(), skip: new Set() };
+  const producers = (nodes: readonly NodeProto[], alone: (i: number) => boolean) => {
+    const p = new Map<string, number>();
+    nodes.forEach((n, i) => {
+      if (alone(i)) for (const o of n.output) if (o !== "" && !p.has(o)) p.set(o, i);
+    });
+    return p;
+  };
+  const addedBy = producers(bs, (j) => m.bToA[j]! < 0);
+  const removedBy = producers(as, (i) => m.aToB[i]! < 0);
+  if (addedBy.size === 0 && removedBy.size === 0) return out;
+  const note = (map: Map<number, NodeProto[]>, k: number, n: NodeProto) => {
+    const list = map.get(k);
+    if (!list) map.set(k, [n]);
+    else if (!list.includes(n)) list.push(n);
+  };
+  as.forEach((a, i) => {
+    const j = m.aToB[i]!;
+    if (j < 0) return;
+    const b = bs[j]!;
+    if (a.input.length !== b.input.length) return;
+    a.input.forEach((x, k) => {
+      const y = b.input[k]!;
+      const p = addedBy.get(y);
+      if (p !== undefined && values.b(x) !== undefined && bs[p]!.input.includes(values.b(x)!)) {
+        out.skip.add(`${i}\u0000${k}`);
+        note(out.added, p, b);
+      }
+      const r = removedBy.get(x);
+      if (r !== undefined && values.a(y) !== undefined && as[r]!.input.includes(values.a(y)!)) {
+        out.skip.add(`${i}\u0000${k}`);
+        note(out.removed, r, a);
+      }
+    });
+  });
+  return out;
+}
+
+function inputDifferences(x: readonly string[], y: readonly string[], values: ValueMap, skip: (k: number) => boolean): string[] {
   if (x.length !== y.length) return [`inputs (${x.join(", ")}) -> (${y.join(", ")})`];
   const lines: string[] = [];
   x.forEach((name, k) => {
+    if (skip(k)) return;
     const other = y[k]!;
     const want = name === "" ? "" : values.b(name);
     const same = want === undefined ? other === name && values.a(other) === undefined : want === other;
@@ -95,6 +168,8 @@ function compareNode(
   a: NodeProto,
   b: NodeProto,
   values: ValueMap,
+  skip: ReadonlySet<string>,
+  index: number,
   paths: BodyPaths,
   places: () => [Place, Place],
   diffSub: SubgraphDiff,
@@ -103,7 +178,7 @@ function compareNode(
   if (opKey(a) !== opKey(b)) details.push(`op ${opText(a)} -> ${opText(b)}`);
   if (a.overload !== b.overload) details.push(`overload "${a.overload}" -> "${b.overload}"`);
   if (a.name !== b.name && !cx.ignoreNames) details.push(`name "${a.name}" -> "${b.name}"`);
-  details.push(...inputDifferences(a.input, b.input, values));
+  details.push(...inputDifferences(a.input, b.input, values, (k) => skip.has(`${index}\u0000${k}`)));
   if (a.output.length !== b.output.length) details.push(`outputs (${a.output.join(", ")}) -> (${b.output.join(", ")})`);
   else a.output.forEach((o, k) => (o === "") !== (b.output[k] === "") && details.push(`output ${k}: ${o || "(none)"} -> ${b.output[k] || "(none)"}`));
   const attrs = compareAttributes(a.attribute, b.attribute, cx.tol, cx.ignoreWeights);
