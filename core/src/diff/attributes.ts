@@ -67,8 +67,16 @@ function graphsOf(a: AttributeProto): GraphProto[] {
   return a.type === T.GRAPH ? (a.g ? [a.g] : []) : a.graphs;
 }
 
+const NONE: AttributeDifferences = Object.freeze({ lines: [], tensors: [], graphs: [] });
+
 export function compareAttributes(as: readonly AttributeProto[], bs: readonly AttributeProto[], tol: Tolerance, ignoreWeights: boolean): AttributeDifferences {
+  if (as.length === 0 && bs.length === 0) return NONE;
   const out: AttributeDifferences = { lines: [], tensors: [], graphs: [] };
+  if (as.length === bs.length && as.every((a, i) => a.name === bs[i]!.name)) {
+    // the usual case: the same attributes in the same order
+    as.forEach((a, i) => compareOne(a, bs[i]!, tol, ignoreWeights, out));
+    return out;
+  }
   const byName = new Map(bs.map((b) => [b.name, b]));
   const names = new Set(as.map((a) => a.name));
   for (const a of as) {

@@ -4,7 +4,9 @@
 import type { AttributeProto, GraphProto, ModelProto, NodeProto } from "../../../proto/src/index.js";
 import { printModel } from "../print-model.js";
 import { SourceMap } from "../source-map.js";
-import { modelFromText } from "../text.js";
+import { parseModel } from "../../../grammar/src/index.js";
+import { hasErrors } from "../../../grammar/src/diagnostics.js";
+import { lowerModel } from "../lower/index.js";
 
 export interface CanonicalPlaces {
   readonly text: string;
@@ -14,8 +16,9 @@ export interface CanonicalPlaces {
 /** Undefined when the printed text does not read back (it always should: a note says so). */
 export function canonicalPlaces(model: ModelProto): CanonicalPlaces | undefined {
   const text = printModel(model);
-  const read = modelFromText(text);
-  if (!read.model) return undefined;
+  const parsed = parseModel(text);
+  if (!parsed.ast || hasErrors(parsed.diagnostics)) return undefined;
+  const read = lowerModel(parsed.ast, text);
   const map = new SourceMap();
   const copy = (from: object | undefined, to: object | undefined): void => {
     const spans = to && read.sourceMap.get(to);
@@ -25,6 +28,10 @@ export function canonicalPlaces(model: ModelProto): CanonicalPlaces | undefined 
   model.opsetImport.forEach((o, i) => copy(o, read.model!.opsetImport[i]));
   const graphs: [GraphProto, GraphProto][] = [];
   if (model.graph && read.model.graph) graphs.push([model.graph, read.model.graph]);
+  const byName = (xs: readonly { name: string }[], ys: readonly { name: string }[]): void => {
+    const named = new Map(ys.map((y) => [y.name, y]));
+    for (const x of xs) copy(x, named.get(x.name));
+  };
   const nodes = (xs: readonly NodeProto[], ys: readonly NodeProto[]): void => {
     xs.forEach((n, i) => {
       const m = ys[i];
@@ -44,18 +51,17 @@ export function canonicalPlaces(model: ModelProto): CanonicalPlaces | undefined 
     const g = read.model!.functions[i];
     if (!g) return;
     copy(f, g);
-    f.valueInfo.forEach((v, k) => copy(v, g.valueInfo[k]));
+    byName(f.valueInfo, g.valueInfo);
     nodes(f.node, g.node);
   });
   // an explicit stack: subgraphs may nest deeply
   for (let next = graphs.pop(); next; next = graphs.pop()) {
     const [x, y] = next;
     copy(x, y);
-    x.input.forEach((v, k) => copy(v, y.input[k]));
-    x.output.forEach((v, k) => copy(v, y.output[k]));
-    x.valueInfo.forEach((v, k) => copy(v, y.valueInfo[k]));
-    const inits = new Map(y.initializer.map((t) => [t.name, t]));
-    for (const t of x.initializer) copy(t, inits.get(t.name));
+    byName(x.input, y.input);
+    byName(x.output, y.output);
+    byName(x.valueInfo, y.valueInfo);
+    byName(x.initializer, y.initializer);
     nodes(x.node, y.node);
   }
   return { text, sourceMap: map };

@@ -192,6 +192,7 @@ function recordRenames(cx: DiffContext, b: Body, values: ValueMap): void {
 }
 
 function reportRenames(cx: DiffContext, a: Body, b: Body, values: ValueMap, paths: BodyPaths, add: Add): void {
+  if (!cx.renames.has(b.element)) return;
   const defA = definitions(a);
   const defB = definitions(b);
   for (const [x, y] of values.own()) {

@@ -10,7 +10,7 @@ import type { DiffContext } from "./context.js";
 import { Places } from "./places.js";
 import type { Change, DiffInput, DiffOptions, DiffResult, DiffSide, Place } from "./types.js";
 
-const DEFAULT_CANONICAL_LIMIT = 200_000;
+const DEFAULT_CANONICAL_LIMIT = 100_000;
 
 function sideOf(input: DiffInput): DiffSide {
   return "model" in input ? input : { model: input };

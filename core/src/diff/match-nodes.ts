@@ -8,12 +8,10 @@
 // is iterative and near linear: a chain of a million nodes is walked once.
 import type { NodeProto } from "../../../proto/src/index.js";
 import { attributeFingerprint } from "./fingerprint.js";
+import { Side, UNDECIDED, PAIRED, ALONE, UNBOUND, ELSEWHERE } from "./match-side.js";
 import type { ValueMap } from "./value-map.js";
 
-export const UNDECIDED = 0;
-export const PAIRED = 1;
-/** Removed (a node of A) or added (a node of B). */
-export const ALONE = 2;
+export { UNDECIDED, PAIRED, ALONE };
 
 export interface NodeMatching {
   /** Index of the paired node of B for each node of A, -1 when removed. */
@@ -26,64 +24,11 @@ export function opKey(n: NodeProto): string {
   return `${n.domain}\u0000${n.opType}`;
 }
 
-/** One graph's nodes with who produces and who consumes each value. */
-class Side {
-  readonly producer = new Map<string, number>();
-  readonly consumers = new Map<string, number[]>();
-  readonly byOp = new Map<string, number[]>();
-  readonly state: Uint8Array;
-  /** Inputs whose producer (in this graph) is still undecided. */
-  readonly pending: Int32Array;
-  readonly undecidedOps = new Map<string, number>();
-
-  constructor(readonly nodes: readonly NodeProto[]) {
-    this.state = new Uint8Array(nodes.length);
-    this.pending = new Int32Array(nodes.length);
-    nodes.forEach((n, i) => {
-      for (const o of n.output) if (o !== "" && !this.producer.has(o)) this.producer.set(o, i);
-    });
-    nodes.forEach((n, i) => {
-      const key = opKey(n);
-      push(this.byOp, key, i);
-      this.undecidedOps.set(key, (this.undecidedOps.get(key) ?? 0) + 1);
-      for (const x of n.input) {
-        if (x === "") continue;
-        push(this.consumers, x, i);
-        if (this.producer.has(x)) this.pending[i]!++;
-      }
-    });
-  }
-
-  /** An input is known once it is paired, or its producer (if any here) is decided. */
-  known(x: string): boolean {
-    const p = this.producer.get(x);
-    return p === undefined || this.state[p] !== UNDECIDED;
-  }
-
-  /** Marks node i decided; returns the consumers that became ready. */
-  decide(i: number, how: number, ready: (j: number) => void): void {
-    this.state[i] = how;
-    const key = opKey(this.nodes[i]!);
-    this.undecidedOps.set(key, this.undecidedOps.get(key)! - 1);
-    const seen = new Set<string>();
-    for (const o of this.nodes[i]!.output) {
-      if (o === "" || seen.has(o) || this.producer.get(o) !== i) continue;
-      seen.add(o);
-      for (const c of this.consumers.get(o) ?? []) if (--this.pending[c]! === 0 && this.state[c] === UNDECIDED) ready(c);
-    }
-  }
-
-  count(key: string): number {
-    return this.undecidedOps.get(key) ?? 0;
-  }
-}
-
-function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
-  const list = m.get(k);
-  if (list) list.push(v);
-  else m.set(k, [v]);
-}
-
+/**
+ * `values` holds the pairs known before (graph inputs, enclosing graphs) and gets every pair
+ * the matching makes; `bindable` says whether two unpaired values may be bound when the nodes
+ * reading them pair (initializers).
+ */
 export function matchNodes(
   aNodes: readonly NodeProto[],
   bNodes: readonly NodeProto[],
@@ -108,13 +53,28 @@ class Matcher {
     aNodes: readonly NodeProto[],
     bNodes: readonly NodeProto[],
     private readonly values: ValueMap,
-    /** Whether two unpaired values may be bound when the nodes consuming them pair (initializers). */
     private readonly bindable: (a: string, b: string) => boolean,
   ) {
-    this.a = new Side(aNodes);
-    this.b = new Side(bNodes);
+    this.a = new Side(aNodes, opKey);
+    this.b = new Side(bNodes, opKey);
     this.aToB = new Int32Array(aNodes.length).fill(-1);
     this.bToA = new Int32Array(bNodes.length).fill(-1);
+    // values from outside the nodes (graph inputs, enclosing graphs) paired already
+    this.a.names.forEach((name, v) => {
+      if (this.a.producer[v] !== -1) return;
+      const other = values.b(name);
+      if (other === undefined) return;
+      const w = this.b.ids.get(other);
+      if (w === undefined) this.a.mate[v] = ELSEWHERE;
+      else {
+        this.a.mate[v] = w;
+        this.b.mate[w] = v;
+        this.a.inherited[v] = 1;
+      }
+    });
+    this.b.names.forEach((name, w) => {
+      if (this.b.producer[w] === -1 && this.b.mate[w] === UNBOUND && values.a(name) !== undefined) this.b.mate[w] = ELSEWHERE;
+    });
   }
 
   run(): NodeMatching {
@@ -135,83 +95,113 @@ class Matcher {
       if (!this.frontier()) break;
     }
     this.leftovers();
+    this.publish();
     return { aToB: this.aToB, bToA: this.bToA };
   }
 
-  /** A's input as B should have it: the paired name, "" for none, undefined when unpaired. */
-  private expected(x: string): string | undefined {
-    return x === "" ? "" : this.values.b(x);
+  /** The pairs of values made here count in `values` (the rest of the comparison reads them there). */
+  private publish(): void {
+    this.values.attach({ a: this.a, b: this.b });
   }
 
-  /** Whether B's node j has node i's inputs: paired ones equal, unpaired ones unpaired too. */
+  /** Whether B's node j has node i's inputs: paired ones equal, unpaired ones unpaired and known too. */
   private compatible(i: number, j: number): boolean {
-    const xs = this.a.nodes[i]!.input;
-    const ys = this.b.nodes[j]!.input;
-    if (xs.length !== ys.length) return false;
-    for (let k = 0; k < xs.length; k++) {
-      const want = this.expected(xs[k]!);
-      const y = ys[k]!;
-      if (want !== undefined) {
-        if (want !== y) return false;
-      } else if (y === "" || this.values.a(y) !== undefined || !this.b.known(y)) return false;
+    const { a, b } = this;
+    const ka = a.inStart[i]!;
+    const kb = b.inStart[j]!;
+    const n = a.inStart[i + 1]! - ka;
+    if (b.inStart[j + 1]! - kb !== n) return false;
+    for (let k = 0; k < n; k++) {
+      const v = a.inIds[ka + k]!;
+      const w = b.inIds[kb + k]!;
+      if (v < 0 || w < 0) {
+        if (v !== w) return false;
+        continue;
+      }
+      const m = a.mate[v]!;
+      if (m >= 0) {
+        if (m !== w) return false;
+      } else if (m === ELSEWHERE || b.mate[w] !== UNBOUND || !b.known(w)) return false;
     }
     return true;
   }
 
   /** The node of B with node i's op and inputs; among several, one with the same attributes first. */
   private structural(i: number): number {
-    const node = this.a.nodes[i]!;
-    const key = opKey(node);
-    let anchor: string | undefined;
-    for (const x of node.input) {
-      const y = this.expected(x);
-      if (y) {
-        anchor = y;
+    const { a, b } = this;
+    const op = b.opIds.get(a.opKeys[a.op[i]!]!);
+    if (op === undefined) return -1;
+    let anchor = -1;
+    for (let k = a.inStart[i]!; k < a.inStart[i + 1]!; k++) {
+      const v = a.inIds[k]!;
+      if (v >= 0 && a.mate[v]! >= 0) {
+        anchor = a.mate[v]!;
         break;
       }
     }
+    // the first fitting node, unless a later one also has the same attributes (a bounded look:
+    // many nodes on nothing, such as Constants, stay linear)
+    const node = a.nodes[i]!;
     let best = -1;
+    let second = false;
+    let looked = 0;
     const consider = (j: number): boolean => {
-      if (this.b.state[j] !== UNDECIDED || this.b.pending[j] !== 0 || opKey(this.b.nodes[j]!) !== key || !this.compatible(i, j)) return false;
-      if (best < 0) best = j;
-      if (attributeFingerprint(node) === attributeFingerprint(this.b.nodes[j]!)) {
+      if (b.state[j] !== UNDECIDED || b.pending[j] !== 0 || b.op[j] !== op || !this.compatible(i, j)) return false;
+      if (best < 0) {
         best = j;
-        return true;
+        return false;
       }
-      return false;
+      if (++looked > 64) return true;
+      if (!second) {
+        second = true;
+        if (attributeFingerprint(node) === attributeFingerprint(b.nodes[best]!)) return true;
+      }
+      if (attributeFingerprint(node) !== attributeFingerprint(b.nodes[j]!)) return false;
+      best = j;
+      return true;
     };
-    if (anchor !== undefined) {
-      for (const j of this.b.consumers.get(anchor) ?? []) if (consider(j)) break;
+    if (anchor >= 0) {
+      for (let c = b.consumerStart[anchor]!; c < b.consumerStart[anchor + 1]!; c++) if (consider(b.consumerList[c]!)) break;
       return best;
     }
     // no paired input: nodes of the same op in order (a cursor skips those already decided)
-    const list = this.b.byOp.get(key) ?? [];
+    const list = b.byOp[op]!;
+    const key = a.opKeys[a.op[i]!]!;
     let at = this.opCursor.get(key) ?? 0;
-    while (at < list.length && this.b.state[list[at]!] !== UNDECIDED) at++;
+    while (at < list.length && b.state[list[at]!] !== UNDECIDED) at++;
     this.opCursor.set(key, at);
     for (let k = at; k < list.length; k++) if (consider(list[k]!)) break;
     return best;
   }
 
   private pair(i: number, j: number): void {
+    const { a, b } = this;
     this.aToB[i] = j;
     this.bToA[j] = i;
-    const na = this.a.nodes[i]!;
-    const nb = this.b.nodes[j]!;
-    const n = Math.min(na.input.length, nb.input.length);
+    const ka = a.inStart[i]!;
+    const kb = b.inStart[j]!;
+    const n = Math.min(a.inStart[i + 1]! - ka, b.inStart[j + 1]! - kb);
     for (let k = 0; k < n; k++) {
-      const x = na.input[k]!;
-      const y = nb.input[k]!;
-      if (this.values.b(x) === undefined && this.values.a(y) === undefined && this.bindable(x, y)) this.values.bind(x, y);
+      const v = a.inIds[ka + k]!;
+      const w = b.inIds[kb + k]!;
+      if (v >= 0 && w >= 0 && a.mate[v] === UNBOUND && b.mate[w] === UNBOUND && this.bindable(a.names[v]!, b.names[w]!)) {
+        a.mate[v] = w;
+        b.mate[w] = v;
+      }
     }
-    const m = Math.min(na.output.length, nb.output.length);
+    const oa = a.outStart[i]!;
+    const ob = b.outStart[j]!;
+    const m = Math.min(a.outStart[i + 1]! - oa, b.outStart[j + 1]! - ob);
     for (let k = 0; k < m; k++) {
-      const x = na.output[k]!;
-      const y = nb.output[k]!;
-      if (this.a.producer.get(x) === i && this.b.producer.get(y) === j) this.values.bind(x, y);
+      const v = a.outIds[oa + k]!;
+      const w = b.outIds[ob + k]!;
+      if (v >= 0 && w >= 0 && a.producer[v] === i && b.producer[w] === j && a.mate[v] === UNBOUND && b.mate[w] === UNBOUND) {
+        a.mate[v] = w;
+        b.mate[w] = v;
+      }
     }
     this.decideB(j, PAIRED);
-    this.a.decide(i, PAIRED, (c) => this.queue.push(c));
+    a.decide(i, PAIRED, (c) => this.queue.push(c));
   }
 
   private decideB(j: number, how: number): void {
@@ -225,44 +215,50 @@ class Matcher {
 
   /** Settles the frontier; false when there is nothing left to settle. */
   private frontier(): boolean {
-    const aFront = this.failed.filter((i) => this.a.state[i] === UNDECIDED).sort((x, y) => x - y);
+    const { a, b } = this;
+    const aFront = this.failed.filter((i) => a.state[i] === UNDECIDED).sort((x, y) => x - y);
     this.failed = aFront;
-    const bFront = [...this.bReady].filter((j) => this.b.state[j] === UNDECIDED).sort((x, y) => x - y);
+    const bFront = [...this.bReady].filter((j) => b.state[j] === UNDECIDED).sort((x, y) => x - y);
     if (aFront.length === 0 && bFront.length === 0) return false;
     let progress = false;
+    const keyA = (i: number) => a.opKeys[a.op[i]!]!;
+    const keyB = (j: number) => b.opKeys[b.op[j]!]!;
     // the same op on both sides, in order of position
     const bByOp = new Map<string, number[]>();
-    for (const j of bFront) push(bByOp, opKey(this.b.nodes[j]!), j);
+    for (const j of bFront) {
+      const list = bByOp.get(keyB(j));
+      if (list) list.push(j);
+      else bByOp.set(keyB(j), [j]);
+    }
     for (const i of aFront) {
-      const q = bByOp.get(opKey(this.a.nodes[i]!));
-      const j = q?.shift();
+      const j = bByOp.get(keyA(i))?.shift();
       if (j === undefined) continue;
       this.pair(i, j);
       progress = true;
     }
-    const surplusA = (i: number) => this.a.count(opKey(this.a.nodes[i]!)) > this.b.count(opKey(this.a.nodes[i]!));
-    const surplusB = (j: number) => this.b.count(opKey(this.b.nodes[j]!)) > this.a.count(opKey(this.b.nodes[j]!));
+    const surplusA = (i: number) => a.count(keyA(i)) > b.count(keyA(i));
+    const surplusB = (j: number) => b.count(keyB(j)) > a.count(keyB(j));
     // an op replaced by another on the same inputs
     for (const i of aFront) {
-      if (this.a.state[i] !== UNDECIDED || !surplusA(i)) continue;
-      const j = bFront.find((j) => this.b.state[j] === UNDECIDED && surplusB(j) && this.compatible(i, j));
+      if (a.state[i] !== UNDECIDED || !surplusA(i)) continue;
+      const j = bFront.find((j) => b.state[j] === UNDECIDED && surplusB(j) && this.compatible(i, j));
       if (j === undefined) continue;
       this.pair(i, j);
       progress = true;
     }
     // more of an op on one side than the other: removed or added
     for (const i of aFront)
-      if (this.a.state[i] === UNDECIDED && surplusA(i)) {
+      if (a.state[i] === UNDECIDED && surplusA(i)) {
         this.remove(i);
         progress = true;
       }
     for (const j of bFront)
-      if (this.b.state[j] === UNDECIDED && surplusB(j)) {
+      if (b.state[j] === UNDECIDED && surplusB(j)) {
         this.decideB(j, ALONE);
         progress = true;
       }
     if (progress) return true;
-    const i = aFront.find((i) => this.a.state[i] === UNDECIDED);
+    const i = aFront.find((i) => a.state[i] === UNDECIDED);
     if (i !== undefined) this.remove(i);
     else this.decideB(bFront[0]!, ALONE);
     return true;
@@ -270,22 +266,25 @@ class Matcher {
 
   /** Nodes the walk never reached (cycles, inputs from nowhere): paired by op in order of position. */
   private leftovers(): void {
+    const { a, b } = this;
     const rest = new Map<string, number[]>();
     const taken = new Map<string, number>();
-    this.b.nodes.forEach((n, j) => {
-      if (this.b.state[j] === UNDECIDED) push(rest, opKey(n), j);
-    });
-    this.a.nodes.forEach((n, i) => {
-      if (this.a.state[i] !== UNDECIDED) return;
-      const key = opKey(n);
+    for (let j = 0; j < b.nodes.length; j++) {
+      if (b.state[j] !== UNDECIDED) continue;
+      const key = b.opKeys[b.op[j]!]!;
+      const list = rest.get(key);
+      if (list) list.push(j);
+      else rest.set(key, [j]);
+    }
+    for (let i = 0; i < a.nodes.length; i++) {
+      if (a.state[i] !== UNDECIDED) continue;
+      const key = a.opKeys[a.op[i]!]!;
       const at = taken.get(key) ?? 0;
       const j = rest.get(key)?.[at];
       taken.set(key, at + 1);
       if (j !== undefined) this.pair(i, j);
-      else this.a.state[i] = ALONE;
-    });
-    this.b.nodes.forEach((_, j) => {
-      if (this.b.state[j] === UNDECIDED) this.b.state[j] = ALONE;
-    });
+      else a.state[i] = ALONE;
+    }
+    for (let j = 0; j < b.nodes.length; j++) if (b.state[j] === UNDECIDED) b.state[j] = ALONE;
   }
 }

@@ -26,7 +26,7 @@ export interface DiffOptions {
   /**
    * A side given without a source map (a binary model) gets places in its canonical text
    * (`printModel`'s), found by printing and re-reading it, when it has at most this many
-   * nodes (default 200,000; 0 never). Above, its places have paths only and the result says so.
+   * nodes (default 100,000; 0 never). Above, its places have paths only and the result says so.
    */
   readonly canonicalPlacesUpTo?: number;
 }
