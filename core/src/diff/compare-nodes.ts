@@ -70,10 +70,14 @@ export function compareNodes(
       message: `node removed: ${statementText(as[i]!)}${around(spliced.removed.get(i), "taken out before")}`,
       a: pa(i),
     });
+  // removed nodes come before the added ones at the same place, as in a line diff
+  const nextPaired = new Int32Array(bs.length + 1).fill(as.length);
+  for (let j = bs.length - 1; j >= 0; j--) nextPaired[j] = m.bToA[j]! >= 0 ? m.bToA[j]! : nextPaired[j + 1]!;
   let nextA = 0;
   for (let j = 0; j < bs.length; j++) {
     const i = m.bToA[j]!;
     if (i < 0) {
+      for (; nextA < nextPaired[j]!; nextA++) if (m.aToB[nextA]! < 0) removed(nextA);
       cx.changes.push({ kind: "node-added", message: `node added: ${statementText(bs[j]!)}${around(spliced.added.get(j), "inserted before")}`, b: pb(j) });
       continue;
     }
