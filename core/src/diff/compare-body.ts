@@ -116,13 +116,24 @@ function compareInputs(cx: DiffContext, a: Body, b: Body, pairs: readonly [numbe
   }
 }
 
+/** Takes items by name, each once: duplicated names pair in order. */
+function byNameOnce<T extends { name: string }>(items: readonly T[]): (name: string) => T | undefined {
+  const queues = new Map<string, T[]>();
+  for (const t of items) {
+    const q = queues.get(t.name);
+    if (q) q.push(t);
+    else queues.set(t.name, [t]);
+  }
+  return (name) => queues.get(name)?.shift();
+}
+
 function compareInitializers(cx: DiffContext, a: Body, b: Body, values: ValueMap, paths: BodyPaths, add: Add): void {
-  const bInit = new Map(b.initializers.map((t) => [t.name, t]));
+  const take = byNameOnce(b.initializers);
   const seen = new Set<TensorProto>();
   const pa = (t: TensorProto) => cx.a.place(`${paths.a} / initializer ${t.name}`, t);
   const pb = (t: TensorProto) => cx.b.place(`${paths.b} / initializer ${t.name}`, t);
   for (const t of a.initializers) {
-    const other = bInit.get(values.b(t.name) ?? "");
+    const other = take(values.b(t.name) ?? "");
     if (!other) {
       add("initializer-removed", `${paths.a}: initializer ${t.name} removed (${tensorTypeText(t)})`, pa(t));
       continue;
@@ -167,13 +178,13 @@ function compareOutputs(cx: DiffContext, a: Body, b: Body, values: ValueMap, pat
 }
 
 function compareValueInfos(cx: DiffContext, a: Body, b: Body, values: ValueMap, paths: BodyPaths, add: Add): void {
-  const bInfo = new Map(b.valueInfo.map((v) => [v.name, v]));
+  const take = byNameOnce(b.valueInfo);
   const seen = new Set<ValueInfoProto>();
   const pa = (v: ValueInfoProto) => cx.a.place(`${paths.a} / value_info ${v.name}`, v);
   const pb = (v: ValueInfoProto) => cx.b.place(`${paths.b} / value_info ${v.name}`, v);
   for (const v of a.valueInfo) {
-    const other = bInfo.get(values.b(v.name) ?? v.name);
-    if (!other || seen.has(other)) {
+    const other = take(values.b(v.name) ?? v.name);
+    if (!other) {
       add("value-info-removed", `${paths.a}: value_info ${v.name} removed (${typeText(v.type)})`, pa(v));
       continue;
     }
