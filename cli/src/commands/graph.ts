@@ -1,11 +1,12 @@
 // `onnxtxt graph MODEL`: the model's graph as SVG (laid out by ELK), DOT or JSON.
 import * as elkModule from "elkjs/lib/elk.bundled.js";
-import { expandedTo, layoutSvg, modelGraph, renderDot, type LayoutEngine } from "../../../core/src/graph/index.js";
+import { expandedTo, layoutSvg, modelGraph, renderDot, withPositions, type LayoutEngine } from "../../../core/src/graph/index.js";
+import type { SourceMap } from "../../../core/src/source-map.js";
 import type { ModelProto } from "../../../proto/src/index.js";
 import { flag, parseArgs, UsageError } from "../args.js";
 import type { Command } from "../command.js";
 import { writeOutput } from "../../../core/src/io/write-output.js";
-import { loadModel } from "../model-files.js";
+import { readModel } from "../model-files.js";
 
 const USAGE = `usage: onnxtxt graph [--format svg|dot|json] [--depth N] [-o OUT] MODEL
 
@@ -14,7 +15,9 @@ edges labelled with each value's inferred type and shape. Bodies of If/Loop/Scan
 model-local functions are drawn inside their node down to --depth levels (default 1; 0 draws
 none). Big graphs stay readable: long straight runs of ops fold into one box, and what was
 folded is listed on stderr. Writes to stdout, or with -o/--output to OUT. The format follows
-OUT's extension (.svg, .dot, .json) unless --format says otherwise.`;
+OUT's extension (.svg, .dot, .json) unless --format says otherwise. In JSON from a text
+input, each op, graph input and output carries its span (character offsets) and position
+(line, column, endLine, endColumn; 1-based) in the text.`;
 
 /** elkjs is CommonJS: its constructor is the module's default export under Node and esbuild. */
 const Elk = (elkModule as unknown as { default: new () => LayoutEngine }).default;
@@ -37,14 +40,20 @@ function depthOf(text: string | undefined): number {
   return depth;
 }
 
+/** The text a model was read from, for spans and positions in JSON (text input only). */
+interface Source {
+  readonly text: string;
+  readonly sourceMap: SourceMap;
+}
+
 /** The drawing of `model` in `format`, and what was folded to keep it readable. */
-export async function drawModel(model: ModelProto, format: Format, depth: number): Promise<{ text: string; notes: string[] }> {
-  const { graph, notes } = modelGraph(model, { depth });
+export async function drawModel(model: ModelProto, format: Format, depth: number, source?: Source): Promise<{ text: string; notes: string[] }> {
+  const { graph, notes } = modelGraph(model, { depth, ...(source && format === "json" && { sourceMap: source.sourceMap }) });
   const text =
     format === "dot"
       ? renderDot(graph)
       : format === "json"
-        ? JSON.stringify({ graph, notes }, null, 1) + "\n"
+        ? JSON.stringify({ graph: source ? withPositions(graph, source.text) : graph, notes }, null, 1) + "\n"
         : await layoutSvg(graph, new Elk(), expandedTo(graph, depth));
   return { text, notes };
 }
@@ -59,7 +68,9 @@ export const graphCommand: Command = {
     const output = flag(args, "output");
     const format = formatOf(flag(args, "format"), output);
     const depth = depthOf(flag(args, "depth"));
-    const { text, notes } = await drawModel(loadModel(args.positional[0]!), format, depth);
+    const loaded = readModel(args.positional[0]!, undefined, format === "json");
+    const source = loaded.text !== undefined && loaded.sourceMap ? { text: loaded.text, sourceMap: loaded.sourceMap } : undefined;
+    const { text, notes } = await drawModel(loaded.model, format, depth, source);
     for (const note of notes) io.err(`onnxtxt graph: ${note}\n`);
     if (output !== undefined) writeOutput(output, text);
     else io.out(text);

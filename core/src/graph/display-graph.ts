@@ -91,7 +91,19 @@ export function displayGraph(model: ModelProto, options: DisplayOptions = {}): D
     "main",
     builder,
     0,
+    declarationSpans(graph, options.sourceMap),
   );
+}
+
+/** Where each graph input and output is declared in the text (none for binary input). */
+function declarationSpans(graph: GraphProto, sourceMap: SourceMap | undefined): Map<string, Span> {
+  const spans = new Map<string, Span>();
+  if (!sourceMap) return spans;
+  for (const v of [...graph.input, ...graph.output]) {
+    const s = sourceMap.get(v)?.whole;
+    if (s && !spans.has(v.name)) spans.set(v.name, s);
+  }
+  return spans;
 }
 
 /** Messages of the errors inside a span, found by binary search over errors sorted by start. */
@@ -139,6 +151,7 @@ function buildGraph(
   title: string,
   b: Builder,
   depth: number,
+  declared: ReadonlyMap<string, Span> = new Map(),
 ): DisplayGraph {
   const display: DisplayNode[] = [];
   const edges: DisplayEdge[] = [];
@@ -155,7 +168,8 @@ function buildGraph(
     const nodeId = `${id}/in:${name}`;
     producer.set(name, nodeId);
     const type = typeText(name);
-    display.push({ id: nodeId, kind: "input", label: name, details: type ? [type] : [], errors: [], groups: [] });
+    const span = declared.get(name);
+    display.push({ id: nodeId, kind: "input", label: name, details: type ? [type] : [], ...(span && { span }), errors: [], groups: [] });
   }
   const inlined = inlineConstants(nodes, outputs, initializers);
   nodes.forEach((node, index) => {
@@ -188,7 +202,8 @@ function buildGraph(
   for (const name of outputs) {
     const nodeId = `${id}/out:${name}`;
     const type = typeText(name);
-    display.push({ id: nodeId, kind: "output", label: name, details: type ? [type] : [], errors: [], groups: [] });
+    const span = declared.get(name);
+    display.push({ id: nodeId, kind: "output", label: name, details: type ? [type] : [], ...(span && { span }), errors: [], groups: [] });
     connect(name, nodeId);
   }
   return { id, title, nodes: display, edges };
@@ -261,6 +276,7 @@ function nodeGroups(node: NodeProto, nodeId: string, b: Builder, depth: number):
           title,
           b,
           depth,
+          declarationSpans(g, b.options.sourceMap),
         ),
       );
     });
