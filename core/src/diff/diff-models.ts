@@ -83,6 +83,8 @@ export function compareModels(
   if (ga && gb) diffBody(cx, graphBody(ga), graphBody(gb), { a: "main", b: "main" }, undefined, 0);
   else if (ga || gb) cx.changes.push({ kind: "model-field", message: ga ? "the graph was removed" : "a graph was added" });
   compareFunctions(cx, sa.model.functions, sb.model.functions);
+  const sparse = (m: ModelProto) => m.graph?.sparseInitializer.length ?? 0;
+  if (sparse(sa.model) + sparse(sb.model) > 0) notes.push(`sparse initializers are not compared (A has ${sparse(sa.model)}, B ${sparse(sb.model)})`);
   if (sa.model.trainingInfo.length + sb.model.trainingInfo.length > 0)
     notes.push(`training_info is not compared (A has ${sa.model.trainingInfo.length}, B ${sb.model.trainingInfo.length})`);
   return { diff: { equal: cx.changes.length === 0, changes: cx.changes, notes, placesA: pa.where, placesB: pb.where }, renames: cx.renames };
