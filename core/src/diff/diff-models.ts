@@ -27,16 +27,31 @@ function nodeCount(model: ModelProto): number {
   return n;
 }
 
-/** A side's places: its own text, its canonical text (binary input), or paths only (said in `notes`). */
-function placesOf(side: DiffSide, label: string, limit: number, notes: string[]): { places: Places; where: PlacesKind } {
-  if (side.sourceMap) return { places: new Places(side.sourceMap, side.text), where: "input" };
-  const nodes = nodeCount(side.model);
-  if (nodes <= limit) {
+/**
+ * A side's places: its own text, or its canonical text (binary input), printed when the first
+ * change needs a place; past `limit` nodes, paths only (said in `notes`, when it comes to that).
+ */
+function placesOf(side: DiffSide, label: string, limit: number, notes: string[]): { places: Places; where: () => PlacesKind } {
+  if (side.sourceMap) {
+    const source = side.text !== undefined ? { map: side.sourceMap, text: side.text } : undefined;
+    return { places: new Places(() => source), where: () => (source ? "input" : "paths") };
+  }
+  if (limit <= 0) return { places: new Places(() => undefined), where: () => "paths" };
+  let kind: PlacesKind = "canonical";
+  const places = new Places(() => {
+    const nodes = nodeCount(side.model);
+    if (nodes > limit) {
+      kind = "paths";
+      notes.push(`${label}: places are paths only (${nodes} nodes, more than the ${limit} for which the canonical text is printed and read back)`);
+      return undefined;
+    }
     const c = canonicalPlaces(side.model);
-    if (c) return { places: new Places(c.sourceMap, c.text), where: "canonical" };
+    if (c) return { map: c.sourceMap, text: c.text };
+    kind = "paths";
     notes.push(`${label}: its printed text does not read back, so its places are paths only`);
-  } else notes.push(`${label}: places are paths only (${nodes} nodes, more than the ${limit} for which the canonical text is printed and read back)`);
-  return { places: new Places(undefined, undefined), where: "paths" };
+    return undefined;
+  });
+  return { places, where: () => kind };
 }
 
 /** What the places of a side point into: the input's text, its canonical printed text, or nothing. */
@@ -87,7 +102,7 @@ export function compareModels(
   if (sparse(sa.model) + sparse(sb.model) > 0) notes.push(`sparse initializers are not compared (A has ${sparse(sa.model)}, B ${sparse(sb.model)})`);
   if (sa.model.trainingInfo.length + sb.model.trainingInfo.length > 0)
     notes.push(`training_info is not compared (A has ${sa.model.trainingInfo.length}, B ${sb.model.trainingInfo.length})`);
-  return { diff: { equal: cx.changes.length === 0, changes: cx.changes, notes, placesA: pa.where, placesB: pb.where }, renames: cx.renames };
+  return { diff: { equal: cx.changes.length === 0, changes: cx.changes, notes, placesA: pa.where(), placesB: pb.where() }, renames: cx.renames };
 }
 
 function compareModelFields(cx: DiffContext, a: ModelProto, b: ModelProto): void {
