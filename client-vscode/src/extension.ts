@@ -10,6 +10,7 @@ import { readDataRange } from "../../core/src/io/data-files.js";
 import { coreConverter } from "./core-converter.js";
 import { createLanguageClient, requestGraph, RUN_COMMAND, sendRun } from "./language-client.js";
 import { OpenAsTextOffer, textViewForCommand } from "./open-as-text.js";
+import { diffEditorArgs } from "./compare-with.js";
 import { runCell, type RunHost } from "./run-cell.js";
 import { GraphPanel } from "./graph-panel.js";
 import { RunPanel } from "./run-panel.js";
@@ -107,6 +108,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       const view = textViewForCommand(target ?? vscode.window.activeTextEditor?.document.uri ?? activeTabUri(), vscodeHost);
       if (view) await openTextView(view);
     }),
+    vscode.commands.registerCommand("onnxtxt.compareWith", async (target?: vscode.Uri) => {
+      const base = target ?? vscode.window.activeTextEditor?.document.uri ?? activeTabUri();
+      const picked = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: "Compare", filters: { "ONNX models": ["onnx", "onnxtxt"] } });
+      if (picked?.[0]) await openDiff(base, picked[0]);
+    }),
+    vscode.commands.registerCommand("onnxtxt.compareSelected", async (target?: vscode.Uri, selected?: vscode.Uri[]) => {
+      const [a, b] = selected && selected.length === 2 ? selected : [target, undefined];
+      await openDiff(a, b);
+    }),
     vscode.window.tabGroups.onDidChangeTabs((e) => {
       for (const tab of e.opened) {
         const uri = tabUri(tab);
@@ -132,6 +142,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
   );
   if (vscode.workspace.textDocuments.some(isOnnxtxt)) await startClient(context, run);
+}
+
+/** VS Code's diff editor on the texts of two models (binary ones through their text views). */
+async function openDiff(a: vscode.Uri | undefined, b: vscode.Uri | undefined): Promise<void> {
+  const args = diffEditorArgs(a, b, vscodeHost);
+  if (args) await vscode.commands.executeCommand("vscode.diff", toUri(args.left), toUri(args.right), args.title);
 }
 
 /** The explorer's file (opened if needed), else the active editor's document. */
