@@ -108,6 +108,7 @@ export {
   type DiffOptions,
   type DiffResult,
   type DiffSide,
+  type ExternalDataSource,
   type ModelDiff,
   type Place,
   type PlacesKind,

@@ -11,6 +11,7 @@ import { decodeModel, encodeModel, printModel } from "../../core/src/index.js";
 import { runCli } from "../helpers/cli.js";
 import { CLI, LIGHT, REPO } from "../helpers/paths.js";
 import { bumpIntsAttribute, renameAll } from "../diff/pairs.js";
+import { externalAddModel } from "../robust/harness/external-model.js";
 
 const HEADER = `<ir_version: 8, opset_import: ["" : 18]>`;
 
@@ -123,6 +124,23 @@ describe("onnxtxt diff", () => {
     assert.match(bad.stderr, /--rtol takes a number >= 0, not 'abc'/);
     assert.equal(runCli(["diff", "-", "-"]).code, 2);
     assert.equal(runCli(["diff", a]).code, 2);
+  });
+
+  it("compares external data by value, read beside each model; unreadable data by its reference, with a note", () => {
+    const floats = (xs: number[]) => new Uint8Array(new Float32Array(xs).buffer);
+    fs.mkdirSync(path.join(dir, "b"));
+    const a = file("m.onnx", encodeModel(externalAddModel(4, "w.bin")));
+    const b = file("b/m.onnx", encodeModel(externalAddModel(4, "w.bin")));
+    file("w.bin", floats([1, 2, 3, 4]));
+    file("b/w.bin", floats([1, 2, 3.5, 4]));
+    const r = runCli(["diff", a, b]);
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stdout, /initializer w: float\[4\]: 1 of 4 elements differ, max abs diff 0\.5, max rel diff 0\.142857/);
+    assert.equal(runCli(["diff", "--ignore-weights", a, b]).code, 0);
+    fs.rmSync(path.join(dir, "b/w.bin"));
+    const unread = runCli(["diff", a, b]);
+    assert.equal(unread.code, 0, unread.stdout);
+    assert.match(unread.stderr, /^onnxtxt diff: note: .*b\/m\.onnx: external data of tensor 'w' not read \(.*\); compared by its reference\n$/);
   });
 
   describe("bad input: a clear error (exit 2) or a correct report, no crash", () => {

@@ -1,10 +1,13 @@
 // `onnxtxt diff A B`: what changed between two models (any mix of .onnx, .onnxtxt and -),
 // matched by structure in core/src/diff. Exit codes as diff(1)'s: 0 equal, 1 different, 2 errors.
-import { diffModels, unifiedDiff, type DiffOptions, type DiffSide } from "../../../core/src/diff/index.js";
+import { diffModels, unifiedDiff, type DiffOptions, type DiffSide, type ExternalDataSource } from "../../../core/src/diff/index.js";
+import { readDataRange } from "../../../core/src/io/data-files.js";
+import { OnnxtxtError } from "../../../core/src/io/errors.js";
+import { FileError } from "../../../core/src/io/files.js";
 import { flag, hasFlag, parseArgs, UsageError } from "../args.js";
 import type { Command, Output } from "../command.js";
 import { InputError } from "../input-error.js";
-import { about, readModel } from "../model-files.js";
+import { about, modelDir, readModel } from "../model-files.js";
 import { diffReport } from "../diff-report.js";
 
 const USAGE = `usage: onnxtxt diff [--format text|unified|json] [--ignore-names] [--ignore-weights]
@@ -22,7 +25,8 @@ options:
   --format unified  a unified diff of the two canonical texts, B's names aligned to A's
   --format json     {equal, changes: [{kind, message, a, b, details?, tensor?}], notes, ...}
   --ignore-names    do not report renamed values and nodes
-  --ignore-weights  do not compare tensor values (types and shapes still are)
+  --ignore-weights  do not compare tensor values (types and shapes still are); otherwise
+                    external data is read beside each model and compared by value
   --rtol X, --atol X  elements differ when |a - b| > atol + rtol * |b| (default 0 and 0)
 
 Exit code: 0 the models are the same, 1 they differ, 2 an error (as diff(1)).`;
@@ -38,9 +42,31 @@ function tolerance(args: ReturnType<typeof parseArgs>, name: string): number | u
   return x;
 }
 
+/** External data read beside the model; a file that cannot be read is the comparison's note, not a failure. */
+function externalData(file: string): ExternalDataSource {
+  const baseDir = modelDir(file);
+  const read = readDataRange(baseDir);
+  return {
+    baseDir,
+    read: (absPath, offset, length) => {
+      try {
+        return read(absPath, offset, length);
+      } catch (e) {
+        if (e instanceof FileError) throw new OnnxtxtError(`${e.file}: ${e.message}`);
+        throw e;
+      }
+    },
+  };
+}
+
 function load(file: string, io: Output): DiffSide {
   const loaded = readModel(file, (m) => io.err(m), true);
-  return { model: loaded.model, ...(loaded.text !== undefined && { text: loaded.text }), ...(loaded.sourceMap && { sourceMap: loaded.sourceMap }) };
+  return {
+    model: loaded.model,
+    ...(loaded.text !== undefined && { text: loaded.text }),
+    ...(loaded.sourceMap && { sourceMap: loaded.sourceMap }),
+    externalData: externalData(file),
+  };
 }
 
 function colourWanted(io: Output): boolean {

@@ -3,7 +3,7 @@
 // diffs their bodies like any graph.
 import { AttributeProto_AttributeType as T, type AttributeProto, type GraphProto } from "../../../proto/src/index.js";
 import { formatFloat32 } from "../numbers/float-text.js";
-import { compareTensors, tensorTypeText, type Tolerance } from "./tensors.js";
+import { compareTensors, tensorTypeText, type TensorRules } from "./tensors.js";
 import { typeText } from "./type-text.js";
 import type { TensorDifference } from "./types.js";
 
@@ -69,12 +69,12 @@ function graphsOf(a: AttributeProto): GraphProto[] {
 
 const NONE: AttributeDifferences = Object.freeze({ lines: [], tensors: [], graphs: [] });
 
-export function compareAttributes(as: readonly AttributeProto[], bs: readonly AttributeProto[], tol: Tolerance, ignoreWeights: boolean): AttributeDifferences {
+export function compareAttributes(as: readonly AttributeProto[], bs: readonly AttributeProto[], rules: TensorRules): AttributeDifferences {
   if (as.length === 0 && bs.length === 0) return NONE;
   const out: AttributeDifferences = { lines: [], tensors: [], graphs: [] };
   if (as.length === bs.length && as.every((a, i) => a.name === bs[i]!.name)) {
     // the usual case: the same attributes in the same order
-    as.forEach((a, i) => compareOne(a, bs[i]!, tol, ignoreWeights, out));
+    as.forEach((a, i) => compareOne(a, bs[i]!, rules, out));
     return out;
   }
   const byName = new Map(bs.map((b) => [b.name, b]));
@@ -82,13 +82,13 @@ export function compareAttributes(as: readonly AttributeProto[], bs: readonly At
   for (const a of as) {
     const b = byName.get(a.name);
     if (!b) out.lines.push(`attribute ${a.name} removed (was ${attributeText(a)})`);
-    else compareOne(a, b, tol, ignoreWeights, out);
+    else compareOne(a, b, rules, out);
   }
   for (const b of bs) if (!names.has(b.name)) out.lines.push(`attribute ${b.name} added: ${attributeText(b)}`);
   return out;
 }
 
-function compareOne(a: AttributeProto, b: AttributeProto, tol: Tolerance, ignoreWeights: boolean, out: AttributeDifferences): void {
+function compareOne(a: AttributeProto, b: AttributeProto, rules: TensorRules, out: AttributeDifferences): void {
   const changed = (): void => void out.lines.push(`attribute ${a.name}: ${attributeText(a)} -> ${attributeText(b)}`);
   if (a.type !== b.type || a.refAttrName !== b.refAttrName) return changed();
   if (a.docString !== b.docString) out.lines.push(`attribute ${a.name}: doc_string changed`);
@@ -107,7 +107,7 @@ function compareOne(a: AttributeProto, b: AttributeProto, tol: Tolerance, ignore
       const tb = b.type === T.TENSOR ? (b.t ? [b.t] : []) : b.tensors;
       if (ta.length !== tb.length) return changed();
       ta.forEach((t, i) => {
-        const c = compareTensors(t, tb[i]!, tol, ignoreWeights);
+        const c = compareTensors(t, tb[i]!, rules);
         if (!c) return;
         out.lines.push(`attribute ${a.name}${a.type === T.TENSORS ? `[${i}]` : ""}: ${c.line}`);
         if (c.difference) out.tensors.push(c.difference);

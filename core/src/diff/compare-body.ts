@@ -139,7 +139,7 @@ function compareInitializers(cx: DiffContext, a: Body, b: Body, values: ValueMap
       continue;
     }
     seen.add(other);
-    const c = compareTensors(t, other, cx.tol, cx.ignoreWeights);
+    const c = compareTensors(t, other, cx.tensors);
     if (c) add("initializer-changed", `${paths.a}: initializer ${t.name}: ${c.line}`, pa(t), pb(other), c.difference ? { tensor: c.difference } : {});
     if (t.docString !== other.docString) add("initializer-changed", `${paths.a}: initializer ${t.name}: doc_string changed`, pa(t), pb(other));
   }

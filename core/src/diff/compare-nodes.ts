@@ -185,7 +185,7 @@ function compareNode(
   details.push(...inputDifferences(a.input, b.input, values, (k) => skip.has(`${index}\u0000${k}`)));
   if (a.output.length !== b.output.length) details.push(`outputs (${a.output.join(", ")}) -> (${b.output.join(", ")})`);
   else a.output.forEach((o, k) => (o === "") !== (b.output[k] === "") && details.push(`output ${k}: ${o || "(none)"} -> ${b.output[k] || "(none)"}`));
-  const attrs = compareAttributes(a.attribute, b.attribute, cx.tol, cx.ignoreWeights);
+  const attrs = compareAttributes(a.attribute, b.attribute, cx.tensors);
   details.push(...attrs.lines);
   if (a.docString !== b.docString) details.push("doc_string changed");
   if (details.length > 0) {

@@ -1,7 +1,7 @@
 // What every step of a comparison shares: the options, each side's places, the changes found.
 import { OnnxtxtError } from "../io/errors.js";
 import type { Places } from "./places.js";
-import type { Tolerance } from "./tensors.js";
+import type { TensorRules } from "./tensors.js";
 import type { Change } from "./types.js";
 
 /** Subgraphs nested deeper than this are refused with a message rather than a stack overflow. */
@@ -9,8 +9,7 @@ export const MAX_DEPTH = 400;
 
 export interface DiffContext {
   readonly ignoreNames: boolean;
-  readonly ignoreWeights: boolean;
-  readonly tol: Tolerance;
+  readonly tensors: TensorRules;
   readonly a: Places;
   readonly b: Places;
   readonly changes: Change[];

@@ -1,19 +1,32 @@
 // diffModels: the model's own fields (IR version, opsets, producer, metadata), its main graph
 // and its local functions, compared. Graphs and functions are matched by structure (see
 // match-nodes.ts); the changes come in the order of the model's text.
-import type { FunctionProto, ModelProto, StringStringEntryProto } from "../../../proto/src/index.js";
+import { create } from "@bufbuild/protobuf";
+import { TensorProtoSchema, type FunctionProto, type ModelProto, type StringStringEntryProto, type TensorProto } from "../../../proto/src/index.js";
+import { OnnxtxtError } from "../io/errors.js";
+import { externalRef, resolveExternalPath } from "../io/external-data.js";
 import { compareAttributes } from "./attributes.js";
 import { functionBody, graphBody } from "./body.js";
 import { canonicalPlaces } from "./canonical.js";
 import { diffBody } from "./compare-body.js";
 import type { DiffContext } from "./context.js";
 import { Places } from "./places.js";
-import type { Change, DiffInput, DiffOptions, DiffResult, DiffSide, Place } from "./types.js";
+import type { Change, DiffInput, DiffOptions, DiffResult, DiffSide, ExternalDataSource, Place } from "./types.js";
 
 const DEFAULT_CANONICAL_LIMIT = 100_000;
 
 function sideOf(input: DiffInput): DiffSide {
   return "model" in input ? input : { model: input };
+}
+
+/** Reads a tensor's external data into a copy of it (the model itself is left as it is). */
+function externalLoader(source: ExternalDataSource): (t: TensorProto) => TensorProto {
+  return (t) => {
+    const ref = externalRef(t);
+    const bytes = source.read(resolveExternalPath(source.baseDir, ref.location), ref.offset, ref.length);
+    if (ref.length !== undefined && bytes.length !== ref.length) throw new OnnxtxtError(`'${ref.location}' holds ${bytes.length} of ${ref.length} bytes`);
+    return create(TensorProtoSchema, { name: t.name, dataType: t.dataType, dims: t.dims, rawData: bytes });
+  };
 }
 
 function nodeCount(model: ModelProto): number {
@@ -85,8 +98,14 @@ export function compareModels(
   const pb = placesOf(sb, "B", limit, notes);
   const cx: DiffContext = {
     ignoreNames: options.ignoreNames ?? false,
-    ignoreWeights: options.ignoreWeights ?? false,
-    tol: { rtol: options.rtol ?? 0, atol: options.atol ?? 0 },
+    tensors: {
+      rtol: options.rtol ?? 0,
+      atol: options.atol ?? 0,
+      ignoreWeights: options.ignoreWeights ?? false,
+      ...(sa.externalData && { loadA: externalLoader(sa.externalData) }),
+      ...(sb.externalData && { loadB: externalLoader(sb.externalData) }),
+      note: (m) => void (notes.includes(m) || notes.push(m)),
+    },
     a: pa.places,
     b: pb.places,
     changes: [],
@@ -177,7 +196,7 @@ function compareFunctions(cx: DiffContext, as: readonly FunctionProto[], bs: rea
     const opsB = g.opsetImport.map((o) => `${o.domain}:${o.version}`).join(", ");
     if (opsA !== opsB) field(`opset_import [${opsA}] -> [${opsB}]`);
     compareMetadata(f.metadataProps, g.metadataProps, field);
-    for (const line of compareAttributes(f.attributeProto, g.attributeProto, cx.tol, cx.ignoreWeights).lines) field(`default ${line}`);
+    for (const line of compareAttributes(f.attributeProto, g.attributeProto, cx.tensors).lines) field(`default ${line}`);
     diffBody(cx, functionBody(f), functionBody(g), { a: path, b: path }, undefined, 0);
   }
   for (const g of bs) {

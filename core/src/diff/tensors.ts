@@ -11,6 +11,16 @@ export interface Tolerance {
   readonly atol: number;
 }
 
+/** How tensors are compared: the tolerance, whether values count, and how each side's external data is read. */
+export interface TensorRules extends Tolerance {
+  readonly ignoreWeights: boolean;
+  /** The tensor with its external data in raw_data; throws (an OnnxtxtError) when it cannot be read. */
+  readonly loadA?: (t: TensorProto) => TensorProto;
+  readonly loadB?: (t: TensorProto) => TensorProto;
+  /** Hears why external data was compared by reference only. */
+  readonly note: (message: string) => void;
+}
+
 export function tensorTypeText(t: TensorProto): string {
   const elem = dataTypeInfo(t.dataType)?.name ?? `type${t.dataType}`;
   return t.dims.length === 0 ? elem : `${elem}[${t.dims.join(", ")}]`;
@@ -30,11 +40,27 @@ function externalText(t: TensorProto): string {
   return t.externalData.map((e) => `${e.key}=${e.value}`).join(", ");
 }
 
-export function compareTensors(a: TensorProto, b: TensorProto, tol: Tolerance, ignoreWeights: boolean): TensorComparison | undefined {
-  const ta = tensorTypeText(a);
-  const tb = tensorTypeText(b);
+/** The tensor with its data in memory, when it is external and its side can read it. */
+function loaded(t: TensorProto, load: ((t: TensorProto) => TensorProto) | undefined, side: string, note: (m: string) => void): TensorProto {
+  if (!external(t) || !load) return t;
+  try {
+    return load(t);
+  } catch (e) {
+    if (!(e instanceof OnnxtxtError)) throw e;
+    note(`${side}: external data of tensor '${t.name}' not read (${e.message}); compared by its reference`);
+    return t;
+  }
+}
+
+export function compareTensors(ta0: TensorProto, tb0: TensorProto, rules: TensorRules): TensorComparison | undefined {
+  const ta = tensorTypeText(ta0);
+  const tb = tensorTypeText(tb0);
   if (ta !== tb) return { line: `${ta} -> ${tb}` };
-  if (ignoreWeights) return undefined;
+  if (rules.ignoreWeights) return undefined;
+  let a = loaded(ta0, rules.loadA, "A", rules.note);
+  let b = loaded(tb0, rules.loadB, "B", rules.note);
+  // one side's data unread: both compared by what the models say
+  if (external(a) !== external(b) && (external(ta0) || external(tb0))) [a, b] = [ta0, tb0];
   if (external(a) || external(b)) {
     // data that was not brought into memory: its reference is what can be compared
     const ea = external(a) ? externalText(a) : "in the model";
@@ -50,7 +76,7 @@ export function compareTensors(a: TensorProto, b: TensorProto, tol: Tolerance, i
     if (!(e instanceof OnnxtxtError)) throw e;
     return sameBytes(a, b) ? undefined : { line: `${ta}, data differs (${e.message})` };
   }
-  const difference = compareData(da, db, ta, tol);
+  const difference = compareData(da, db, ta, rules);
   if (difference.differing === 0) return undefined;
   return { line: `${ta}: ${differenceText(difference)}`, difference };
 }

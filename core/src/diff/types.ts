@@ -3,7 +3,14 @@
 // `onnxtxt diff --format json` (documented in docs/diff.md).
 import type { Span } from "../../../grammar/src/span.js";
 import type { ModelProto } from "../../../proto/src/index.js";
+import type { RangeReader } from "../io/external-data.js";
 import type { SourceMap } from "../source-map.js";
+
+/** Where a model's external data is: the folder its locations are relative to, and how to read a range of a file. */
+export interface ExternalDataSource {
+  readonly baseDir: string;
+  readonly read: RangeReader;
+}
 
 /** One side of a diff: a model, and for text input the text and the source map it was lowered with. */
 export interface DiffSide {
@@ -11,6 +18,11 @@ export interface DiffSide {
   /** The text the model was read from; with `sourceMap`, places get line and column. */
   readonly text?: string;
   readonly sourceMap?: SourceMap;
+  /**
+   * How to read its external data: tensors stored outside the model are then compared by
+   * value. Without it (or when a file cannot be read, which a note says) by their reference.
+   */
+  readonly externalData?: ExternalDataSource;
 }
 
 export type DiffInput = ModelProto | DiffSide;
