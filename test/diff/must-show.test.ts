@@ -8,7 +8,18 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
-import { decodeModel, diffModels, modelFromText, printModel, type Change, type DiffSide, type ModelDiff, type ModelProto } from "../../core/src/index.js";
+import {
+  decodeModel,
+  diffModels,
+  inferModel,
+  modelFromText,
+  printModel,
+  withInferredTypes,
+  type Change,
+  type DiffSide,
+  type ModelDiff,
+  type ModelProto,
+} from "../../core/src/index.js";
 import { LIGHT, NODE_TESTS, REPO } from "../helpers/paths.js";
 import { bumpIntsAttribute, changeThenBranch, insertIdentity, renameAll, swapIndependent } from "./pairs.js";
 
@@ -78,6 +89,16 @@ describe("onnxtxt diff: the must-show pairs", () => {
     assert.deepEqual(kinds(d), ["node-added"], show(d));
     assert.equal(d.changes.length, 1);
     assert.match(d.changes[0]!.message, new RegExp(`node added: ${output} = Identity .* \\(inserted before `));
+  });
+
+  it("a model and onnxtxt's own infer output: only value infos added, one per intermediate value", () => {
+    const a = resnet();
+    const b = withInferredTypes(a, inferModel(a));
+    const d = diffModels(a, b);
+    assert.deepEqual(kinds(d), ["value-info-added"], show(d));
+    const produced = new Set(a.graph!.node.flatMap((n) => n.output));
+    for (const o of a.graph!.output) produced.delete(o.name);
+    assert.equal(d.changes.length, produced.size);
   });
 
   it("a branch of an If changed: one change, inside then_branch", () => {
