@@ -3,7 +3,8 @@
 // known is paired with the node of B that has the same op and the paired inputs (an input
 // from an unpaired initializer pairs with one in B, binding the two). What the walk cannot
 // pair is settled at its frontier: nodes of the same op by position, a node whose op changed
-// (same inputs, an op that is surplus on each side), additions and removals by the ops' counts.
+// (same inputs, an op that is surplus on each side), additions and removals by the ops' counts,
+// and when the counts say nothing, an op change on the same inputs before a removal.
 // Cycles and nodes the walk never reaches are paired by op and position at the end. Every step
 // is iterative and near linear: a chain of a million nodes is walked once.
 import type { NodeProto } from "../../../proto/src/index.js";
@@ -145,7 +146,9 @@ class Matcher {
     let best = -1;
     let second = false;
     let looked = 0;
+    let scanned = 0;
     const consider = (j: number): boolean => {
+      if (++scanned > 256) return true;
       if (b.state[j] !== UNDECIDED || b.pending[j] !== 0 || b.op[j] !== op || !this.compatible(i, j)) return false;
       if (best < 0) {
         best = j;
@@ -258,6 +261,13 @@ class Matcher {
         progress = true;
       }
     if (progress) return true;
+    // no count tells: a node whose op changed on the same inputs, the first such pair
+    for (const i of aFront) {
+      const j = bFront.find((j) => b.state[j] === UNDECIDED && this.compatible(i, j));
+      if (j === undefined) continue;
+      this.pair(i, j);
+      return true;
+    }
     const i = aFront.find((i) => a.state[i] === UNDECIDED);
     if (i !== undefined) this.remove(i);
     else this.decideB(bFront[0]!, ALONE);
