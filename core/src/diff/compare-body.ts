@@ -63,9 +63,9 @@ export function diffBody(cx: DiffContext, a: Body, b: Body, paths: BodyPaths, pa
   const values = new ValueMap(parent);
   const add = (kind: ChangeKind, message: string, pa?: Place, pb?: Place, extra: Partial<Change> = {}): void =>
     void cx.changes.push({ kind, message, ...(pa && { a: pa }), ...(pb && { b: pb }), ...extra });
-  const here = { a: cx.a.place(paths.a, a.element), b: cx.b.place(paths.b, b.element) };
-  if (a.name !== b.name && !cx.ignoreNames) add("graph-field", `${paths.a}: name "${a.name}" -> "${b.name}"`, here.a, here.b);
-  if (a.docString !== b.docString) add("graph-field", `${paths.a}: doc_string changed`, here.a, here.b);
+  const field = (message: string) => add("graph-field", `${paths.a}: ${message}`, cx.a.place(paths.a, a.element), cx.b.place(paths.b, b.element));
+  if (a.name !== b.name && !cx.ignoreNames) field(`name "${a.name}" -> "${b.name}"`);
+  if (a.docString !== b.docString) field("doc_string changed");
 
   // inputs: by name, then by position
   const inputs = pairByKeyThenOrder(

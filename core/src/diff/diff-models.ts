@@ -125,9 +125,11 @@ export function compareModels(
 }
 
 function compareModelFields(cx: DiffContext, a: ModelProto, b: ModelProto): void {
-  const pa = cx.a.place("model", a);
-  const pb = cx.b.place("model", b);
-  const push = (c: Omit<Change, "a" | "b">, x: Place = pa, y: Place = pb): void => void cx.changes.push({ ...c, a: x, b: y });
+  // places are made only for a change (a binary side's canonical text is printed for them)
+  type Where = () => Place;
+  const pa: Where = () => cx.a.place("model", a);
+  const pb: Where = () => cx.b.place("model", b);
+  const push = (c: Omit<Change, "a" | "b">, x: Where = pa, y: Where = pb): void => void cx.changes.push({ ...c, a: x(), b: y() });
   if (a.irVersion !== b.irVersion) push({ kind: "ir-version", message: `ir_version ${a.irVersion} -> ${b.irVersion}` });
   const fields = [
     ["producer_name", a.producerName, b.producerName],
@@ -140,20 +142,18 @@ function compareModelFields(cx: DiffContext, a: ModelProto, b: ModelProto): void
   const opsB = new Map(b.opsetImport.map((o) => [o.domain, o]));
   const opsA = new Map(a.opsetImport.map((o) => [o.domain, o]));
   const domain = (d: string) => (d === "" ? '""' : `"${d}"`);
+  const at =
+    (side: "a" | "b", o: object & { domain: string }): Where =>
+    () =>
+      cx[side].place(`model / opset_import ${domain(o.domain)}`, o);
   for (const o of a.opsetImport) {
     const other = opsB.get(o.domain);
-    const x = cx.a.place(`model / opset_import ${domain(o.domain)}`, o);
-    if (!other) push({ kind: "opset", message: `opset_import ${domain(o.domain)} : ${o.version} removed` }, x, pb);
+    if (!other) push({ kind: "opset", message: `opset_import ${domain(o.domain)} : ${o.version} removed` }, at("a", o), pb);
     else if (other.version !== o.version)
-      push(
-        { kind: "opset", message: `opset_import ${domain(o.domain)} : ${o.version} -> ${other.version}` },
-        x,
-        cx.b.place(`model / opset_import ${domain(o.domain)}`, other),
-      );
+      push({ kind: "opset", message: `opset_import ${domain(o.domain)} : ${o.version} -> ${other.version}` }, at("a", o), at("b", other));
   }
   for (const o of b.opsetImport)
-    if (!opsA.has(o.domain))
-      push({ kind: "opset", message: `opset_import ${domain(o.domain)} : ${o.version} added` }, pa, cx.b.place(`model / opset_import ${domain(o.domain)}`, o));
+    if (!opsA.has(o.domain)) push({ kind: "opset", message: `opset_import ${domain(o.domain)} : ${o.version} added` }, pa, at("b", o));
   compareMetadata(a.metadataProps, b.metadataProps, (message) => push({ kind: "metadata", message }));
 }
 
@@ -188,9 +188,8 @@ function compareFunctions(cx: DiffContext, as: readonly FunctionProto[], bs: rea
       continue;
     }
     seen.add(g);
-    const pa = cx.a.place(path, f);
-    const pb = cx.b.place(path, g);
-    const field = (message: string) => void cx.changes.push({ kind: "graph-field", message: `${path}: ${message}`, a: pa, b: pb });
+    const field = (message: string) =>
+      void cx.changes.push({ kind: "graph-field", message: `${path}: ${message}`, a: cx.a.place(path, f), b: cx.b.place(path, g) });
     if (f.attribute.join(",") !== g.attribute.join(",")) field(`attributes [${f.attribute.join(", ")}] -> [${g.attribute.join(", ")}]`);
     const opsA = f.opsetImport.map((o) => `${o.domain}:${o.version}`).join(", ");
     const opsB = g.opsetImport.map((o) => `${o.domain}:${o.version}`).join(", ");
