@@ -1,14 +1,15 @@
 // `onnxtxt graph MODEL`: the model's graph as SVG (laid out by ELK), DOT or JSON.
 import * as elkModule from "elkjs/lib/elk.bundled.js";
-import { expandedTo, layoutSvg, modelGraph, renderDot, withPositions, type LayoutEngine } from "../../../core/src/graph/index.js";
+import { diffMarks, expandedTo, layoutSvg, modelGraph, renderDot, withPositions, type DiffMark, type LayoutEngine } from "../../../core/src/graph/index.js";
+import { diffModels } from "../../../core/src/diff/index.js";
 import type { SourceMap } from "../../../core/src/source-map.js";
 import type { ModelProto } from "../../../proto/src/index.js";
 import { flag, parseArgs, UsageError } from "../args.js";
 import type { Command } from "../command.js";
 import { writeOutput } from "../../../core/src/io/write-output.js";
-import { readModel } from "../model-files.js";
+import { about, readModel } from "../model-files.js";
 
-const USAGE = `usage: onnxtxt graph [--format svg|dot|json] [--depth N] [-o OUT] MODEL
+const USAGE = `usage: onnxtxt graph [--format svg|dot|json] [--depth N] [--compare-to OLD] [-o OUT] MODEL
 
 Draws the graph of MODEL (.onnx or .onnxtxt): one box per operator, graph inputs and outputs,
 edges labelled with each value's inferred type and shape. Bodies of If/Loop/Scan and calls of
@@ -17,7 +18,10 @@ none). Big graphs stay readable: long straight runs of ops fold into one box, an
 folded is listed on stderr. Writes to stdout, or with -o/--output to OUT. The format follows
 OUT's extension (.svg, .dot, .json) unless --format says otherwise. In JSON from a text
 input, each op, graph input and output carries its span (character offsets) and position
-(line, column, endLine, endColumn; 1-based) in the text.`;
+(line, column, endLine, endColumn; 1-based) in the text. With --compare-to OLD, the drawing
+is a diff view: the boxes onnxtxt diff OLD MODEL finds added, changed or moved are coloured
+(their changes in the tooltips; "diff" in JSON), the others dimmed; what has no box in the
+drawing (removed nodes, the header) is listed on stderr.`;
 
 /** elkjs is CommonJS: its constructor is the module's default export under Node and esbuild. */
 const Elk = (elkModule as unknown as { default: new () => LayoutEngine }).default;
@@ -47,8 +51,14 @@ interface Source {
 }
 
 /** The drawing of `model` in `format`, and what was folded to keep it readable. */
-export async function drawModel(model: ModelProto, format: Format, depth: number, source?: Source): Promise<{ text: string; notes: string[] }> {
-  const { graph, notes } = modelGraph(model, { depth, ...(source && format === "json" && { sourceMap: source.sourceMap }) });
+export async function drawModel(
+  model: ModelProto,
+  format: Format,
+  depth: number,
+  source?: Source,
+  marks?: ReadonlyMap<string, DiffMark>,
+): Promise<{ text: string; notes: string[] }> {
+  const { graph, notes } = modelGraph(model, { depth, ...(source && format === "json" && { sourceMap: source.sourceMap }), ...(marks && { marks }) });
   const text =
     format === "dot"
       ? renderDot(graph)
@@ -63,14 +73,24 @@ export const graphCommand: Command = {
   summary: "draw a model's graph as SVG, DOT or JSON",
   usage: USAGE,
   async run(argv, io) {
-    const args = parseArgs(argv, { format: { value: true }, depth: { value: true }, output: { value: true, short: "o" } });
+    const args = parseArgs(argv, { format: { value: true }, depth: { value: true }, output: { value: true, short: "o" }, "compare-to": { value: true } });
     if (args.positional.length !== 1) throw new UsageError("expected one model file");
     const output = flag(args, "output");
     const format = formatOf(flag(args, "format"), output);
     const depth = depthOf(flag(args, "depth"));
     const loaded = readModel(args.positional[0]!, undefined, format === "json");
     const source = loaded.text !== undefined && loaded.sourceMap ? { text: loaded.text, sourceMap: loaded.sourceMap } : undefined;
-    const { text, notes } = await drawModel(loaded.model, format, depth, source);
+    const old = flag(args, "compare-to");
+    let marks: ReadonlyMap<string, DiffMark> | undefined;
+    if (old !== undefined) {
+      // only the drawing's ids are needed: no canonical text is printed for places
+      const diff = about(old, () => diffModels(readModel(old, (m) => io.err(m)).model, loaded.model, { canonicalPlacesUpTo: 0 }));
+      const found = diffMarks(diff, loaded.model);
+      marks = found.marks;
+      for (const line of found.elsewhere) io.err(`onnxtxt graph: not drawn: ${line}\n`);
+      if (diff.equal) io.err(`onnxtxt graph: ${old} and ${args.positional[0]} are the same model\n`);
+    }
+    const { text, notes } = await drawModel(loaded.model, format, depth, source, marks);
     for (const note of notes) io.err(`onnxtxt graph: ${note}\n`);
     if (output !== undefined) writeOutput(output, text);
     else io.out(text);

@@ -6,6 +6,14 @@ import type { FunctionProto, GraphProto, NodeProto, TensorProto, ValueInfoProto 
 export interface BodyPaths {
   readonly a: string;
   readonly b: string;
+  /** The body's id in the graph view on each side (undefined for functions, drawn per call). */
+  readonly idA?: string;
+  readonly idB?: string;
+}
+
+/** An element's id in the graph view, below a body's id: `main` + `n3` -> `main/n3`. */
+export function viewId(body: string | undefined, element: string): string | undefined {
+  return body === undefined ? undefined : `${body}/${element}`;
 }
 
 export interface Body {

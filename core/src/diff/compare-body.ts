@@ -2,7 +2,7 @@
 // structure (match-nodes.ts), then initializers, outputs and value infos through the pairing
 // of values that gives. Renamed values are reported once each, where they are defined.
 import type { TensorProto, ValueInfoProto } from "../../../proto/src/index.js";
-import type { Body, BodyPaths } from "./body.js";
+import { viewId, type Body, type BodyPaths } from "./body.js";
 import { compareNodes } from "./compare-nodes.js";
 import { checkDepth, type DiffContext } from "./context.js";
 import { matchNodes } from "./match-nodes.js";
@@ -40,19 +40,22 @@ interface Definition {
   readonly element: object;
   readonly pick?: SpanPick;
   readonly what: string;
+  /** The box the graph view draws for it (an input, or the producing node). */
+  readonly id?: string;
 }
 
 /** Where each value of a body is defined: an input, an initializer or a node's output. */
-function definitions(body: Body): Map<string, Definition> {
+function definitions(body: Body, bodyId: string | undefined): Map<string, Definition> {
   const defs = new Map<string, Definition>();
+  const withId = (d: Definition, id: string | undefined): Definition => (id === undefined ? d : { ...d, id });
   body.inputs.forEach((name, i) => {
     const info = body.inputInfo[i];
-    defs.set(name, { element: info ?? body.element, what: "input" });
+    defs.set(name, withId({ element: info ?? body.element, what: "input" }, viewId(bodyId, `in:${name}`)));
   });
   for (const t of body.initializers) if (!defs.has(t.name)) defs.set(t.name, { element: t, what: "initializer" });
-  body.nodes.forEach((n) => {
+  body.nodes.forEach((n, i) => {
     n.output.forEach((o, k) => {
-      if (o !== "" && !defs.has(o)) defs.set(o, { element: n, pick: (s) => s.outputs?.[k], what: "value" });
+      if (o !== "" && !defs.has(o)) defs.set(o, withId({ element: n, pick: (s) => s.outputs?.[k], what: "value" }, viewId(bodyId, `n${i}`)));
     });
   });
   return defs;
@@ -94,13 +97,13 @@ export function diffBody(cx: DiffContext, a: Body, b: Body, paths: BodyPaths, pa
 
 type Add = (kind: ChangeKind, message: string, pa?: Place, pb?: Place, extra?: Partial<Change>) => void;
 
-function infoPlace(cx: DiffContext, side: "a" | "b", path: string, info: object | undefined, owner: object): Place {
-  return cx[side].place(path, info ?? owner);
+function infoPlace(cx: DiffContext, side: "a" | "b", path: string, info: object | undefined, owner: object, id: string | undefined): Place {
+  return cx[side].place(path, info ?? owner, undefined, id);
 }
 
 function compareInputs(cx: DiffContext, a: Body, b: Body, pairs: readonly [number, number][], paths: BodyPaths, add: Add): void {
-  const pa = (i: number) => infoPlace(cx, "a", `${paths.a} / input ${i} ${a.inputs[i]}`, a.inputInfo[i], a.element);
-  const pb = (j: number) => infoPlace(cx, "b", `${paths.b} / input ${j} ${b.inputs[j]}`, b.inputInfo[j], b.element);
+  const pa = (i: number) => infoPlace(cx, "a", `${paths.a} / input ${i} ${a.inputs[i]}`, a.inputInfo[i], a.element, viewId(paths.idA, `in:${a.inputs[i]}`));
+  const pb = (j: number) => infoPlace(cx, "b", `${paths.b} / input ${j} ${b.inputs[j]}`, b.inputInfo[j], b.element, viewId(paths.idB, `in:${b.inputs[j]}`));
   const usedB = new Set(pairs.map((p) => p[1]));
   const usedA = new Set(pairs.map((p) => p[0]));
   a.inputs.forEach((name, i) => {
@@ -154,8 +157,10 @@ function compareOutputs(cx: DiffContext, a: Body, b: Body, values: ValueMap, pat
     (x) => values.b(x) ?? x,
     (y) => y,
   );
-  const pa = (i: number) => infoPlace(cx, "a", `${paths.a} / output ${i} ${a.outputs[i]}`, a.outputInfo[i], a.element);
-  const pb = (j: number) => infoPlace(cx, "b", `${paths.b} / output ${j} ${b.outputs[j]}`, b.outputInfo[j], b.element);
+  const pa = (i: number) =>
+    infoPlace(cx, "a", `${paths.a} / output ${i} ${a.outputs[i]}`, a.outputInfo[i], a.element, viewId(paths.idA, `out:${a.outputs[i]}`));
+  const pb = (j: number) =>
+    infoPlace(cx, "b", `${paths.b} / output ${j} ${b.outputs[j]}`, b.outputInfo[j], b.element, viewId(paths.idB, `out:${b.outputs[j]}`));
   const usedA = new Set(pairs.map((p) => p[0]));
   const usedB = new Set(pairs.map((p) => p[1]));
   a.outputs.forEach((name, i) => {
@@ -204,14 +209,14 @@ function recordRenames(cx: DiffContext, b: Body, values: ValueMap): void {
 
 function reportRenames(cx: DiffContext, a: Body, b: Body, values: ValueMap, paths: BodyPaths, add: Add): void {
   if (!cx.renames.has(b.element)) return;
-  const defA = definitions(a);
-  const defB = definitions(b);
+  const defA = definitions(a, paths.idA);
+  const defB = definitions(b, paths.idB);
   for (const [x, y] of values.own()) {
     if (x === y) continue;
     const da = defA.get(x);
     const db = defB.get(y);
-    const pa = cx.a.place(`${paths.a} / value ${x}`, da?.element, da?.pick);
-    const pb = cx.b.place(`${paths.b} / value ${y}`, db?.element, db?.pick);
+    const pa = cx.a.place(`${paths.a} / value ${x}`, da?.element, da?.pick, da?.id);
+    const pb = cx.b.place(`${paths.b} / value ${y}`, db?.element, db?.pick, db?.id);
     add("value-renamed", `${da?.what ?? "value"} ${x} renamed to ${y}`, pa, pb, { from: x, to: y });
   }
 }

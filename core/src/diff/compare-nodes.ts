@@ -3,7 +3,7 @@
 // and nodes that moved (those outside the longest run kept in order).
 import type { NodeProto } from "../../../proto/src/index.js";
 import { compareAttributes } from "./attributes.js";
-import { graphBody, type Body, type BodyPaths } from "./body.js";
+import { graphBody, viewId, type Body, type BodyPaths } from "./body.js";
 import type { DiffContext } from "./context.js";
 import { opKey, type NodeMatching } from "./match-nodes.js";
 import type { ValueMap } from "./value-map.js";
@@ -62,8 +62,8 @@ export function compareNodes(
 ): void {
   const kept = keptInOrder(m.aToB);
   const spliced = splices(as, bs, m, values);
-  const pa = (i: number) => cx.a.place(nodePath(paths.a, i, as[i]!), as[i]!);
-  const pb = (j: number) => cx.b.place(nodePath(paths.b, j, bs[j]!), bs[j]!);
+  const pa = (i: number) => cx.a.place(nodePath(paths.a, i, as[i]!), as[i]!, undefined, viewId(paths.idA, `n${i}`));
+  const pb = (j: number) => cx.b.place(nodePath(paths.b, j, bs[j]!), bs[j]!, undefined, viewId(paths.idB, `n${j}`));
   const removed = (i: number) =>
     void cx.changes.push({
       kind: "node-removed",
@@ -90,7 +90,12 @@ export function compareNodes(
       values,
       spliced.skip,
       i,
-      { a: nodePath(paths.a, i, as[i]!), b: nodePath(paths.b, j, bs[j]!) },
+      {
+        a: nodePath(paths.a, i, as[i]!),
+        b: nodePath(paths.b, j, bs[j]!),
+        ...(paths.idA !== undefined && { idA: `${paths.idA}/n${i}` }),
+        ...(paths.idB !== undefined && { idB: `${paths.idB}/n${j}` }),
+      },
       () => [pa(i), pb(j)],
       diffSub,
     );
@@ -196,8 +201,11 @@ function compareNode(
   }
   for (const [name, ga, gb] of attrs.graphs) {
     ga.forEach((g, k) => {
-      const label = ga.length === 1 && gb.length === 1 && a.attribute.find((x) => x.name === name)?.g ? name : `${name}[${k}]`;
-      diffSub(graphBody(g), graphBody(gb[k]!), { a: `${paths.a} / ${label}`, b: `${paths.b} / ${label}` });
+      // titled as the graph view titles bodies: the attribute's name, indexed when it holds several
+      const label = ga.length > 1 ? `${name}[${k}]` : name;
+      const idA = viewId(paths.idA, label);
+      const idB = viewId(paths.idB, label);
+      diffSub(graphBody(g), graphBody(gb[k]!), { a: `${paths.a} / ${label}`, b: `${paths.b} / ${label}`, ...(idA && { idA }), ...(idB && { idB }) });
     });
   }
 }

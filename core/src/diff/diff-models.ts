@@ -114,7 +114,7 @@ export function compareModels(
   compareModelFields(cx, sa.model, sb.model);
   const ga = sa.model.graph;
   const gb = sb.model.graph;
-  if (ga && gb) diffBody(cx, graphBody(ga), graphBody(gb), { a: "main", b: "main" }, undefined, 0);
+  if (ga && gb) diffBody(cx, graphBody(ga), graphBody(gb), { a: "main", b: "main", idA: "main", idB: "main" }, undefined, 0);
   else if (ga || gb) cx.changes.push({ kind: "model-field", message: ga ? "the graph was removed" : "a graph was added" });
   compareFunctions(cx, sa.model.functions, sb.model.functions);
   const sparse = (m: ModelProto) => m.graph?.sparseInitializer.length ?? 0;

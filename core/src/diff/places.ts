@@ -21,18 +21,20 @@ export class Places {
 
   constructor(private readonly load: () => PlaceSource | undefined) {}
 
-  place(path: string, element?: object, pick?: SpanPick): Place {
-    if (!element) return { path };
+  /** `id`: the element's id in the graph view (`onnxtxt graph`'s display graph), when it is drawn there. */
+  place(path: string, element?: object, pick?: SpanPick, id?: string): Place {
+    const base: { path: string; id?: string } = id === undefined ? { path } : { path, id };
+    if (!element) return base;
     if (!this.loaded) {
       this.loaded = true;
       this.source = this.load();
     }
     const spans = this.source?.map.get(element);
     const span = spans && ((pick && pick(spans)) ?? spans.whole);
-    if (!span || !this.source) return { path };
+    if (!span || !this.source) return base;
     this.lines ??= new LineIndex(this.source.text);
     const start = this.lines.position(span.start);
     const end = this.lines.position(span.end);
-    return { path, span, line: start.line + 1, column: start.character + 1, endLine: end.line + 1, endColumn: end.character + 1 };
+    return { ...base, span, line: start.line + 1, column: start.character + 1, endLine: end.line + 1, endColumn: end.character + 1 };
   }
 }

@@ -72,8 +72,14 @@ export type ChangeKind =
 
 /** Where an element is in one input. Lines and columns are 1-based (UTF-16 columns). */
 export interface Place {
-  /** The element: `graph main / node 12 (Conv "conv1")`, `graph main / then_branch of node 3 (If) / node 0`, ... */
+  /** The element: `main / node 12 (Conv "conv1")`, `main / node 3 (If) / then_branch / node 0 (Add)`, ... */
   readonly path: string;
+  /**
+   * Its id in the graph view's display graph (`onnxtxt graph --format json`): `main/n12`,
+   * `main/n3/then_branch/n0`, `main/in:x`, `main/out:y`; absent for what the view draws no box
+   * for (initializers, value infos, the header, function bodies).
+   */
+  readonly id?: string;
   /** Character offsets [start, end) in the side's text, when it has one. */
   readonly span?: Span;
   readonly line?: number;
