@@ -88,7 +88,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     openTextView,
   );
 
-  const graph = new GraphPanel(context.extensionUri, async (uri) => requestGraph(await startClient(context, run), uri));
+  const graph = new GraphPanel(context.extensionUri, async (uri, compareTo) => requestGraph(await startClient(context, run), uri, compareTo));
 
   context.subscriptions.push(
     panel,
@@ -107,6 +107,21 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand("onnxtxt.openAsText", async (target?: vscode.Uri) => {
       const view = textViewForCommand(target ?? vscode.window.activeTextEditor?.document.uri ?? activeTabUri(), vscodeHost);
       if (view) await openTextView(view);
+    }),
+    vscode.commands.registerCommand("onnxtxt.showGraphChanges", async () => {
+      const editor = vscode.window.activeTextEditor;
+      if (editor?.document.languageId !== "onnxtxt") {
+        vscodeHost.error("ONNX: Show Graph Changes needs an .onnxtxt document (or a binary model opened as text) in the active editor");
+        return;
+      }
+      const picked = await vscode.window.showOpenDialog({
+        canSelectMany: false,
+        openLabel: "Show changes from",
+        filters: { "ONNX models": ["onnx", "onnxtxt"] },
+      });
+      if (!picked?.[0]) return;
+      const other = await modelText(picked[0]);
+      if (other !== undefined) graph.show(editor, { text: other, name: path.basename(picked[0].path) });
     }),
     vscode.commands.registerCommand("onnxtxt.compareWith", async (target?: vscode.Uri) => {
       const base = target ?? vscode.window.activeTextEditor?.document.uri ?? activeTabUri();
@@ -142,6 +157,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
   );
   if (vscode.workspace.textDocuments.some(isOnnxtxt)) await startClient(context, run);
+}
+
+/** A model file's text: an .onnxtxt as it is, a binary .onnx printed; undefined after a message. */
+async function modelText(uri: vscode.Uri): Promise<string | undefined> {
+  try {
+    const bytes = await vscode.workspace.fs.readFile(uri);
+    if (!uri.path.toLowerCase().endsWith(".onnx")) return new TextDecoder("utf-8").decode(bytes);
+    return coreConverter.binaryToText(bytes, { externalDataThreshold: 0, location: "" }).text;
+  } catch (e) {
+    vscodeHost.error(`${path.basename(uri.path)}: ${e instanceof Error ? e.message : String(e)}`);
+    return undefined;
+  }
 }
 
 /** VS Code's diff editor on the texts of two models (binary ones through their text views). */

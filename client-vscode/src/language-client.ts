@@ -34,6 +34,7 @@ export function sendRun(client: LanguageClient, args: RunCellArguments): Promise
 }
 
 /** The graph view's data for an open document (the server's `onnxtxt/graph` request). */
-export function requestGraph(client: LanguageClient, uri: string): Promise<GraphViewData | null> {
-  return client.sendRequest<GraphViewData | null>("onnxtxt/graph", { uri });
+/** `compareTo`: the text of a model to show the changes from (the graph view's diff mode). */
+export function requestGraph(client: LanguageClient, uri: string, compareTo?: { text: string }): Promise<GraphViewData | null> {
+  return client.sendRequest<GraphViewData | null>("onnxtxt/graph", { uri, ...(compareTo && { compareTo }) });
 }

@@ -1,5 +1,6 @@
 // `onnxtxt/diff` over stdio: an open document against a text (and against another open
 // document), with places in both; a side with errors and malformed params are refused in one line.
+// And `onnxtxt/graph` with `compareTo`: the graph view's diff mode.
 import * as assert from "node:assert/strict";
 import type { LspClient } from "./lsp-client.js";
 import { open, useServer } from "./lsp-helpers.js";
@@ -45,5 +46,23 @@ describe("language server: onnxtxt/diff", () => {
   it("refuses a side with errors and malformed params, in one line", async () => {
     await assert.rejects(client.request("onnxtxt/diff", { a: { text: A }, b: { text: "g (x) => (y) { y = " } }), /B does not read as a model/);
     await assert.rejects(client.request("onnxtxt/diff", { a: 1 }), /onnxtxt\/diff takes/);
+  });
+
+  it("onnxtxt/graph with compareTo marks the changed box of the document's graph", async () => {
+    const { uri } = await open(client, B);
+    const view = (await client.request("onnxtxt/graph", { uri, compareTo: { text: A } })) as {
+      graph: { nodes: { id: string; label: string; diff?: { kind: string; messages: string[] } }[] };
+    };
+    const marked = view.graph.nodes.filter((n) => n.diff);
+    assert.deepEqual(
+      marked.map((n) => [n.id, n.label, n.diff!.kind]),
+      [
+        ["main/n0", "Relu", "changed"],
+        ["main/n1", "LeakyRelu", "changed"],
+      ],
+    );
+    assert.deepEqual(marked[1]!.diff!.messages, ["node LeakyRelu: attribute alpha: 0.5 -> 0.25"]);
+    const plain = (await client.request("onnxtxt/graph", { uri })) as { graph: { nodes: { diff?: unknown }[] } };
+    assert.ok(plain.graph.nodes.every((n) => n.diff === undefined));
   });
 });
