@@ -12,8 +12,6 @@ import { attributeFingerprint } from "./fingerprint.js";
 import { Side, UNDECIDED, PAIRED, ALONE, UNBOUND, ELSEWHERE } from "./match-side.js";
 import type { ValueMap } from "./value-map.js";
 
-export { UNDECIDED, PAIRED, ALONE };
-
 export interface NodeMatching {
   /** Index of the paired node of B for each node of A, -1 when removed. */
   readonly aToB: Int32Array;
