@@ -68,8 +68,8 @@ function valueInfo(name: string): Wire {
 
 const OPS = ["Neg", "Abs", "LeakyRelu"];
 
-/** The model's bytes: `nodes` nodes in one chain. */
-export function chainModelBytes(nodes: number): Uint8Array {
+/** The model's bytes: `nodes` nodes in one chain; `alpha` gives each LeakyRelu's alpha (default 0.5). */
+export function chainModelBytes(nodes: number, alpha: (i: number) => number = () => 0.5): Uint8Array {
   const graph = new Wire();
   for (let i = 0; i < nodes; i++) {
     const op = OPS[i % OPS.length]!;
@@ -78,7 +78,7 @@ export function chainModelBytes(nodes: number): Uint8Array {
       .string(2, i === nodes - 1 ? "y" : `v${i}`)
       .string(3, `n${i}`)
       .string(4, op);
-    if (op === "LeakyRelu") node.message(5, new Wire().string(1, "alpha").float(2, 0.5).tag(20, 0).varint(1));
+    if (op === "LeakyRelu") node.message(5, new Wire().string(1, "alpha").float(2, alpha(i)).tag(20, 0).varint(1));
     graph.message(1, node);
   }
   graph.string(2, "chain").message(11, valueInfo("x")).message(12, valueInfo("y"));

@@ -27,6 +27,8 @@ const COMMANDS: readonly CommandEntry[] = [
   { name: "infer", load: async () => (await import("./commands/infer.js")).inferCommand },
   { name: "run", load: async () => (await import("./commands/run.js")).runCommand },
   { name: "graph", load: async () => (await import("./commands/graph.js")).graphCommand },
+  { name: "diff", load: async () => (await import("./commands/diff.js")).diffCommand },
+  { name: "git-setup", load: async () => (await import("./commands/git-setup.js")).gitSetupCommand },
 ];
 
 async function help(): Promise<string> {

@@ -19,6 +19,7 @@ import { FORMAT_NAMES, sniffModel } from "./sniff.js";
 import { UsageError } from "./args.js";
 import type { Output } from "./command.js";
 import type { Comment } from "../../grammar/src/ast.js";
+import type { SourceMap } from "../../core/src/source-map.js";
 
 export type ModelFormat = "onnx" | "onnxtxt";
 
@@ -54,6 +55,8 @@ export interface LoadedModel {
   readonly comments: readonly Comment[];
   /** The text, for text input (positions of comments in messages). */
   readonly text?: string;
+  /** Spans of the lowered elements in `text`, when asked for (`readModel`'s `withSourceMap`). */
+  readonly sourceMap?: SourceMap;
 }
 
 /** The folder external data paths are relative to: the model's, or the current one for stdin. */
@@ -66,7 +69,7 @@ export function modelDir(file: string): string {
  * says otherwise, `note` hears what the file looks like. A file that is no model is refused
  * with what it looks like.
  */
-export function readModel(file: string, note?: (message: string) => void): LoadedModel {
+export function readModel(file: string, note?: (message: string) => void, withSourceMap = false): LoadedModel {
   const bytes = readBytes(file);
   const claimed = formatOf(file);
   const sniffed = sniffModel(bytes, claimed);
@@ -77,7 +80,7 @@ export function readModel(file: string, note?: (message: string) => void): Loade
   }
   if (claimed && claimed !== sniffed.format)
     note?.(`onnxtxt: ${file}: note: the name says ${FORMAT_NAMES[claimed]}, but the file looks like ${FORMAT_NAMES[sniffed.format]}; reading it as such\n`);
-  if (sniffed.format === "onnxtxt") return parseTextModel(file, new TextDecoder("utf-8").decode(bytes), note);
+  if (sniffed.format === "onnxtxt") return parseTextModel(file, new TextDecoder("utf-8").decode(bytes), note, withSourceMap);
   return { model: about(file, () => decodeModel(bytes, { owned: true })), format: "onnx", comments: [] };
 }
 
@@ -156,8 +159,8 @@ export function writeModelToStdout(io: Output, name: string, format: ModelFormat
 
 /** Parses and lowers a text model; any error throws an InputError listing every diagnostic. */
 /** `note` hears the residual warnings (stale or ignored residual data): nothing is dropped silently. */
-function parseTextModel(file: string, text: string, note?: (message: string) => void): LoadedModel {
-  const r = modelFromText(text, { sourceMap: false });
+function parseTextModel(file: string, text: string, note?: (message: string) => void, withSourceMap = false): LoadedModel {
+  const r = modelFromText(text, { sourceMap: withSourceMap });
   if (!r.model || hasErrors(r.diagnostics)) {
     throw new InputError(
       file,
@@ -171,5 +174,5 @@ function parseTextModel(file: string, text: string, note?: (message: string) => 
   const residual = r.diagnostics.filter((d) => d.code === "residual-stale" || d.code === "extension");
   if (note && residual.length) note(diagnosticLines(file, text, residual));
   about(file, () => bringBack(r.model!, modelDir(file), readDataRange(modelDir(file))));
-  return { model: r.model, format: "onnxtxt", comments: r.comments, text };
+  return { model: r.model, format: "onnxtxt", comments: r.comments, text, ...(withSourceMap && { sourceMap: r.sourceMap }) };
 }

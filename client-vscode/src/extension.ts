@@ -10,6 +10,7 @@ import { readDataRange } from "../../core/src/io/data-files.js";
 import { coreConverter } from "./core-converter.js";
 import { createLanguageClient, HOST_LANGUAGES, requestGraph, RUN_COMMAND, sendRun } from "./language-client.js";
 import { OpenAsTextOffer, textViewForCommand } from "./open-as-text.js";
+import { diffEditorArgs } from "./compare-with.js";
 import { runCell, type RunHost } from "./run-cell.js";
 import { GraphPanel } from "./graph-panel.js";
 import { RunPanel } from "./run-panel.js";
@@ -92,7 +93,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     const editor = vscode.window.activeTextEditor;
     return editor?.document.uri.toString() === uri && editor.document.languageId !== "onnxtxt" ? editor.selection.active : undefined;
   };
-  const graph = new GraphPanel(context.extensionUri, async (uri) => requestGraph(await startClient(context, run), uri, cursorIn(uri)));
+  const graph = new GraphPanel(context.extensionUri, async (uri, compareTo) => requestGraph(await startClient(context, run), uri, compareTo, cursorIn(uri)));
 
   context.subscriptions.push(
     panel,
@@ -115,6 +116,30 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand("onnxtxt.openAsText", async (target?: vscode.Uri) => {
       const view = textViewForCommand(target ?? vscode.window.activeTextEditor?.document.uri ?? activeTabUri(), vscodeHost);
       if (view) await openTextView(view);
+    }),
+    vscode.commands.registerCommand("onnxtxt.showGraphChanges", async () => {
+      const editor = vscode.window.activeTextEditor;
+      if (editor?.document.languageId !== "onnxtxt") {
+        vscodeHost.error("ONNX: Show Graph Changes needs an .onnxtxt document (or a binary model opened as text) in the active editor");
+        return;
+      }
+      const picked = await vscode.window.showOpenDialog({
+        canSelectMany: false,
+        openLabel: "Show changes from",
+        filters: { "ONNX models": ["onnx", "onnxtxt"] },
+      });
+      if (!picked?.[0]) return;
+      const other = await modelText(picked[0]);
+      if (other !== undefined) graph.show(editor, { text: other, name: path.basename(picked[0].path) });
+    }),
+    vscode.commands.registerCommand("onnxtxt.compareWith", async (target?: vscode.Uri) => {
+      const base = target ?? vscode.window.activeTextEditor?.document.uri ?? activeTabUri();
+      const picked = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: "Compare", filters: { "ONNX models": ["onnx", "onnxtxt"] } });
+      if (picked?.[0]) await openDiff(base, picked[0]);
+    }),
+    vscode.commands.registerCommand("onnxtxt.compareSelected", async (target?: vscode.Uri, selected?: vscode.Uri[]) => {
+      const [a, b] = selected && selected.length === 2 ? selected : [target, undefined];
+      await openDiff(a, b);
     }),
     vscode.window.tabGroups.onDidChangeTabs((e) => {
       for (const tab of e.opened) {
@@ -141,6 +166,24 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
   );
   if (vscode.workspace.textDocuments.some(isOnnxtxt)) await startClient(context, run);
+}
+
+/** A model file's text: an .onnxtxt as it is, a binary .onnx printed; undefined after a message. */
+async function modelText(uri: vscode.Uri): Promise<string | undefined> {
+  try {
+    const bytes = await vscode.workspace.fs.readFile(uri);
+    if (!uri.path.toLowerCase().endsWith(".onnx")) return new TextDecoder("utf-8").decode(bytes);
+    return coreConverter.binaryToText(bytes, { externalDataThreshold: 0, location: "" }).text;
+  } catch (e) {
+    vscodeHost.error(`${path.basename(uri.path)}: ${e instanceof Error ? e.message : String(e)}`);
+    return undefined;
+  }
+}
+
+/** VS Code's diff editor on the texts of two models (binary ones through their text views). */
+async function openDiff(a: vscode.Uri | undefined, b: vscode.Uri | undefined): Promise<void> {
+  const args = diffEditorArgs(a, b, vscodeHost);
+  if (args) await vscode.commands.executeCommand("vscode.diff", toUri(args.left), toUri(args.right), args.title);
 }
 
 /** The explorer's file (opened if needed), else the active editor's document. */

@@ -9,7 +9,8 @@ import type { FromView, ToView } from "./webview/graph-messages.js";
 
 const REFRESH_MS = 150;
 
-type GraphSource = (uri: string) => Promise<GraphViewData | null>;
+/** `compareTo`: in diff mode, the text of the model the changes are from. */
+type GraphSource = (uri: string, compareTo?: { text: string }) => Promise<GraphViewData | null>;
 
 export class GraphPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
@@ -17,6 +18,8 @@ export class GraphPanel implements vscode.Disposable {
   private column: vscode.ViewColumn | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly subscriptions: vscode.Disposable[];
+  /** Diff mode: the model (text) the changes are shown from, and its name. */
+  private compareTo: { text: string; name: string } | undefined;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -34,10 +37,12 @@ export class GraphPanel implements vscode.Disposable {
     ];
   }
 
-  show(editor: vscode.TextEditor): void {
+  show(editor: vscode.TextEditor, compareTo?: { text: string; name: string }): void {
     this.document = editor.document;
     this.column = editor.viewColumn;
-    const title = `Graph: ${vscode.workspace.asRelativePath(editor.document.uri, false).split("/").pop()}`;
+    this.compareTo = compareTo;
+    const name = vscode.workspace.asRelativePath(editor.document.uri, false).split("/").pop();
+    const title = compareTo ? `Graph changes: ${compareTo.name} → ${name}` : `Graph: ${name}`;
     if (this.panel) {
       this.panel.title = title;
       this.panel.reveal(vscode.ViewColumn.Beside, true);
@@ -78,7 +83,7 @@ export class GraphPanel implements vscode.Disposable {
     const doc = this.document;
     if (!doc || !this.panel) return;
     try {
-      const data = await this.source(doc.uri.toString());
+      const data = await this.source(doc.uri.toString(), this.compareTo && { text: this.compareTo.text });
       if (doc === this.document) await this.post({ type: "graph", ...(data && { data }) });
     } catch (e) {
       void vscode.window.showErrorMessage(`ONNX graph: ${e instanceof Error ? e.message : String(e)}`);

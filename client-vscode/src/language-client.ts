@@ -44,9 +44,11 @@ export function sendRun(client: LanguageClient, args: RunCellArguments): Promise
 }
 
 /** The graph view's data for an open document (the server's `onnxtxt/graph` request). */
-export function requestGraph(client: LanguageClient, uri: string, position?: vscode.Position): Promise<GraphViewData | null> {
+/** `compareTo`: the text of a model to show the changes from (the graph view's diff mode); `position`: in a host file, the ONNX text there. */
+export function requestGraph(client: LanguageClient, uri: string, compareTo?: { text: string }, position?: vscode.Position): Promise<GraphViewData | null> {
   return client.sendRequest<GraphViewData | null>("onnxtxt/graph", {
     uri,
+    ...(compareTo && { compareTo }),
     ...(position && { position: { line: position.line, character: position.character } }),
   });
 }

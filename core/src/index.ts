@@ -95,6 +95,26 @@ export { checkModel, CHECK_CODES, type CheckCode, type CheckOptions } from "./ch
 /** Infers the types and shapes of every value; `withInferredTypes` writes them into a copy of the model. */
 export { inferModel, withInferredTypes, type InferOptions, type InferResult } from "./infer/index.js";
 
+// ---- Compare -------------------------------------------------------------------------------
+/**
+ * Two models compared by structure: renamed values and reordered nodes read as renames and
+ * moves; each change has a kind, a path and its place in both inputs (docs/diff.md).
+ */
+export {
+  diffModels,
+  type Change,
+  type ChangeKind,
+  type DiffInput,
+  type DiffOptions,
+  type DiffResult,
+  type DiffSide,
+  type ExternalDataSource,
+  type ModelDiff,
+  type Place,
+  type PlacesKind,
+  type TensorDifference,
+} from "./diff/index.js";
+
 // ---- Run -----------------------------------------------------------------------------------
 /** Values, tensors and their conversion from and to TensorProto and friends. */
 export {

@@ -40,6 +40,7 @@ import { mapBack, mapSpan } from "./map-offsets.js";
 import { snippetAsPlainText } from "./snippets.js";
 import { describe, guarded } from "./guard.js";
 import { registerGraphRequest } from "./graph-request.js";
+import { registerDiffRequest } from "./diff-request.js";
 import { paramsProblem } from "./params.js";
 import { runCommand, runSummary } from "./run-command.js";
 import { Workspace, type Need } from "./workspace.js";
@@ -467,6 +468,7 @@ export function registerHandlers(connection: Connection, outputPending: () => bo
     }),
   );
   registerGraphRequest(connection, fullAnalysisOf);
+  registerDiffRequest(connection, fullAnalysisOf);
 
   return workspace;
 }

@@ -93,4 +93,25 @@ describe("fuzz (short seeded run)", () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("onnxtxt diff on 20 texts against their mutations: exit 0, 1 or 2, no stack trace, errors located", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "onnxtxt-mutated-diff-"));
+    try {
+      const rng = new Rng(78);
+      for (let i = 0; i < 20; i++) {
+        const original = rng.pick(texts);
+        const a = path.join(dir, `a${i}.onnxtxt`);
+        const b = path.join(dir, `b${i}.onnxtxt`);
+        fs.writeFileSync(a, original);
+        fs.writeFileSync(b, mutateText(original, rng, texts));
+        const r = runCli(["diff", a, b]);
+        assert.ok(r.code === 0 || r.code === 1 || r.code === 2, `exit ${r.code}: ${r.stderr.slice(0, 500)}`);
+        assert.doesNotMatch(r.stdout + r.stderr, /^\s+at |^\w*Error: /m);
+        for (const line of r.stderr.split("\n").filter((l) => l !== ""))
+          assert.match(line, /^(.+\/[ab]\d+\.onnxtxt:\d+:\d+: (error|warning|info|hint|note): .+|onnxtxt: .+)$/);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

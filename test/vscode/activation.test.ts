@@ -164,6 +164,23 @@ describe("extension activation (against a stand-in VS Code)", function () {
     assert.equal(await lc.clients[0]!.clientOptions.middleware.executeCommand("other.command", [1], (c, a) => `${c}:${String(a)}`), "other.command:1");
   });
 
+  it("Compare with... and Compare Selected open the diff editor on the models' texts", async () => {
+    vscode.recorded.executed.length = 0;
+    vscode.recorded.openDialogAnswer = [vscode.Uri.file("/w/new.onnxtxt")];
+    await vscode.recorded.commands.get("onnxtxt.compareWith")!(vscode.Uri.file("/w/old.onnx"));
+    await vscode.recorded.commands.get("onnxtxt.compareSelected")!(vscode.Uri.file("/w/a.onnxtxt"), [
+      vscode.Uri.file("/w/a.onnxtxt"),
+      vscode.Uri.file("/w/b.onnx"),
+    ]);
+    assert.deepEqual(
+      vscode.recorded.executed.map((e) => [e.command, ...e.args.map(String)]),
+      [
+        ["vscode.diff", 'onnxtxt-binary:///w/old.onnx.onnxtxt?{"scheme":"file","path":"/w/old.onnx"}', "file:///w/new.onnxtxt", "old.onnx ↔ new.onnxtxt"],
+        ["vscode.diff", "file:///w/a.onnxtxt", 'onnxtxt-binary:///w/b.onnx.onnxtxt?{"scheme":"file","path":"/w/b.onnx"}', "a.onnxtxt ↔ b.onnx"],
+      ],
+    );
+  });
+
   it("stops the client on deactivate", async () => {
     await ext.deactivate();
     assert.ok(lc.clients[0]!.stopped);

@@ -47,7 +47,13 @@ function foldedBox(id: string, members: readonly DisplayNode[], label: string): 
   const errors = members.flatMap((n) => n.errors);
   const first = members[0]?.span;
   const last = members[members.length - 1]?.span;
+  // diff mode: a fold holding changed boxes shows as changed, with their changes
+  const marked = members.flatMap((n) => (n.diff ? [n.diff] : []));
+  const diff = marked.length > 0 && {
+    diff: { kind: marked.every((m) => m.kind === "added") ? ("added" as const) : ("changed" as const), messages: marked.flatMap((m) => m.messages) },
+  };
   return {
+    ...diff,
     id,
     kind: "collapsed",
     label,

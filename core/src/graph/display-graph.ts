@@ -18,6 +18,7 @@ import type { ValueType } from "../infer/index.js";
 import { valueTypeText } from "../ide/type-text.js";
 import { formatFloat32 } from "../numbers/float-text.js";
 import type { SourceMap } from "../source-map.js";
+import type { DiffMark } from "./diff-marks.js";
 
 type DisplayNodeKind = "op" | "input" | "output" | "collapsed";
 
@@ -40,6 +41,8 @@ export interface DisplayNode {
   readonly groups: readonly DisplayGraph[];
   /** For `collapsed`: how many ops the box stands for. */
   readonly count?: number;
+  /** In diff mode: how this box changed (see diff-marks.ts). */
+  readonly diff?: DiffMark;
 }
 
 export interface DisplayEdge {
@@ -67,6 +70,8 @@ export interface DisplayOptions {
   readonly diagnostics?: readonly Diagnostic[];
   /** How many levels of subgraphs and function bodies to include (default: all). */
   readonly depth?: number;
+  /** Diff mode: marks by display id (diffMarks). */
+  readonly marks?: ReadonlyMap<string, DiffMark>;
 }
 
 interface Builder {
@@ -91,7 +96,19 @@ export function displayGraph(model: ModelProto, options: DisplayOptions = {}): D
     "main",
     builder,
     0,
+    declarationSpans(graph, options.sourceMap),
   );
+}
+
+/** Where each graph input and output is declared in the text (none for binary input). */
+function declarationSpans(graph: GraphProto, sourceMap: SourceMap | undefined): Map<string, Span> {
+  const spans = new Map<string, Span>();
+  if (!sourceMap) return spans;
+  for (const v of [...graph.input, ...graph.output]) {
+    const s = sourceMap.get(v)?.whole;
+    if (s && !spans.has(v.name)) spans.set(v.name, s);
+  }
+  return spans;
 }
 
 /** Messages of the errors inside a span, found by binary search over errors sorted by start. */
@@ -139,6 +156,7 @@ function buildGraph(
   title: string,
   b: Builder,
   depth: number,
+  declared: ReadonlyMap<string, Span> = new Map(),
 ): DisplayGraph {
   const display: DisplayNode[] = [];
   const edges: DisplayEdge[] = [];
@@ -155,7 +173,9 @@ function buildGraph(
     const nodeId = `${id}/in:${name}`;
     producer.set(name, nodeId);
     const type = typeText(name);
-    display.push({ id: nodeId, kind: "input", label: name, details: type ? [type] : [], errors: [], groups: [] });
+    const span = declared.get(name);
+    const diff = b.options.marks?.get(nodeId);
+    display.push({ id: nodeId, kind: "input", label: name, details: type ? [type] : [], ...(span && { span }), errors: [], groups: [], ...(diff && { diff }) });
   }
   const inlined = inlineConstants(nodes, outputs, initializers);
   nodes.forEach((node, index) => {
@@ -169,7 +189,9 @@ function buildGraph(
       const constant = inlined.get(input);
       if (constant) details.push(`${input}${prefixed(": ", typeText(input))} (${constant.opType})`);
     }
+    const diff = markOf(b.options.marks, nodeId, node, inlined, nodes, id);
     display.push({
+      ...(diff && { diff }),
       id: nodeId,
       kind: "op",
       label: node.opType,
@@ -188,10 +210,45 @@ function buildGraph(
   for (const name of outputs) {
     const nodeId = `${id}/out:${name}`;
     const type = typeText(name);
-    display.push({ id: nodeId, kind: "output", label: name, details: type ? [type] : [], errors: [], groups: [] });
+    const span = declared.get(name);
+    // an output made by an inlined constant shows that constant's change
+    const made = inlined.get(name);
+    const diff = b.options.marks?.get(nodeId) ?? (made && b.options.marks?.get(`${id}/n${nodes.indexOf(made)}`));
+    display.push({
+      id: nodeId,
+      kind: "output",
+      label: name,
+      details: type ? [type] : [],
+      ...(span && { span }),
+      errors: [],
+      groups: [],
+      ...(diff && { diff }),
+    });
     connect(name, nodeId);
   }
   return { id, title, nodes: display, edges };
+}
+
+/**
+ * A node's diff mark, merged with those of the constants drawn inside it (an inlined
+ * Constant has no box of its own, so its change shows on the node that reads it).
+ */
+function markOf(
+  marks: ReadonlyMap<string, DiffMark> | undefined,
+  nodeId: string,
+  node: NodeProto,
+  inlined: ReadonlyMap<string, NodeProto>,
+  nodes: readonly NodeProto[],
+  graphId: string,
+): DiffMark | undefined {
+  if (!marks || marks.size === 0) return undefined;
+  let mark = marks.get(nodeId);
+  for (const input of node.input) {
+    const constant = inlined.get(input);
+    const inner = constant && marks.get(`${graphId}/n${nodes.indexOf(constant)}`);
+    if (inner) mark = { kind: mark?.kind === "added" ? "added" : "changed", messages: [...(mark?.messages ?? []), ...inner.messages] };
+  }
+  return mark;
 }
 
 function prefixed(prefix: string, text: string | undefined): string {
@@ -261,6 +318,7 @@ function nodeGroups(node: NodeProto, nodeId: string, b: Builder, depth: number):
           title,
           b,
           depth,
+          declarationSpans(g, b.options.sourceMap),
         ),
       );
     });

@@ -25,6 +25,22 @@ const STYLE = `
 .onnx-graph .arrow { fill: var(--vscode-editorLineNumber-foreground, #7a7a8a); }
 `;
 
+/** Diff mode (only in drawings with marks, so other drawings stay as they were): colours and dimming. */
+const DIFF_STYLE = `
+.onnx-graph.diff .box:not(.diff-added):not(.diff-changed):not(.diff-moved) { opacity: 0.45; }
+.onnx-graph .diff-added > rect { stroke: var(--vscode-gitDecoration-addedResourceForeground, #2ea043); stroke-width: 3; }
+.onnx-graph .diff-changed > rect { stroke: var(--vscode-gitDecoration-modifiedResourceForeground, #d29922); stroke-width: 3; }
+.onnx-graph .diff-moved > rect { stroke: var(--vscode-gitDecoration-renamedResourceForeground, #1f6feb); stroke-width: 2; stroke-dasharray: 6 3; }
+`;
+
+function diffClass(node: DisplayNode | undefined): string[] {
+  return node?.diff ? [`diff-${node.diff.kind}`] : [];
+}
+
+function hasMarks(graph: DisplayGraph): boolean {
+  return graph.nodes.some((n) => n.diff !== undefined || n.groups.some(hasMarks));
+}
+
 function xmlText(text: string): string {
   return (
     text
@@ -78,9 +94,15 @@ function drawEdge(edge: ElkExtendedEdge, info: EdgeInfo | undefined, labelled: S
 
 function drawBox(node: DisplayNode, elk: ElkNode, out: string[]): void {
   const lines = boxLines(node);
-  const classes = ["box", node.kind, ...(node.errors.length > 0 ? ["error"] : [])].join(" ");
+  const classes = ["box", node.kind, ...(node.errors.length > 0 ? ["error"] : []), ...diffClass(node)].join(" ");
   const span = node.span ? ` data-start="${node.span.start}" data-end="${node.span.end}"` : "";
-  const tip = [node.label, ...(node.name ? [node.name] : []), ...node.details, ...node.errors.map((e) => `error: ${e}`)];
+  const tip = [
+    node.label,
+    ...(node.name ? [node.name] : []),
+    ...node.details,
+    ...node.errors.map((e) => `error: ${e}`),
+    ...(node.diff?.messages.map((m) => `${node.diff!.kind}: ${m}`) ?? []),
+  ];
   out.push(`<g class="${classes}" data-id="${xmlText(node.id)}"${span} transform="translate(${round(elk.x)},${round(elk.y)})">`);
   out.push(`<title>${xmlText(tip.join("\n"))}</title>`);
   out.push(`<rect width="${round(elk.width)}" height="${round(elk.height)}"/>`);
@@ -102,7 +124,7 @@ function drawGraph(elk: ElkNode, index: Index, out: string[]): void {
     }
     // An expanded node (its groups inside) or one of its groups.
     const title = node ? `${node.label}${node.name ? ` ${node.name}` : ""}` : (index.groupTitles.get(child.id) ?? "");
-    const cls = node ? `group expanded ${node.kind}${node.errors.length > 0 ? " error" : ""}` : "group";
+    const cls = node ? [`group expanded ${node.kind}`, ...(node.errors.length > 0 ? ["error"] : []), ...diffClass(node)].join(" ") : "group";
     const span = node?.span ? ` data-start="${node.span.start}" data-end="${node.span.end}"` : "";
     out.push(`<g class="${cls}" data-id="${xmlText(child.id)}"${span} transform="translate(${round(child.x)},${round(child.y)})">`);
     out.push(`<rect width="${round(child.width)}" height="${round(child.height)}"/>`);
@@ -118,8 +140,11 @@ export function renderSvg(graph: DisplayGraph, laidOut: ElkNode): string {
   // Edge labels are written beside edges, outside ELK's boxes: leave room for them on the right.
   const width = Math.ceil(laidOut.width ?? 0) + 12 * CHAR_WIDTH;
   const height = Math.ceil(laidOut.height ?? 0);
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" class="onnx-graph" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`);
-  out.push(`<style>${STYLE}</style>`);
+  const diff = hasMarks(graph);
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" class="onnx-graph${diff ? " diff" : ""}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
+  );
+  out.push(`<style>${STYLE}${diff ? DIFF_STYLE : ""}</style>`);
   out.push(
     '<defs><marker id="arrow" viewBox="0 0 8 8" refX="8" refY="4" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path class="arrow" d="M0,0 L8,4 L0,8 z"/></marker></defs>',
   );

@@ -4,6 +4,7 @@ import { mutateBytes } from "./mutate-bytes.js";
 import { mutateText } from "./mutate-text.js";
 import { Rng } from "./rng.js";
 import { IDE_TARGET } from "./ide-target.js";
+import { DIFF_BINARY_TARGET, DIFF_TEXT_TARGET } from "./diff-target.js";
 import { hostileModel, RUN_TARGET } from "./hostile-runs.js";
 import { longListText } from "./long-lists.js";
 import { BINARY_TARGETS, TEXT_TARGETS, type BinaryTarget, type TextTarget } from "./targets.js";
@@ -60,8 +61,8 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
   const rng = new Rng(options.seed);
   const failures: FuzzFailure[] = [];
   const started = Date.now();
-  const textTargets = options.textTargets ?? [...TEXT_TARGETS, IDE_TARGET];
-  const binaryTargets = options.binaryTargets ?? BINARY_TARGETS;
+  const textTargets = options.textTargets ?? [...TEXT_TARGETS, DIFF_TEXT_TARGET, IDE_TARGET];
+  const binaryTargets = options.binaryTargets ?? [...BINARY_TARGETS, DIFF_BINARY_TARGET];
   let slowest = { ms: 0, iteration: -1, size: 0 };
   let i = 0;
   for (; i < options.count; i++) {

@@ -123,6 +123,10 @@ export const recorded = {
   openListeners: [] as Listener<StubDocument>[],
   tabListeners: [] as Listener<{ opened: { input: unknown }[]; closed: { input: unknown }[] }>[],
   activeDocument: undefined as StubDocument | undefined,
+  /** Commands the extension ran (`vscode.diff`, ...) with their arguments. */
+  executed: [] as { command: string; args: unknown[] }[],
+  /** What the next open dialog answers (undefined: cancelled). */
+  openDialogAnswer: undefined as Uri[] | undefined,
   reset(): void {
     this.files.clear();
     this.settings.clear();
@@ -137,6 +141,8 @@ export const recorded = {
     this.tabListeners.length = 0;
     this.openListeners.length = 0;
     this.activeDocument = undefined;
+    this.executed.length = 0;
+    this.openDialogAnswer = undefined;
   },
 };
 
@@ -193,6 +199,9 @@ export const window = {
   get activeTextEditor() {
     return recorded.activeDocument ? { document: recorded.activeDocument } : undefined;
   },
+  async showOpenDialog(_options: unknown): Promise<Uri[] | undefined> {
+    return recorded.openDialogAnswer;
+  },
   showInformationMessage: ask,
   showErrorMessage: ask,
   showWarningMessage: (message: string, _options: unknown, ...buttons: string[]) => ask(message, ...buttons),
@@ -246,6 +255,10 @@ export const commands = {
   },
   async getCommands() {
     return [...recorded.commands.keys()];
+  },
+  async executeCommand(command: string, ...args: unknown[]) {
+    recorded.executed.push({ command, args });
+    return undefined;
   },
 };
 
