@@ -159,6 +159,28 @@ describe("language server: ONNX text in Python, C++ and Markdown files", functio
     await fixed;
   });
 
+  it("keeps a string's other problems shown while an edit elsewhere in it is analysed", async () => {
+    const uri = "file:///t/keep.py";
+    await openHost(client, uri, "python", PY);
+    const pos = at(PY, "T = Relu(X)", 0, "T = Relu(X)".length);
+    client.clearNotifications();
+    // the first publication for the edit (sent before any analysis) still has the misspelt op, moved with the text
+    const first = client.waitFor(
+      "textDocument/publishDiagnostics",
+      (p) => (p as { uri: string; version?: number }).uri === uri && (p as { version?: number }).version === 2,
+    );
+    client.notify("textDocument/didChange", {
+      textDocument: { uri, version: 2 },
+      contentChanges: [{ range: { start: { line: pos.line, character: 12 }, end: { line: pos.line, character: 12 } }, text: "  " }],
+    });
+    const edited = PY.replace("                T = Relu(X)", "                  T = Relu(X)");
+    const published = (await first) as { diagnostics: LspDiagnostic[] };
+    assert.deepEqual(
+      published.diagnostics.map((d) => [d.code, d.range.start]),
+      [["unknown-op", at(edited, "Sigmoidd")]],
+    );
+  });
+
   it("reads a Markdown fence", async () => {
     const uri = "file:///t/README.md";
     const published = client.waitFor("textDocument/publishDiagnostics", (p) => (p as { uri: string }).uri === uri);

@@ -2,6 +2,7 @@
 // the handlers of handlers.ts register on as usual, which shows each ONNX text of a host to them
 // as a document of its own and maps every request and answer between host and region. Nothing
 // is published or answered outside a region, and a host without ONNX text costs a scan per edit.
+import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { Connection, Diagnostic, Position, PublishDiagnosticsParams, Range, SemanticTokens, TextEdit } from "vscode-languageserver/node";
 import { formatRegion, hostLanguageOfId } from "../../../core/src/embedded/index.js";
 import { Hosts, type HostDoc, type RegionDoc } from "./hosts.js";
@@ -30,6 +31,29 @@ const AT_POSITION = [
 ] as const;
 /** Requests about the whole document: each region answers, the answers are joined. */
 const WHOLE = ["onDocumentSymbol", "onFoldingRanges", "onCodeLens"] as const;
+
+/**
+ * Diagnostics of a region's old text in its new text, after one replacement: those before it
+ * stay, those after it move with it, those it touches are dropped.
+ */
+function carry(diagnostics: readonly Diagnostic[], before: TextDocument, after: TextDocument, edit: { range: Range; text: string }): Diagnostic[] {
+  const start = before.offsetAt(edit.range.start);
+  const end = before.offsetAt(edit.range.end);
+  const delta = edit.text.length - (end - start);
+  const move = (p: Position): Position | undefined => {
+    const o = before.offsetAt(p);
+    return o < start ? p : o > end ? after.positionAt(o + delta) : undefined;
+  };
+  const out: Diagnostic[] = [];
+  for (const d of diagnostics) {
+    const s = move(d.range.start);
+    const e = move(d.range.end);
+    // related places are left out until the new analysis places them again
+    const { relatedInformation: _, ...rest } = d;
+    if (s && e && (before.offsetAt(d.range.end) < start || before.offsetAt(d.range.start) > end)) out.push({ ...rest, range: { start: s, end: e } });
+  }
+  return out;
+}
 
 /** The document a request is about; undefined for malformed params (the handler answers those). */
 function uriOf(p: unknown): string | undefined {
@@ -108,9 +132,11 @@ export function withEmbeddedDocuments(connection: Connection): Connection {
           return;
         }
         closeRegions(c.closed);
-        for (const r of c.changed) {
-          regionDiagnostics.delete(r.doc.uri);
-          h({ textDocument: { uri: r.doc.uri, version: r.doc.version }, contentChanges: [{ text: r.doc.getText() }] });
+        for (const { region, before, edit } of c.changed) {
+          // shown where they moved to until the region's analysis sends its own
+          const carried = carry(regionDiagnostics.get(region.doc.uri) ?? [], before, region.doc, edit);
+          regionDiagnostics.set(region.doc.uri, carried);
+          h({ textDocument: { uri: region.doc.uri, version: region.doc.version }, contentChanges: [edit] });
         }
         openRegions(c.opened);
         // positions of the other regions' problems moved with the edit

@@ -27,7 +27,8 @@ export interface HostDoc {
 /** What an edit of a host did to its regions' virtual documents. */
 export interface RegionChanges {
   readonly opened: RegionDoc[];
-  readonly changed: RegionDoc[];
+  /** Regions whose text changed, with the one replacement that turns the old virtual text into the new. */
+  readonly changed: { readonly region: RegionDoc; readonly before: TextDocument; readonly edit: { readonly range: Range; readonly text: string } }[];
   readonly closed: string[];
 }
 
@@ -47,6 +48,21 @@ function regionDocs(host: string, doc: TextDocument, language: HostLanguage, ver
     const fragment = fragmentModel(region);
     return { region, fragment, doc: TextDocument.create(virtualUri(host, region.index), "onnxtxt", version, fragment.text) };
   });
+}
+
+/**
+ * The one replacement that turns `before`'s text into `after` (their common start and end kept):
+ * sent as a ranged edit, the region's document keeps its analysis's carried results and its
+ * incremental re-analysis, as an edit of an .onnxtxt file does.
+ */
+function replacement(before: TextDocument, after: string): { range: Range; text: string } {
+  const old = before.getText();
+  let start = 0;
+  const shorter = Math.min(old.length, after.length);
+  while (start < shorter && old.charCodeAt(start) === after.charCodeAt(start)) start++;
+  let end = 0;
+  while (end < shorter - start && old.charCodeAt(old.length - 1 - end) === after.charCodeAt(after.length - 1 - end)) end++;
+  return { range: { start: before.positionAt(start), end: before.positionAt(old.length - end) }, text: after.slice(start, after.length - end) };
 }
 
 export class Hosts {
@@ -74,13 +90,14 @@ export class Hosts {
     const before = host.regions;
     const found = findRegions(host.doc.getText(), host.language).regions;
     const opened: RegionDoc[] = [];
-    const changed: RegionDoc[] = [];
+    const changed: RegionChanges["changed"][number][] = [];
     host.regions = found.map((region) => {
       const fragment = fragmentModel(region);
       const old = before[region.index];
       if (old && old.fragment.text === fragment.text) return { region, fragment, doc: old.doc };
       const doc = TextDocument.create(virtualUri(uri, region.index), "onnxtxt", version, fragment.text);
-      (old ? changed : opened).push({ region, fragment, doc });
+      if (old) changed.push({ region: { region, fragment, doc }, before: old.doc, edit: replacement(old.doc, fragment.text) });
+      else opened.push({ region, fragment, doc });
       return { region, fragment, doc };
     });
     const closed = before.slice(found.length).map((r) => r.doc.uri);
