@@ -227,6 +227,25 @@ export function findCppRegions(src: string): HostScan {
     });
   };
   const sniffed = (text: string) => sniffKind(text);
+  /** A text whose reader's type is known: read as that kind, or skipped when it is not one onnxtxt reads. */
+  const takeTyped = (lit: Literal, type: string | undefined, origin: string) => {
+    const kind = type === undefined ? undefined : PROTO_KINDS[type];
+    if (type !== undefined && kind === undefined) {
+      const first = lit.parts[0]!;
+      if (seen.has(first.start)) return;
+      seen.add(first.start);
+      skipped.push({
+        language: "cpp",
+        span: { start: first.start, end: lit.parts[lit.parts.length - 1]!.end },
+        reason: `parsed into ${type}, not a model, graph, function or node list`,
+      });
+      return;
+    }
+    take(lit, kind ? () => kind : sniffed, kind ? "call" : "content", origin, {});
+  };
+  /** The literal at token `k`, or the one the variable there was initialised with. */
+  const argumentLiteral = (toks: readonly Token[], k: number): Literal | undefined =>
+    literalAt(toks, k) ?? (isName(toks[k]) ? initialiser(toks, (toks[k] as { value: string }).value, toks[k]!.start) : undefined);
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i]!;
     if (t.t === "comment") {
@@ -255,24 +274,81 @@ export function findCppRegions(src: string): HostScan {
         ...(opset !== undefined && { opset }),
         ...(more && { attributesFromOutside: true }),
       });
-    } else if (isName(t, "OnnxParser")) {
-      // OnnxParser parser(ARG) or OnnxParser::Parse(X, ARG)
-      let argAt: number | undefined;
-      if (isName(toks[i + 1]) && isOp(toks[i + 2], "(")) argAt = i + 3;
-      else if (isOp(toks[i + 1], "::") && isName(toks[i + 2], "Parse") && isOp(toks[i + 3], "(")) {
-        argAt = i + 4;
-        if (isName(toks[argAt]) && isOp(toks[argAt + 1], ",")) argAt += 2;
-        else if (!(toks[argAt]?.t === "str")) argAt = undefined;
-      }
-      if (argAt === undefined) continue;
-      const lit = literalAt(toks, argAt) ?? (isName(toks[argAt]) ? initialiser(toks, (toks[argAt] as { value: string }).value, toks[argAt]!.start) : undefined);
-      if (lit) take(lit, sniffed, "content", "OnnxParser", {});
+    } else if (isName(t, "OnnxParser") && isName(toks[i + 1]) && isOp(toks[i + 2], "(")) {
+      // OnnxParser parser(ARG); ... parser.Parse(X): X's type says what ARG is
+      const lit = argumentLiteral(toks, i + 3);
+      if (!lit) continue;
+      const reader = (toks[i + 1] as { value: string }).value;
+      const target = parseTargetOf(toks, reader, i + 3);
+      takeTyped(lit, target, "OnnxParser");
+    } else if (isName(t, "Parse") && isOp(toks[i + 1], "(") && isName(toks[i + 2]) && isOp(toks[i + 3], ",")) {
+      // OnnxParser::Parse(X, ARG), or a test's Parse(X, ARG) helper
+      const type = declaredType(toks, (toks[i + 2] as { value: string }).value, i);
+      const onnxParser = isOp(toks[i - 1], "::") && isName(toks[i - 2], "OnnxParser");
+      // another library's Parse(x, "...") is none of ours unless x's type says so
+      if (type === undefined && !onnxParser) continue;
+      const lit = argumentLiteral(toks, i + 4);
+      if (lit) takeTyped(lit, type, onnxParser ? "OnnxParser" : "Parse");
     } else if (t.t === "str" && (t.s.delimiter === "ONNX" || t.s.delimiter === "onnx")) {
       const lit = literalAt(toks, i);
-      if (lit) take(lit, sniffed, "content", `R"${t.s.delimiter}(`, {});
+      // `code = R"ONNX(...)ONNX"; ... Parse(x, code)`: x's type says what the text is
+      const variable = isOp(toks[i - 1], "=") && isName(toks[i - 2]) ? (toks[i - 2] as { value: string }).value : undefined;
+      const type = variable === undefined ? undefined : readerTypeOf(toks, variable, i);
+      if (lit) takeTyped(lit, type, `R"${t.s.delimiter}(`);
     }
   }
   return { language: "cpp", regions: finishRegions(drafts), skipped };
+}
+
+/** What each proto type a test parses into is, as a kind; other types are not texts onnxtxt reads. */
+const PROTO_KINDS: Readonly<Record<string, EmbeddedKind | undefined>> = {
+  ModelProto: "model",
+  GraphProto: "graph",
+  FunctionProto: "function",
+  NodeProto: "node",
+  NodeList: "nodes",
+};
+
+/** The type `name` was declared with before token `before` (`ModelProto model;`, `onnx::GraphProto& g`). */
+function declaredType(toks: readonly Token[], name: string, before: number): string | undefined {
+  for (let k = before - 1; k > 0; k--) {
+    if (!isName(toks[k], name)) continue;
+    let typeAt = k - 1;
+    if (isOp(toks[typeAt], "&") || isOp(toks[typeAt], "*")) typeAt--;
+    const next = toks[k + 1];
+    if (isName(toks[typeAt]) && (isOp(next, ";") || isOp(next, ",") || isOp(next, ")") || isOp(next, "=") || isOp(next, "{") || isOp(next, "("))) {
+      const type = (toks[typeAt] as { value: string }).value;
+      if (type !== "return" && type !== "auto" && type !== "const") return type;
+    }
+  }
+  return undefined;
+}
+
+/** The type of what `reader.Parse(X)` (or `reader.ParserBase::Parse(X)`) fills, after token `from`. */
+function parseTargetOf(toks: readonly Token[], reader: string, from: number): string | undefined {
+  for (let k = from; k + 4 < toks.length && k < from + 400; k++) {
+    if (!isName(toks[k], reader) || !isOp(toks[k + 1], ".")) continue;
+    let m = k + 2;
+    if (isName(toks[m], "ParserBase") && isOp(toks[m + 1], "::")) m += 2;
+    if (isName(toks[m], "Parse") && isOp(toks[m + 1], "(") && isName(toks[m + 2])) return declaredType(toks, (toks[m + 2] as { value: string }).value, m);
+  }
+  return undefined;
+}
+
+/** The type of what a later `Parse(x, variable)` or `OnnxParser p(variable); p.Parse(x)` fills. */
+function readerTypeOf(toks: readonly Token[], variable: string, from: number): string | undefined {
+  for (let k = from; k + 4 < toks.length && k < from + 400; k++) {
+    // the variable given a new text (the next test's `code = ...`) ends the search
+    if (isName(toks[k], variable) && isOp(toks[k + 1], "=")) return undefined;
+    // Parse(*graph.mutable_node(), code): a node list
+    if (isName(toks[k], "Parse") && isOp(toks[k + 1], "(") && isOp(toks[k + 2], "*") && isName(toks[k + 5], "mutable_node") && isName(toks[k + 9], variable))
+      return "NodeList";
+    if (isName(toks[k], "Parse") && isOp(toks[k + 1], "(") && isName(toks[k + 2]) && isOp(toks[k + 3], ",") && isName(toks[k + 4], variable))
+      return declaredType(toks, (toks[k + 2] as { value: string }).value, k);
+    if (isName(toks[k], "OnnxParser") && isName(toks[k + 1]) && isOp(toks[k + 2], "(") && isName(toks[k + 3], variable))
+      return parseTargetOf(toks, (toks[k + 1] as { value: string }).value, k + 3);
+  }
+  return undefined;
 }
 
 /** The string a variable is initialised with: `NAME = "..."`, `NAME[] = "..."`, `NAME("...")`, `NAME{"..."}`, the last before `at`. */

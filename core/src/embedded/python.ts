@@ -143,7 +143,8 @@ export function findPythonRegions(src: string): HostScan {
   if (!TRIGGER.test(src)) return { language: "python", regions: [], skipped: [] };
   const toks = tokenize(src);
   const aliases = importAliases(toks);
-  const assigned = assignments(toks);
+  const assigned = assignments(src, toks);
+  const defs = toks.filter((t) => t.t === "name" && t.value === "def").map((t) => t.start);
   const drafts: RegionDraft[] = [];
   const skipped: SkippedRegion[] = [];
   const seen = new Set<number>();
@@ -209,7 +210,7 @@ export function findPythonRegions(src: string): HostScan {
     }
     const arg = toks[argAt];
     if (arg?.t === "name" && (isOp(toks[argAt + 1], ")") || isOp(toks[argAt + 1], ","))) {
-      const lit = resolve(assigned, arg.value, arg.start);
+      const lit = resolve(assigned, arg.value, arg.start, scopeStart(src, defs, arg.start));
       if (lit) take(lit, kind, "call", callee);
     }
   }
@@ -235,11 +236,28 @@ function importAliases(toks: readonly Token[]): Map<string, string> {
 
 interface Assignment {
   readonly at: number;
+  /** At the top of the module (not in a function or class). */
+  readonly global: boolean;
   readonly lit: Literal;
 }
 
+/** The indentation of the line holding `at`. */
+function indentAt(src: string, at: number): number {
+  let i = src.lastIndexOf("\n", at - 1) + 1;
+  const start = i;
+  while (src[i] === " " || src[i] === "\t") i++;
+  return i - start;
+}
+
+/** Where the function holding `at` starts (its `def`), or 0 at module level. */
+function scopeStart(src: string, defs: readonly number[], at: number): number {
+  const indent = indentAt(src, at);
+  for (let k = defs.length - 1; k >= 0; k--) if (defs[k]! < at && indentAt(src, defs[k]!) < indent) return defs[k]!;
+  return 0;
+}
+
 /** `NAME = "..."` statements (a string expression on the right), by name, in file order. */
-function assignments(toks: readonly Token[]): Map<string, Assignment[]> {
+function assignments(src: string, toks: readonly Token[]): Map<string, Assignment[]> {
   const out = new Map<string, Assignment[]>();
   for (let i = 0; i + 2 < toks.length; i++) {
     const t = toks[i]!;
@@ -253,17 +271,20 @@ function assignments(toks: readonly Token[]): Map<string, Assignment[]> {
     const lit = literalAt(toks, k + 1);
     if (!lit) continue;
     const list = out.get(t.value) ?? [];
-    list.push({ at: t.start, lit });
+    list.push({ at: t.start, global: indentAt(src, t.start) === 0, lit });
     out.set(t.value, list);
   }
   return out;
 }
 
-/** The string last assigned to `name` before `at` (or, for a constant defined later, the first one). */
-function resolve(assigned: ReadonlyMap<string, Assignment[]>, name: string, at: number): Literal | undefined {
+/**
+ * The string last assigned to `name` before `at` in the same function, or at module level (a
+ * module constant may also be defined after the function that reads it).
+ */
+function resolve(assigned: ReadonlyMap<string, Assignment[]>, name: string, at: number, scope: number): Literal | undefined {
   const list = assigned.get(name);
   if (!list) return undefined;
   let best: Assignment | undefined;
-  for (const a of list) if (a.at < at) best = a;
-  return (best ?? list[0])!.lit;
+  for (const a of list) if (a.at < at && (a.global || a.at > scope)) best = a;
+  return (best ?? list.find((a) => a.global))?.lit;
 }

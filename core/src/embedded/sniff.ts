@@ -24,5 +24,5 @@ export function sniffKind(text: string): EmbeddedKind {
     return /\bdomain\s*:/.test(header) && !/\bir_version\s*:/.test(header) ? "function" : "model";
   }
   // `name (inputs) => (outputs)`: a node's first name is followed by `,` or `=`, never `(`
-  return /^[A-Za-z_][\w.$-]*\s*\(/.test(text.slice(at, at + 256)) ? "graph" : "nodes";
+  return /^(?:[A-Za-z_][\w.$-]*|"(?:[^"\\\n]|\\.)*")\s*\(/.test(text.slice(at, at + 256)) ? "graph" : "nodes";
 }
