@@ -39,8 +39,67 @@ function isNamePart(c: number): boolean {
 }
 
 /** Python tokens, enough to see calls, assignments and strings; brackets join lines as in Python. */
-function tokenize(src: string): Token[] {
-  const out: Token[] = [];
+const KINDS = ["name", "op", "str", "comment", "nl"] as const;
+type Kind = (typeof KINDS)[number];
+
+/**
+ * The tokens of a file, kept as three numbers each (a 50 MB file has some ten million tokens:
+ * as objects they took gigabytes); `at` makes the object a rule looks at.
+ */
+class TokenList {
+  private kinds = new Uint8Array(1024);
+  private starts = new Int32Array(1024);
+  private ends = new Int32Array(1024);
+  private readonly strings = new Map<number, PyString>();
+  length = 0;
+
+  constructor(private readonly src: string) {}
+
+  push(t: Kind, start: number, end: number, s?: PyString): void {
+    if (this.length === this.kinds.length) {
+      const grow = <A extends Uint8Array | Int32Array>(a: A, make: (n: number) => A): A => {
+        const b = make(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.kinds = grow(this.kinds, (n) => new Uint8Array(n));
+      this.starts = grow(this.starts, (n) => new Int32Array(n));
+      this.ends = grow(this.ends, (n) => new Int32Array(n));
+    }
+    this.kinds[this.length] = KINDS.indexOf(t);
+    this.starts[this.length] = start;
+    this.ends[this.length] = end;
+    if (s) this.strings.set(this.length, s);
+    this.length++;
+  }
+
+  at(i: number): Token | undefined {
+    if (i < 0 || i >= this.length) return undefined;
+    const t = KINDS[this.kinds[i]!]!;
+    const start = this.starts[i]!;
+    const end = this.ends[i]!;
+    if (t === "str") return { t, start, end, s: this.strings.get(i)! };
+    if (t === "nl") return { t, start, end };
+    return { t, start, end, value: this.src.slice(start, end) };
+  }
+
+  kind(i: number): Kind | undefined {
+    return i >= 0 && i < this.length ? KINDS[this.kinds[i]!] : undefined;
+  }
+
+  /** Whether token `i` is the op `op` (one character), without making its object. */
+  isOp(i: number, op: string): boolean {
+    return this.kind(i) === "op" && this.src[this.starts[i]!] === op && this.ends[i]! - this.starts[i]! === 1;
+  }
+
+  /** Whether token `i` is the name `word`, without making its object. */
+  isName(i: number, word: string): boolean {
+    return this.kinds[i] === 0 && i < this.length && this.ends[i]! - this.starts[i]! === word.length && this.src.startsWith(word, this.starts[i]!);
+  }
+}
+
+function tokenize(src: string): TokenList {
+  const out = new TokenList(src);
   const n = src.length;
   let depth = 0;
   let i = 0;
@@ -49,16 +108,16 @@ function tokenize(src: string): Token[] {
     if (c === 35 /* # */) {
       let j = src.indexOf("\n", i);
       if (j < 0) j = n;
-      out.push({ t: "comment", start: i, end: j, value: src.slice(i, j) });
+      out.push("comment", i, j);
       i = j;
     } else if (c === 10) {
-      if (depth === 0) out.push({ t: "nl", start: i, end: i + 1 });
+      if (depth === 0) out.push("nl", i, i + 1);
       i++;
     } else if (c === 32 || c === 9 || c === 13 || c === 12) i++;
     else if (c === 92 /* line continuation */) i += 2;
     else if (c === 34 || c === 39) {
       const s = scanPyString(src, i, i);
-      out.push({ t: "str", start: i, end: s.end, s });
+      out.push("str", i, s.end, s);
       i = s.end;
     } else if (isNameStart(c)) {
       let j = i + 1;
@@ -66,10 +125,10 @@ function tokenize(src: string): Token[] {
       const q = src.charCodeAt(j);
       if ((q === 34 || q === 39) && isPyStringPrefix(src.slice(i, j))) {
         const s = scanPyString(src, i, j);
-        out.push({ t: "str", start: i, end: s.end, s });
+        out.push("str", i, s.end, s);
         i = s.end;
       } else {
-        out.push({ t: "name", start: i, end: j, value: src.slice(i, j) });
+        out.push("name", i, j);
         i = j;
       }
     } else {
@@ -79,7 +138,7 @@ function tokenize(src: string): Token[] {
       // `==` and `!=` must not read as an assignment
       const two = src.slice(i, i + 2);
       const value = two === "==" || two === "!=" || two === "<=" || two === ">=" ? two : ch;
-      out.push({ t: "op", start: i, end: i + value.length, value });
+      out.push("op", i, i + value.length);
       i += value.length;
     }
   }
@@ -100,38 +159,38 @@ interface Literal {
  * The string expression at token `i`: adjacent literals, possibly inside `dedent(...)` or
  * parentheses. Undefined when there is none; `skip` when it is computed at run time.
  */
-function literalAt(toks: readonly Token[], i: number): Literal | undefined {
+function literalAt(toks: TokenList, i: number): Literal | undefined {
   let k = i;
   let closers = 0;
   for (;;) {
-    const t = toks[k];
+    const t = toks.at(k);
     if (isOp(t, "(")) {
       closers++;
       k++;
     } else if (t?.t === "name" && (t.value === "dedent" || t.value === "textwrap")) {
       // textwrap.dedent( or dedent(: ONNX text does not care about indentation
       let m = k + 1;
-      if (t.value === "textwrap" && isOp(toks[m], ".") && toks[m + 1]?.t === "name" && (toks[m + 1] as { value: string }).value === "dedent") m += 2;
+      if (t.value === "textwrap" && isOp(toks.at(m), ".") && toks.at(m + 1)?.t === "name" && (toks.at(m + 1) as { value: string }).value === "dedent") m += 2;
       else if (t.value === "textwrap") return undefined;
-      if (!isOp(toks[m], "(")) return undefined;
+      if (!isOp(toks.at(m), "(")) return undefined;
       closers++;
       k = m + 1;
     } else break;
   }
   const parts: PyString[] = [];
-  while (toks[k]?.t === "str") {
-    parts.push((toks[k] as { s: PyString }).s);
+  while (toks.at(k)?.t === "str") {
+    parts.push((toks.at(k) as { s: PyString }).s);
     k++;
   }
   if (parts.length === 0) return undefined;
   let skip: string | undefined;
   for (let c = 0; c < closers; c++) {
-    if (isOp(toks[k], ")")) k++;
+    if (isOp(toks.at(k), ")")) k++;
     else skip ??= "the string is part of a longer expression";
   }
-  const after = toks[k];
+  const after = toks.at(k);
   if (isOp(after, "%")) skip = "a % template: its text is made at run time";
-  else if (isOp(after, ".") && toks[k + 1]?.t === "name" && (toks[k + 1] as { value: string }).value === "format")
+  else if (isOp(after, ".") && toks.at(k + 1)?.t === "name" && (toks.at(k + 1) as { value: string }).value === "format")
     skip = "a .format template: its text is made at run time";
   else if (isOp(after, "+")) skip = "the string is concatenated at run time";
   if (parts.some((p) => !p.terminated)) skip = "the string is not terminated";
@@ -144,7 +203,8 @@ export function findPythonRegions(src: string): HostScan {
   const toks = tokenize(src);
   const aliases = importAliases(toks);
   const assigned = assignments(src, toks);
-  const defs = toks.filter((t) => t.t === "name" && t.value === "def").map((t) => t.start);
+  const defs: number[] = [];
+  for (let i = 0; i < toks.length; i++) if (toks.isName(i, "def")) defs.push(toks.at(i)!.start);
   const drafts: RegionDraft[] = [];
   const skipped: SkippedRegion[] = [];
   const seen = new Set<number>();
@@ -184,13 +244,16 @@ export function findPythonRegions(src: string): HostScan {
     });
   };
   for (let i = 0; i < toks.length; i++) {
-    const t = toks[i]!;
+    // most tokens are neither a comment nor a name before `(`: looked at without their objects
+    const tokenKind = toks.kind(i);
+    if (tokenKind !== "comment" && !(tokenKind === "name" && toks.isOp(i + 1, "("))) continue;
+    const t = toks.at(i)!;
     if (t.t === "comment") {
       const kind = markerKind(t.value);
       if (!kind) continue;
       // the first string of the next statement: `x = """...` or a call's argument
       for (let k = i + 1; k < toks.length && k < i + 12; k++) {
-        const lit = toks[k]!.t === "str" ? literalAt(toks, k) : undefined;
+        const lit = toks.at(k)!.t === "str" ? literalAt(toks, k) : undefined;
         if (lit) {
           take(lit, kind, "marker", `# onnxtxt: ${kind}`);
           break;
@@ -198,18 +261,18 @@ export function findPythonRegions(src: string): HostScan {
       }
       continue;
     }
-    if (t.t !== "name" || !isOp(toks[i + 1], "(")) continue;
+    if (t.t !== "name" || !isOp(toks.at(i + 1), "(")) continue;
     const callee = aliases.get(t.value) ?? t.value;
     const kind = CALLS[callee];
-    if (!kind || (toks[i - 1]?.t === "name" && (toks[i - 1] as { value: string }).value === "def")) continue;
+    if (!kind || (toks.at(i - 1)?.t === "name" && (toks.at(i - 1) as { value: string }).value === "def")) continue;
     const argAt = i + 2;
     const direct = literalAt(toks, argAt);
     if (direct) {
       take(direct, kind, "call", callee);
       continue;
     }
-    const arg = toks[argAt];
-    if (arg?.t === "name" && (isOp(toks[argAt + 1], ")") || isOp(toks[argAt + 1], ","))) {
+    const arg = toks.at(argAt);
+    if (arg?.t === "name" && (isOp(toks.at(argAt + 1), ")") || isOp(toks.at(argAt + 1), ","))) {
       const lit = resolve(assigned, arg.value, arg.start, scopeStart(src, defs, arg.start));
       if (lit) take(lit, kind, "call", callee);
     }
@@ -218,15 +281,14 @@ export function findPythonRegions(src: string): HostScan {
 }
 
 /** `from onnx.parser import parse_model as pm` and friends: alias -> the function's name. */
-function importAliases(toks: readonly Token[]): Map<string, string> {
+function importAliases(toks: TokenList): Map<string, string> {
   const out = new Map<string, string>();
   for (let i = 0; i + 3 < toks.length; i++) {
-    const t = toks[i]!;
-    if (t.t !== "name" || t.value !== "import") continue;
-    for (let k = i + 1; k < toks.length && toks[k]!.t !== "nl"; k++) {
-      const name = toks[k]!;
-      if (name.t === "name" && CALLS[name.value] && toks[k + 1]?.t === "name" && (toks[k + 1] as { value: string }).value === "as") {
-        const alias = toks[k + 2];
+    if (!toks.isName(i, "import")) continue;
+    for (let k = i + 1; k < toks.length && toks.at(k)!.t !== "nl"; k++) {
+      const name = toks.at(k)!;
+      if (name.t === "name" && CALLS[name.value] && toks.at(k + 1)?.t === "name" && (toks.at(k + 1) as { value: string }).value === "as") {
+        const alias = toks.at(k + 2);
         if (alias?.t === "name") out.set(alias.value, name.value);
       }
     }
@@ -257,17 +319,17 @@ function scopeStart(src: string, defs: readonly number[], at: number): number {
 }
 
 /** `NAME = "..."` statements (a string expression on the right), by name, in file order. */
-function assignments(src: string, toks: readonly Token[]): Map<string, Assignment[]> {
+function assignments(src: string, toks: TokenList): Map<string, Assignment[]> {
   const out = new Map<string, Assignment[]>();
   for (let i = 0; i + 2 < toks.length; i++) {
-    const t = toks[i]!;
-    const before = toks[i - 1];
-    const statementStart = before === undefined || before.t === "nl" || before.t === "comment";
-    if (t.t !== "name" || !statementStart) continue;
+    const before = toks.kind(i - 1);
+    const statementStart = before === undefined || before === "nl" || before === "comment";
+    if (toks.kind(i) !== "name" || !statementStart) continue;
+    const t = toks.at(i) as Extract<Token, { t: "name" }>;
     // NAME = or NAME: str =
     let k = i + 1;
-    if (isOp(toks[k], ":") && toks[k + 1]?.t === "name") k += 2;
-    if (!isOp(toks[k], "=")) continue;
+    if (isOp(toks.at(k), ":") && toks.at(k + 1)?.t === "name") k += 2;
+    if (!isOp(toks.at(k), "=")) continue;
     const lit = literalAt(toks, k + 1);
     if (!lit) continue;
     const list = out.get(t.value) ?? [];
