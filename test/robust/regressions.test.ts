@@ -3,6 +3,7 @@ import { strict as assert } from "node:assert";
 import { checkModel } from "../../core/src/check/index.js";
 import { diagnosticLines } from "../../core/src/diagnostic-lines.js";
 import { formatText } from "../../core/src/print/format.js";
+import { formatEmbedded } from "../../core/src/embedded/index.js";
 import { modelFromText } from "../../core/src/text.js";
 import { decodeModel, encodeModel } from "../../core/src/io/index.js";
 import { printModel } from "../../core/src/print-model.js";
@@ -11,6 +12,17 @@ import { BINARY_TARGETS } from "./harness/targets.js";
 const HEADER = `<ir_version: 8, opset_import: ["" : 18]>\n`;
 
 describe("fuzz regressions", () => {
+  it("formatting an embedded text whose ONNX string holds a carriage return is idempotent", () => {
+    for (const [host, language] of [
+      ['const m = onnx`\n<ir_version: 8, opset_import: ["\r\r\n" : 18]>\r\ntagged (float[N] x) => (float[N] y) {\r\n    y = Relu(x)\r\n}\n`;\n', "javascript"],
+      ['```onnx\n<ir_version: 8, opset_import: ["# c \r\n" : 18]>\nfenced (float[N] x) => (float[N] y) {\n    y = Relu(x)\n}\n```\n', "markdown"],
+    ] as const) {
+      const once = formatEmbedded(host, language);
+      assert.equal(once.changed, 1, language);
+      assert.equal(formatEmbedded(once.text, language).text, once.text, language);
+    }
+  });
+
   it("duplicate-opset-import on text carries a location (lowering source-maps opset entries)", () => {
     const text = `<ir_version: 8, opset_import: ["" : 18, "" : 18]>\nmain (float x) => (float y) { y = Relu(x) }\n`;
     const r = modelFromText(text);

@@ -89,7 +89,8 @@ export function formatRegion(host: string, region: EmbeddedRegion): RegionFormat
       r.diagnostics.map((d) => ({ ...d, ...(d.span && { span: region.map.spanToHost(d.span) }) })),
     );
   const content = host.slice(lit.content.start, lit.content.end);
-  const eol = content.includes("\r\n") ? "\r\n" : "\n";
+  // CRLF only where every line break of the literal is one (a "\r" can also stand inside an ONNX string)
+  const eol = content.includes("\r\n") && !/[^\r]\n/.test(content) && !r.text.includes("\r") ? "\r\n" : "\n";
   const lead = /^\s*/.exec(content)![0];
   const trail = content.trim() === "" ? "" : /\s*$/.exec(content)![0];
   const formatted = r.text.replace(/\n+$/, "").split("\n");

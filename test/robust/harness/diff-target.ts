@@ -10,8 +10,15 @@ import { ModelProtoSchema, type ModelProto } from "../../../proto/src/index.js";
 import type { Change, DiffSide } from "../../../core/src/diff/index.js";
 import type { BinaryTarget, TextTarget } from "./targets.js";
 
-function changed(model: ModelProto): ModelProto {
-  const out = clone(ModelProtoSchema, model);
+/** A copy with one node dropped and one attribute changed; undefined when protobuf-es cannot copy it (a name with a lone surrogate). */
+function changed(model: ModelProto): ModelProto | undefined {
+  let out: ModelProto;
+  try {
+    out = clone(ModelProtoSchema, model);
+  } catch (e) {
+    if (e instanceof Error && e.name === "FieldValueInvalidError") return undefined;
+    throw e;
+  }
   const nodes = out.graph?.node ?? [];
   if (nodes.length > 0) nodes.splice(nodes.length >> 1, 1);
   const attr = nodes.find((n) => n.attribute.length > 0)?.attribute[0];
@@ -38,8 +45,8 @@ function diffProblems(side: DiffSide, textLength: number | undefined): string[] 
     if (!self.equal) problems.push(`a model differs from itself: ${self.changes[0]?.message}`);
     const u = unifiedDiff(side.model, side.model, { a: "a", b: "b" });
     if (u !== "") problems.push("the unified diff of a model with itself is not empty");
-    const other = diffModels(side, changed(side.model));
-    for (const c of other.changes) problems.push(...placeProblems(c, textLength));
+    const copy = changed(side.model);
+    if (copy) for (const c of diffModels(side, copy).changes) problems.push(...placeProblems(c, textLength));
     return problems;
   } catch (e) {
     if (e instanceof OnnxtxtError) return e.message.includes("\n") ? [`multi-line error: ${e.message}`] : [];
