@@ -34,7 +34,9 @@ export function runArgumentsOf(args: readonly unknown[], activeUri: string | und
 }
 
 function titleOf(args: RunCellArguments): string {
-  const file = decodeURIComponent(args.uri.slice(args.uri.lastIndexOf("/") + 1));
+  // an ONNX text in a host file runs as `host#onnxtxt-region-N`: the title names the host file
+  const path = args.uri.replace(/#.*$/, "");
+  const file = decodeURIComponent(path.slice(path.lastIndexOf("/") + 1));
   return args.graph ? `${args.graph} (${file})` : file;
 }
 

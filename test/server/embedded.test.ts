@@ -189,4 +189,22 @@ describe("language server: ONNX text in Python, C++ and Markdown files", functio
     const hover = await client.request<{ contents: { value: string } } | null>("textDocument/hover", { textDocument: { uri }, position: at(MD, "y = Neg") });
     assert.match(hover?.contents.value ?? "", /float\[2\]/);
   });
+
+  it("runs a fence's model from its Run lens", async () => {
+    const uri = "file:///t/README.md";
+    const lenses = await client.request<{ range: { start: unknown }; command: { command: string; arguments: unknown[] } }[]>("textDocument/codeLens", {
+      textDocument: { uri },
+    });
+    assert.equal(lenses.length, 1);
+    assert.deepEqual(lenses[0]!.range.start, at(MD, "g (float[2] x)"));
+    const r = await client.request<{ outputs: { name: string; text: string }[] }>("workspace/executeCommand", {
+      command: lenses[0]!.command.command,
+      arguments: lenses[0]!.command.arguments,
+    });
+    assert.deepEqual(
+      r.outputs.map((o) => o.name),
+      ["y"],
+    );
+    assert.match(r.outputs[0]!.text, /^float\[2\] \{/);
+  });
 });

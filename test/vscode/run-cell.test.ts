@@ -84,6 +84,12 @@ describe("onnxtxt.run", () => {
     assert.deepEqual(host.marks, [["file:///w/m.onnxtxt", undefined]], "an old failure mark is cleared");
   });
 
+  it("titles a run of an ONNX text in a host file by the host file", async () => {
+    const host = new FakeRunHost(ACTIVE, async () => ({ outputs: [], elapsedMs: 1, inputSources: {} }));
+    const model = await runCell([{ uri: "file:///w/test_relu.py#onnxtxt-region-2", graph: "agraph" }], host, 64);
+    assert.equal(model?.title, "agraph (test_relu.py)");
+  });
+
   it("marks the node that failed and shows the message", async () => {
     const range = { start: { line: 3, character: 2 }, end: { line: 3, character: 20 } };
     const host = new FakeRunHost(ACTIVE, () => Promise.reject(new ResponseErrorLike("Relu: input x is missing", -32603, { range, node: "r1" })));

@@ -1,5 +1,6 @@
 // Moving a virtual document's answers to its host: every range (and inlay hint position) goes
 // through the region's map, its URI becomes the host's, and what lies in the wrapper is dropped.
+// Commands keep the region's URI: executing one runs the region's document.
 import type { Position, Range } from "vscode-languageserver/node";
 import type { HostDoc, Hosts, RegionDoc } from "./hosts.js";
 
@@ -20,6 +21,11 @@ export function resultToHost(hosts: Hosts, host: HostDoc, r: RegionDoc, value: u
     if (typeof v !== "object" || v === null) return v === r.doc.uri ? host.doc.uri : v;
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(v)) {
+      // a command (the Run lens's) names the region's own document, which the server runs
+      if (key === "command" && typeof item === "object") {
+        out[key] = item;
+        continue;
+      }
       if (key === "position" && isPosition(item)) {
         const mapped = hosts.rangeToHost(host, r, { start: item, end: item });
         if (!mapped) return DROP;
