@@ -3,17 +3,16 @@
 // two chains of 1,000,000 nodes with one alpha changed in the middle (aim <= 10 s and 1.5 GB).
 // Each run also checks the diff found exactly the one change.
 // Run: npm run build && nice node dist/bench/diff-bench.js [--nodes N] [--repeat N]
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { decodeModel, encodeModel } from "../core/src/io/index.js";
+import { median } from "./stats.js";
+import { requireTime, timedCli } from "./timed-cli.js";
 import { chainModelBytes } from "./wide-model.js";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const CLI = path.join(REPO, "bin/onnxtxt.js");
-const TIME = "/usr/bin/time";
 
 interface Measure {
   seconds: number;
@@ -23,23 +22,14 @@ interface Measure {
 }
 
 function measure(args: readonly string[]): Measure {
-  const r = spawnSync(TIME, ["-v", process.execPath, CLI, ...args], { encoding: "utf8", maxBuffer: 1 << 30 });
-  const field = (name: string): string => new RegExp(`${name}: (.+)`).exec(r.stderr)?.[1] ?? "";
-  const clock = field("Elapsed \\(wall clock\\) time \\(h:mm:ss or m:ss\\)").split(":").map(Number);
-  const seconds = clock.reduce((s, v) => s * 60 + v, 0);
-  const peakMb = Number(field("Maximum resident set size \\(kbytes\\)")) / 1024;
+  const r = timedCli(args);
   let changes = -1;
   try {
     changes = (JSON.parse(r.stdout) as { changes: unknown[] }).changes.length;
   } catch {
     process.stdout.write(r.stderr.slice(0, 2000));
   }
-  return { seconds, peakMb, code: r.status ?? -1, changes };
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[s.length >> 1]!;
+  return { seconds: r.seconds, peakMb: r.peakMb, code: r.code, changes };
 }
 
 function row(label: string, runs: Measure[], aimS: number, aimMb: number): void {
@@ -52,7 +42,7 @@ function row(label: string, runs: Measure[], aimS: number, aimMb: number): void 
 }
 
 function main(): void {
-  if (!fs.existsSync(TIME)) throw new Error(`${TIME} is needed (apt-get install time)`);
+  requireTime();
   const arg = (name: string, fallback: number) => {
     const at = process.argv.indexOf(name);
     return at > 0 ? Number(process.argv[at + 1]) : fallback;

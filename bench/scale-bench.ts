@@ -3,16 +3,12 @@
 // peak resident memory), then the text it converts to back through check and convert.
 // The aim (issue 22): check/convert/print under 10 s and 1.5 GB each.
 // Run: npm run build && nice node dist/bench/scale-bench.js [--nodes N]
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { fileURLToPath } from "node:url";
+import { requireTime, timedCli } from "./timed-cli.js";
 import { chainModelBytes } from "./wide-model.js";
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const CLI = path.join(REPO, "bin/onnxtxt.js");
-const TIME = "/usr/bin/time";
 const LIMIT_S = 10;
 const LIMIT_MB = 1536;
 
@@ -25,17 +21,12 @@ interface Measure {
 
 /** One CLI process under /usr/bin/time -v. */
 function measure(args: readonly string[]): Measure {
-  const r = spawnSync(TIME, ["-v", process.execPath, CLI, ...args], { encoding: "utf8", maxBuffer: 1 << 30 });
-  const field = (name: string): string => new RegExp(`${name}: (.+)`).exec(r.stderr)?.[1] ?? "";
-  const clock = field("Elapsed \\(wall clock\\) time \\(h:mm:ss or m:ss\\)").split(":").map(Number);
-  const seconds = clock.reduce((s, v) => s * 60 + v, 0);
-  const peakMb = Number(field("Maximum resident set size \\(kbytes\\)")) / 1024;
-  const own = r.stderr.slice(0, r.stderr.indexOf("\tCommand being timed"));
-  return { seconds, peakMb, code: r.status ?? -1, tail: own.trim().split("\n").slice(-1)[0] ?? "" };
+  const r = timedCli(args);
+  return { seconds: r.seconds, peakMb: r.peakMb, code: r.code, tail: r.stderr.trim().split("\n").slice(-1)[0] ?? "" };
 }
 
 function main(): void {
-  if (!fs.existsSync(TIME)) throw new Error(`${TIME} is needed (apt-get install time)`);
+  requireTime();
   const at = process.argv.indexOf("--nodes");
   const nodes = at > 0 ? Number(process.argv[at + 1]) : 1_000_000;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "onnxtxt-scale-"));
