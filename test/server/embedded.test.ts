@@ -134,6 +134,26 @@ describe("language server: ONNX text in Python, C++ and Markdown files", functio
     );
   });
 
+  it("outlines and folds a C++ function body as its nodes, without the function it is read in", async () => {
+    const uri = "file:///t/defs.cc";
+    const symbols = await client.request<{ name: string; selectionRange: { start: { line: number } } }[]>("textDocument/documentSymbol", {
+      textDocument: { uri },
+    });
+    assert.deepEqual(
+      symbols.map((s) => [s.name, s.selectionRange.start.line]),
+      [
+        ["Lambd", at(CPP, "Lambd =").line],
+        ["LambdCast", at(CPP, "LambdCast =").line],
+        ["output", at(CPP, "output =").line],
+      ],
+    );
+    const folds = await client.request<{ startLine: number; endLine: number }[]>("textDocument/foldingRange", { textDocument: { uri } });
+    assert.deepEqual(
+      folds.map((f) => [f.startLine, f.endLine]),
+      [[at(CPP, "{").line, at(CPP, "output =").line]],
+    );
+  });
+
   it("moves diagnostics with an edit above the string and drops them when it is fixed", async () => {
     const uri = "file:///t/test_shapes.py";
     const moved = client.waitFor(

@@ -3,7 +3,7 @@
 // core/src/embedded/fragment.ts wraps it in; this module maps positions between the two.
 import { TextDocument, type TextDocumentContentChangeEvent } from "vscode-languageserver-textdocument";
 import type { Position, Range } from "vscode-languageserver/node";
-import { findRegions, fragmentModel, type EmbeddedRegion, type FragmentModel, type HostLanguage } from "../../../core/src/embedded/index.js";
+import { findRegions, fragmentModel, regionSpan, type EmbeddedRegion, type FragmentModel, type HostLanguage } from "../../../core/src/embedded/index.js";
 
 /** Typed text that cannot start or end a string, a comment or a call. */
 const PLAIN = /^[A-Za-z0-9_ \t.,=+\-*\/:;!?&|%^@$]*$/;
@@ -166,12 +166,12 @@ export class Hosts {
     return { start: r.doc.positionAt(a + r.fragment.offset), end: r.doc.positionAt(b + r.fragment.offset) };
   }
 
-  /** A virtual range in the host, or undefined where it lies in the wrapper. */
+  /** A virtual range in the host, or undefined where it lies in the wrapper alone. */
   rangeToHost(host: HostDoc, r: RegionDoc, range: Range): Range | undefined {
-    const start = r.doc.offsetAt(range.start) - r.fragment.offset;
-    const end = r.doc.offsetAt(range.end) - r.fragment.offset;
-    if (start < 0 || end > r.fragment.length || end < start) return undefined;
-    const span = r.region.map.spanToHost({ start, end });
+    // a range reaching into the wrapper is cut at the region's edge, as `check` cuts it
+    const inRegion = regionSpan(r.fragment, { start: r.doc.offsetAt(range.start), end: r.doc.offsetAt(range.end) });
+    if (!inRegion) return undefined;
+    const span = r.region.map.spanToHost(inRegion);
     return { start: host.doc.positionAt(span.start), end: host.doc.positionAt(span.end) };
   }
 

@@ -1,5 +1,6 @@
 // Moving a virtual document's answers to its host: every range (and inlay hint position) goes
-// through the region's map, its URI becomes the host's, and what lies in the wrapper is dropped.
+// through the region's map, its URI becomes the host's, and what lies in the wrapper is dropped
+// (an outline item of the wrapper gives way to its children).
 // Commands keep the region's URI: executing one runs the region's document.
 import type { Position, Range } from "vscode-languageserver/node";
 import type { HostDoc, Hosts, RegionDoc } from "./hosts.js";
@@ -14,11 +15,40 @@ function isRange(v: unknown): v is Range {
   return typeof v === "object" && v !== null && isPosition((v as Range).start) && isPosition((v as Range).end);
 }
 
+interface Fold {
+  readonly startLine: number;
+  readonly endLine: number;
+}
+
+function isFold(v: object): v is Fold {
+  return typeof (v as Fold).startLine === "number" && typeof (v as Fold).endLine === "number" && !("range" in v);
+}
+
 export function resultToHost(hosts: Hosts, host: HostDoc, r: RegionDoc, value: unknown): unknown {
+  /** A folding range counts lines: from its first line's start to its last line's end. */
+  const foldToHost = (f: Fold): unknown => {
+    // a fold of the wrapper (a node list's function) is none of the host's
+    if (r.doc.offsetAt({ line: f.startLine, character: 0 }) < r.fragment.offset) return DROP;
+    const range = hosts.rangeToHost(host, r, { start: { line: f.startLine, character: 0 }, end: { line: f.endLine, character: Number.MAX_SAFE_INTEGER } });
+    if (!range || range.end.line <= range.start.line) return DROP;
+    const { startCharacter: _, endCharacter: __, ...rest } = f as Fold & { startCharacter?: number; endCharacter?: number };
+    return { ...rest, startLine: range.start.line, endLine: range.end.line };
+  };
   const walk = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(walk).filter((x) => x !== DROP);
+    if (Array.isArray(v)) {
+      const out: unknown[] = [];
+      for (const item of v) {
+        const mapped = walk(item);
+        if (mapped !== DROP) out.push(mapped);
+        // an outline item of the wrapper (a node list's function) leaves its children in its place
+        else if (typeof item === "object" && item !== null && Array.isArray((item as { children?: unknown }).children))
+          out.push(...(walk((item as { children: unknown[] }).children) as unknown[]));
+      }
+      return out;
+    }
     if (isRange(v)) return hosts.rangeToHost(host, r, v) ?? DROP;
     if (typeof v !== "object" || v === null) return v === r.doc.uri ? host.doc.uri : v;
+    if (isFold(v)) return foldToHost(v);
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(v)) {
       // a command (the Run lens's) names the region's own document, which the server runs
