@@ -69,7 +69,8 @@ export function withEmbeddedDocuments(connection: Connection): Connection {
   };
   /** Each region's last diagnostics, in its virtual document. */
   const regionDiagnostics = new Map<string, Diagnostic[]>();
-  const handlers: { open?: Handler; change?: Handler; close?: Handler; tokens?: Handler } = {};
+  /** The handlers the server registered, called for the regions' documents. */
+  const handlers: { open?: Handler; close?: Handler; tokens?: Handler } = {};
 
   const publishHost = (host: HostDoc) => {
     const diagnostics: Diagnostic[] = [];
@@ -123,7 +124,6 @@ export function withEmbeddedDocuments(connection: Connection): Connection {
       });
     },
     onDidChangeTextDocument: (h: Handler) => {
-      handlers.change = h;
       return connection.onDidChangeTextDocument((p) => {
         const uri = uriOf(p);
         const c = uri !== undefined && Array.isArray(p.contentChanges) ? hosts.change(uri, p.textDocument.version, p.contentChanges) : undefined;
