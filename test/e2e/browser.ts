@@ -10,8 +10,6 @@ export interface Locator {
   isVisible(): Promise<boolean>;
   click(options?: { timeout?: number }): Promise<void>;
   waitFor(options?: { state?: "visible" | "attached" | "hidden"; timeout?: number }): Promise<void>;
-  /** `fn` is the source of a function of the matched DOM elements (no DOM types here). */
-  evaluateAll<R>(fn: string): Promise<R>;
 }
 
 export interface Keyboard {
@@ -23,6 +21,8 @@ export interface Keyboard {
 export interface Frame {
   locator(selector: string): Locator;
   url(): string;
+  /** Evaluates `expression` (source text) in the frame; a promise is awaited. */
+  evaluate<R>(expression: string): Promise<R>;
 }
 
 export interface Page {

@@ -5,7 +5,8 @@
 // rename, the outline, format on save, Run and its output view, Convert to Binary and opening
 // a binary model as text. Then it times, on the 50k-node document, what the user waits for:
 // open -> Run lens and squiggles, a typo -> its squiggle, a hover right after an edit. Last,
-// ONNX text inside a Python string, a C++ raw string and a Markdown fence (embedded-e2e.ts).
+// ONNX text inside a Python string, a C++ raw string and a Markdown fence (embedded-e2e.ts), and
+// Compare with... and the graph view's diff mode (diff-e2e.ts).
 // Screenshots go to .e2e/screenshots/. Run with `npm run test:e2e` (packages the .vsix first).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
@@ -15,6 +16,7 @@ import { decodeModel } from "../../core/src/io/index.js";
 import { printModel } from "../../core/src/print-model.js";
 import { largeDocument } from "../../bench/lsp-document.js";
 import type { Page, Playwright } from "./browser.js";
+import { diffChecks, prepareDiff } from "./diff-e2e.js";
 import { embeddedChecks, prepareEmbedded } from "./embedded-e2e.js";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -183,6 +185,7 @@ function prepareWorkspace(): { folder: string; net: string; text: string } {
   fs.writeFileSync(path.join(folder, "shipped.onnx"), binary);
   fs.writeFileSync(path.join(folder, "big.onnxtxt"), largeDocument(50000));
   prepareEmbedded(folder);
+  prepareDiff(folder, text);
   return { folder, net: path.join(folder, "squeezenet.onnxtxt"), text };
 }
 
@@ -485,6 +488,8 @@ async function main(): Promise<void> {
     }
     // Issue #30's checks, on their own files: they run even when a step above failed.
     await embeddedChecks({ ed, check, until }, folder);
+    // Issue #37's: Compare with... and the graph view in diff mode, on two files of their own.
+    await diffChecks({ ed, check, until }, folder);
   } finally {
     await browser.close();
     try {
