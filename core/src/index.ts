@@ -175,3 +175,7 @@ export { prepareRename, rename } from "./ide/rename.js";
 export { semanticTokens, TOKEN_MODIFIERS, TOKEN_TYPES, type SemanticToken } from "./ide/semantic-tokens.js";
 export { codeActions } from "./ide/code-actions.js";
 export { codeLenses } from "./ide/code-lens.js";
+
+// ---- Opset conversion ------------------------------------------------------------------------
+/** Moves a model to another opset (up or down), node by node; what cannot move is reported as data. */
+export { convertOpset, OpsetError, stepCoverage, type ConvertOpsetOptions, type OpsetConversion, type RefusedNode, type StepCoverage, type StepDirection } from "./opset/index.js";

@@ -1,0 +1,248 @@
+// convertOpset: every node of the main graph, its subgraphs and the model's local functions,
+// in the convertible domains, moved to the target opset; refusals are collected, not thrown.
+import { create, equals, isFieldSet } from "@bufbuild/protobuf";
+import {
+  AttributeProtoSchema,
+  GraphProtoSchema,
+  ModelProtoSchema,
+  NodeProtoSchema,
+  FunctionProtoSchema,
+  OperatorSetIdProtoSchema,
+  type AttributeProto,
+  type FunctionProto,
+  type GraphProto,
+  type ModelProto,
+  type NodeProto,
+  type OperatorSetIdProto,
+} from "../../../proto/src/index.js";
+import { inferModel } from "../infer/index.js";
+import type { ValueType } from "../infer/types.js";
+import { canonicalDomain, knownDomains, latestOpsetVersion } from "../schema/index.js";
+import { Constants } from "./constants.js";
+import type { StepContext } from "./context.js";
+import { OpsetError } from "./errors.js";
+import { convertNode, type NodeEnv } from "./node-steps.js";
+import type { ConvertOpsetOptions, OpsetConversion, RefusedNode } from "./report.js";
+import { Names } from "./names.js";
+import { minIrVersion } from "./ir-version.js";
+
+interface Run {
+  readonly options: ConvertOpsetOptions;
+  readonly graphTypes: ReadonlyMap<GraphProto, ReadonlyMap<string, ValueType>>;
+  readonly localTypes: Map<string, ValueType>;
+  readonly names: Names;
+  readonly functions: ReadonlySet<string>;
+  readonly refused: RefusedNode[];
+  readonly replacements: Map<NodeProto, readonly NodeProto[]>;
+  rewritten: number;
+  unchanged: number;
+}
+
+/** Where a graph sits: its versions per domain and how to name it in reports. */
+interface Place {
+  readonly versions: ReadonlyMap<string, readonly [number, number]>;
+  readonly path: string;
+  readonly constants: Constants;
+  readonly types: (name: string) => ValueType | undefined;
+}
+
+function checkTarget(domain: string, target: number): void {
+  const latest = latestOpsetVersion(domain);
+  const name = domain === "" ? "ai.onnx" : domain;
+  if (latest === undefined) throw new OpsetError(`unknown domain '${domain}'`);
+  if (!Number.isInteger(target) || target < 1 || target > latest) throw new OpsetError(`opset ${target} of ${name} does not exist (known: 1 to ${latest})`);
+}
+
+function env(run: Run, place: Place): NodeEnv {
+  return {
+    context(older, newer, up, at): StepContext {
+      return {
+        older,
+        newer,
+        up,
+        at,
+        constants: place.constants,
+        type: (n) => run.localTypes.get(n) ?? place.types(n),
+        setType: (n, t) => void run.localTypes.set(n, t),
+        fresh: (hint) => run.names.fresh(hint),
+        used: (n) => run.names.used(n),
+      };
+    },
+  };
+}
+
+function nodeLabel(n: NodeProto): string {
+  return `${n.name ? `node '${n.name}' ` : ""}(${n.domain ? `${n.domain}.` : ""}${n.opType})`;
+}
+
+function convertAttribute(a: AttributeProto, run: Run, place: Place, owner: string): AttributeProto {
+  if (a.g) {
+    const g = convertGraph(a.g, run, place, `${owner} attribute ${a.name}`);
+    return g === a.g ? a : create(AttributeProtoSchema, { ...a, g });
+  }
+  if (a.graphs.length > 0) {
+    const gs = a.graphs.map((g, i) => convertGraph(g, run, place, `${owner} attribute ${a.name}[${i}]`));
+    return gs.every((g, i) => g === a.graphs[i]) ? a : create(AttributeProtoSchema, { ...a, graphs: gs });
+  }
+  return a;
+}
+
+function isConstant(n: NodeProto): boolean {
+  return n.opType === "Constant" && canonicalDomain(n.domain) === "";
+}
+
+/** Every name the nodes (and their subgraphs) read. */
+function readNames(nodes: readonly NodeProto[], into: Set<string>): Set<string> {
+  for (const n of nodes) {
+    for (const i of n.input) into.add(i);
+    for (const a of n.attribute) {
+      for (const g of a.g ? [a.g, ...a.graphs] : a.graphs) {
+        readNames(g.node, into);
+        for (const o of g.output) into.add(o.name);
+      }
+    }
+  }
+  return into;
+}
+
+function convertNodes(nodes: readonly NodeProto[], run: Run, place: Place, outputs: readonly string[]): NodeProto[] | undefined {
+  // Constants go last: an input that became an attribute leaves its Constant unread, and such a
+  // Constant is dropped rather than converted (int64 Constants do not exist before opset 9).
+  const results: (readonly NodeProto[])[] = new Array(nodes.length);
+  nodes.forEach((n, i) => {
+    if (!isConstant(n)) results[i] = convertOne(n, run, place);
+  });
+  const read = readNames(
+    results.flatMap((r) => r ?? []),
+    new Set(outputs),
+  );
+  for (const n of nodes) if (isConstant(n)) readNames([n], read);
+  nodes.forEach((n, i) => {
+    if (!isConstant(n)) return;
+    const dead = n.output.every((o) => !read.has(o)) && n.output.some((o) => run.names.used(o));
+    if (!dead) results[i] = convertOne(n, run, place);
+    else {
+      results[i] = [];
+      run.rewritten++;
+      run.replacements.set(n, []);
+    }
+  });
+  const changed = results.some((r, i) => r.length !== 1 || r[0] !== nodes[i]);
+  return changed ? results.flat() : undefined;
+}
+
+/** New nodes spell their domain as the original did (set or not), so the text needs no residual for it. */
+function withDomainPresence(nodes: NodeProto[], original: NodeProto): NodeProto[] {
+  if (!isFieldSet(original, NodeProtoSchema.field.domain)) return nodes;
+  for (const n of nodes) if (!isFieldSet(n, NodeProtoSchema.field.domain)) n.domain = original.domain;
+  return nodes;
+}
+
+function convertOne(original: NodeProto, run: Run, place: Place): readonly NodeProto[] {
+  const owner = `${place.path} > ${nodeLabel(original)}`;
+  const attrs = original.attribute.map((a) => convertAttribute(a, run, place, owner));
+  const node = attrs.every((a, i) => a === original.attribute[i]) ? original : create(NodeProtoSchema, { ...original, attribute: attrs });
+  const domain = canonicalDomain(node.domain);
+  const versions = place.versions.get(domain);
+  const refuse = (reason: string, step: readonly [number, number]): void => {
+    const span = run.options.sourceMap?.get(original)?.whole;
+    run.refused.push({ domain, op: node.opType, name: node.name, path: place.path, step, reason, node: original, ...(span && { span }) });
+  };
+  let result: NodeProto[] = [node];
+  if (run.functions.has(`${node.domain}|${node.opType}`)) {
+    // A call of a local function: its body converts on its own.
+  } else if (!knownDomains().includes(domain)) {
+    refuse(`custom operator ${domain}.${node.opType}: domain '${domain}' is unknown, so its meaning at another opset is too`, [0, 0]);
+  } else if (versions && versions[0] !== versions[1]) {
+    const r = convertNode(node, domain, versions[0], versions[1], env(run, place));
+    if ("refused" in r) refuse(r.refused, r.step);
+    else result = withDomainPresence(r.nodes, original);
+  }
+  const same = result.length === 1 && (result[0] === original || equals(NodeProtoSchema, result[0]!, original));
+  if (same) {
+    run.unchanged++;
+    return [original];
+  }
+  run.rewritten++;
+  run.replacements.set(original, result);
+  return result;
+}
+
+function convertGraph(g: GraphProto, run: Run, outer: Place, path: string): GraphProto {
+  const types = run.graphTypes.get(g);
+  const place: Place = {
+    versions: outer.versions,
+    path: path === "" ? `graph '${g.name}'` : `${path} graph '${g.name}'`,
+    constants: Constants.ofGraph(g, outer.constants),
+    types: (n) => types?.get(n) ?? outer.types(n),
+  };
+  const nodes = convertNodes(
+    g.node,
+    run,
+    place,
+    g.output.map((o) => o.name),
+  );
+  return nodes ? create(GraphProtoSchema, { ...g, node: nodes }) : g;
+}
+
+function importedVersions(imports: readonly OperatorSetIdProto[], targets: ReadonlyMap<string, number>, fallback?: ReadonlyMap<string, readonly [number, number]>): Map<string, readonly [number, number]> {
+  const out = new Map<string, readonly [number, number]>();
+  for (const o of imports) {
+    const d = canonicalDomain(o.domain);
+    const to = targets.get(d);
+    out.set(d, [Number(o.version), to ?? Number(o.version)]);
+  }
+  for (const [d, v] of fallback ?? []) if (!out.has(d)) out.set(d, v);
+  return out;
+}
+
+function retarget(imports: readonly OperatorSetIdProto[], versions: ReadonlyMap<string, readonly [number, number]>): OperatorSetIdProto[] {
+  return imports.map((o) => {
+    const v = versions.get(canonicalDomain(o.domain));
+    return v && v[0] !== v[1] ? create(OperatorSetIdProtoSchema, { ...o, version: BigInt(v[1]) }) : o;
+  });
+}
+
+/**
+ * `model` with every node of the default domain (and of the domains in `options.domains`) moved
+ * to opset `target`. Nodes that cannot move keep their old form and are listed in `refused`
+ * with the reason; the model is then only partly converted. Throws {@link OpsetError} for a
+ * target that does not exist.
+ */
+export function convertOpset(model: ModelProto, target: number, options: ConvertOpsetOptions = {}): OpsetConversion {
+  const targets = new Map<string, number>([["", target]]);
+  for (const [d, v] of Object.entries(options.domains ?? {})) targets.set(canonicalDomain(d), v);
+  for (const [d, v] of targets) checkTarget(d, v);
+  let graphTypes: ReadonlyMap<GraphProto, ReadonlyMap<string, ValueType>> = new Map();
+  try {
+    graphTypes = inferModel(model, options.sourceMap ? { sourceMap: options.sourceMap } : {}).graphTypes;
+  } catch {
+    // Without types, adapters that need them refuse and say so.
+  }
+  const run: Run = {
+    options,
+    graphTypes,
+    localTypes: new Map(),
+    names: Names.ofModel(model),
+    functions: new Set(model.functions.map((f) => `${f.domain}|${f.name}`)),
+    refused: [],
+    replacements: new Map(),
+    rewritten: 0,
+    unchanged: 0,
+  };
+  const imports = [...model.opsetImport];
+  if (!imports.some((o) => canonicalDomain(o.domain) === "")) imports.push(create(OperatorSetIdProtoSchema, { domain: "", version: BigInt(target) }));
+  const versions = importedVersions(imports, targets);
+  const top: Place = { versions, path: "", constants: new Constants(), types: () => undefined };
+  const graph = model.graph ? convertGraph(model.graph, run, top, "") : undefined;
+  const functions = model.functions.map((f): FunctionProto => {
+    const fv = importedVersions(f.opsetImport, targets, versions);
+    const place: Place = { versions: fv, path: `function '${f.domain ? `${f.domain}.` : ""}${f.name}'`, constants: Constants.ofNodes(f.node, []), types: () => undefined };
+    const nodes = convertNodes(f.node, run, place, f.output);
+    const opsetImport = retarget(f.opsetImport, fv);
+    return nodes || opsetImport.some((o, i) => o !== f.opsetImport[i]) ? create(FunctionProtoSchema, { ...f, node: nodes ?? f.node, opsetImport }) : f;
+  });
+  const irVersion = target > Number(versions.get("")?.[0] ?? target) ? BigInt(Math.max(Number(model.irVersion), minIrVersion(target))) : model.irVersion;
+  const out = create(ModelProtoSchema, { ...model, opsetImport: retarget(imports, versions), functions, irVersion, ...(graph && { graph }) });
+  return { model: out, versions, rewritten: run.rewritten, unchanged: run.unchanged, refused: run.refused, replacements: run.replacements };
+}
