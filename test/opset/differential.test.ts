@@ -1,0 +1,52 @@
+// The differential test of opset conversion: every node test (a sample by default, all with
+// ONNXTXT_FULL_DIFFERENTIAL=1) converted to other opsets, checked, run with the interpreter on
+// the test's inputs and compared with the expected outputs. A conversion either gives the same
+// outputs or is refused with a reason; "wrong" must stay 0.
+import { strict as assert } from "node:assert";
+import * as path from "node:path";
+import { runCase } from "../interp/conformance-runner.js";
+import { NODE_TESTS_EXPECTED_FAILURES, TOLERANCE_OVERRIDES } from "../interp/expected-failures.js";
+import { DEFAULT_TOLERANCE } from "../../core/src/interp/index.js";
+import { NODE_TESTS, nodeTestDirs } from "../helpers/paths.js";
+import { convertCase, modelOpset, readModel } from "./differential-runner.js";
+
+const FULL = process.env.ONNXTXT_FULL_DIFFERENTIAL === "1";
+const NEWEST = 28;
+
+function targets(own: number): number[] {
+  if (FULL) return Array.from({ length: NEWEST - 6 }, (_, i) => i + 7).filter((t) => t !== own);
+  return [7, 11, 13, NEWEST].filter((t) => t !== own);
+}
+
+describe("opset conversion: differential over the node tests", function () {
+  this.timeout(FULL ? 3_600_000 : 120_000);
+
+  it("gives the expected outputs or refuses with a reason (wrong = 0)", () => {
+    const failing = new Set(NODE_TESTS_EXPECTED_FAILURES.flatMap((g) => g.tests));
+    const all = nodeTestDirs().filter((d) => !failing.has(path.relative(NODE_TESTS, d)));
+    const dirs = FULL ? all : all.filter((_, i) => i % 25 === 0);
+    const counts = { equal: 0, refused: 0, wrong: 0 };
+    const wrong: string[] = [];
+    const reasons = new Map<string, number>();
+    for (const dir of dirs) {
+      const name = path.relative(NODE_TESTS, dir);
+      const tol = TOLERANCE_OVERRIDES[name] ?? DEFAULT_TOLERANCE;
+      if (!runCase(dir, tol).ok) continue; // the interpreter's own failures are the conformance test's business
+      const own = modelOpset(readModel(dir)) ?? NEWEST;
+      for (const t of targets(own)) {
+        const v = convertCase(dir, t, tol);
+        if (v.kind === "same-opset") continue;
+        counts[v.kind]++;
+        if (v.kind === "wrong") wrong.push(`${name} ${own} -> ${t}: ${v.reason}`);
+        if (v.kind === "refused") {
+          const key = v.reason.replace(/'[^']*'/g, "'…'");
+          reasons.set(key, (reasons.get(key) ?? 0) + 1);
+        }
+      }
+    }
+    const top = [...reasons].sort((a, b) => b[1] - a[1]).slice(0, FULL ? 40 : 8);
+    console.log(`      ${dirs.length} node tests: converted and equal ${counts.equal}, refused with a reason ${counts.refused}, wrong ${counts.wrong}`);
+    for (const [r, n] of top) console.log(`        refused ${n}x: ${r}`);
+    assert.deepEqual(wrong, []);
+  });
+});
