@@ -4,3 +4,4 @@ export { convertOpset } from "./convert.js";
 export { OpsetError } from "./errors.js";
 export type { ConvertOpsetOptions, OpsetConversion, RefusedNode } from "./report.js";
 export { stepCoverage, type StepCoverage, type StepDirection } from "./coverage.js";
+export { convertOpsetText, type TextConversion } from "./text.js";
