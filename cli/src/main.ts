@@ -27,6 +27,8 @@ const COMMANDS: readonly CommandEntry[] = [
   { name: "infer", load: async () => (await import("./commands/infer.js")).inferCommand },
   { name: "run", load: async () => (await import("./commands/run.js")).runCommand },
   { name: "graph", load: async () => (await import("./commands/graph.js")).graphCommand },
+  { name: "upgrade", load: async () => (await import("./commands/upgrade.js")).upgradeCommand },
+  { name: "downgrade", load: async () => (await import("./commands/upgrade.js")).downgradeCommand },
 ];
 
 async function help(): Promise<string> {

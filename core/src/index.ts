@@ -178,4 +178,13 @@ export { codeLenses } from "./ide/code-lens.js";
 
 // ---- Opset conversion ------------------------------------------------------------------------
 /** Moves a model to another opset (up or down), node by node; what cannot move is reported as data. */
-export { convertOpset, OpsetError, stepCoverage, type ConvertOpsetOptions, type OpsetConversion, type RefusedNode, type StepCoverage, type StepDirection } from "./opset/index.js";
+export {
+  convertOpset,
+  OpsetError,
+  stepCoverage,
+  type ConvertOpsetOptions,
+  type OpsetConversion,
+  type RefusedNode,
+  type StepCoverage,
+  type StepDirection,
+} from "./opset/index.js";

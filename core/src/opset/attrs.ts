@@ -62,7 +62,8 @@ export function attrValue(a: AttributeProto): AttrValue | undefined {
 }
 
 export function sameValue(a: AttrValue | undefined, b: AttrValue | undefined): boolean {
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => x === b[i] || (typeof x === "number" && Math.fround(x) === Math.fround(b[i] as number)));
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((x, i) => x === b[i] || (typeof x === "number" && Math.fround(x) === Math.fround(b[i] as number)));
   if (typeof a === "number" && typeof b === "number") return a === b || Math.fround(a) === Math.fround(b);
   return a === b;
 }

@@ -1,7 +1,14 @@
 // Values known before running: initializers and Constant nodes, so that an input that must
 // become an attribute (axes, pads, split, ...) can be read, and Constant nodes to feed new inputs.
 import { create } from "@bufbuild/protobuf";
-import { AttributeProto_AttributeType as AT, NodeProtoSchema, TensorProtoSchema, type GraphProto, type NodeProto, type TensorProto } from "../../../proto/src/index.js";
+import {
+  AttributeProto_AttributeType as AT,
+  NodeProtoSchema,
+  TensorProtoSchema,
+  type GraphProto,
+  type NodeProto,
+  type TensorProto,
+} from "../../../proto/src/index.js";
 import { tensorFromProto, tensorToProto } from "../interp/tensor-proto.js";
 import { fromNumbers, numbers, type Tensor } from "../interp/value.js";
 import { tensorAttribute } from "./attrs.js";

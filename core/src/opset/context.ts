@@ -53,7 +53,13 @@ export function int64Constant(ctx: StepContext, hint: string, dims: readonly num
   return tensorConstant(ctx, hint, int64Proto(dims, values));
 }
 
-export function numberConstant(ctx: StepContext, hint: string, dtype: number, dims: readonly number[], values: readonly number[]): { name: string; node: NodeProto } {
+export function numberConstant(
+  ctx: StepContext,
+  hint: string,
+  dtype: number,
+  dims: readonly number[],
+  values: readonly number[],
+): { name: string; node: NodeProto } {
   return tensorConstant(ctx, hint, numberProto(dtype, dims, values));
 }
 

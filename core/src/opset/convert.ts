@@ -185,7 +185,11 @@ function convertGraph(g: GraphProto, run: Run, outer: Place, path: string): Grap
   return nodes ? create(GraphProtoSchema, { ...g, node: nodes }) : g;
 }
 
-function importedVersions(imports: readonly OperatorSetIdProto[], targets: ReadonlyMap<string, number>, fallback?: ReadonlyMap<string, readonly [number, number]>): Map<string, readonly [number, number]> {
+function importedVersions(
+  imports: readonly OperatorSetIdProto[],
+  targets: ReadonlyMap<string, number>,
+  fallback?: ReadonlyMap<string, readonly [number, number]>,
+): Map<string, readonly [number, number]> {
   const out = new Map<string, readonly [number, number]>();
   for (const o of imports) {
     const d = canonicalDomain(o.domain);
@@ -237,7 +241,12 @@ export function convertOpset(model: ModelProto, target: number, options: Convert
   const graph = model.graph ? convertGraph(model.graph, run, top, "") : undefined;
   const functions = model.functions.map((f): FunctionProto => {
     const fv = importedVersions(f.opsetImport, targets, versions);
-    const place: Place = { versions: fv, path: `function '${f.domain ? `${f.domain}.` : ""}${f.name}'`, constants: Constants.ofNodes(f.node, []), types: () => undefined };
+    const place: Place = {
+      versions: fv,
+      path: `function '${f.domain ? `${f.domain}.` : ""}${f.name}'`,
+      constants: Constants.ofNodes(f.node, []),
+      types: () => undefined,
+    };
     const nodes = convertNodes(f.node, run, place, f.output);
     const opsetImport = retarget(f.opsetImport, fv);
     return nodes || opsetImport.some((o, i) => o !== f.opsetImport[i]) ? create(FunctionProtoSchema, { ...f, node: nodes ?? f.node, opsetImport }) : f;

@@ -32,10 +32,20 @@ function generic(spec: StepSpec, up: boolean): string {
     const list = added.map(([k, v]) => (v === null ? `${k} (absent)` : `${k} = ${JSON.stringify(v)}`)).join(", ");
     parts.push(up ? `added ${list}: the old behaviour written out where the default differs` : `added ${list}: refused unless the node has that value`);
   }
-  for (const [k, r] of Object.entries(spec.removed ?? {})) parts.push(up ? `${k} dropped${r.ok === "any" ? "" : ` when ${JSON.stringify(r.ok)}`}` : `${k} ${r.downSet === undefined ? "omitted" : `= ${JSON.stringify(r.downSet)}`}`);
+  for (const [k, r] of Object.entries(spec.removed ?? {}))
+    parts.push(
+      up
+        ? `${k} dropped${r.ok === "any" ? "" : ` when ${JSON.stringify(r.ok)}`}`
+        : `${k} ${r.downSet === undefined ? "omitted" : `= ${JSON.stringify(r.downSet)}`}`,
+    );
   if (spec.defaults?.length) parts.push(`changed defaults of ${spec.defaults.join(", ")} written out`);
   if (!up && spec.negativeAxes) parts.push(`negative ${spec.negativeAxes.join("/")} normalized with the rank`);
-  if (!up && spec.newValues) parts.push(`refused for ${Object.entries(spec.newValues).map(([k, v]) => `${k} = ${v.join("/")}`).join(", ")}`);
+  if (!up && spec.newValues)
+    parts.push(
+      `refused for ${Object.entries(spec.newValues)
+        .map(([k, v]) => `${k} = ${v.join("/")}`)
+        .join(", ")}`,
+    );
   if (!up && spec.broadcast) parts.push("needs inputs of one known shape");
   if (!up && spec.addedInputs) parts.push("refused when the new inputs are given");
   return parts.join("; ");
@@ -54,7 +64,14 @@ export function stepCoverage(): StepCoverage[] {
   return allSteps().map((step) => {
     const key = stepKey(step.domain, step.op, step.newer.sinceVersion);
     const spec = specs.get(key) ?? (typesOnly(step.older, step.newer) ? {} : undefined);
-    const base = { domain: step.domain, op: step.op, older: step.older.sinceVersion, newer: step.newer.sinceVersion, change: describeChange(step.older, step.newer), up: direction(spec, true, step) };
+    const base = {
+      domain: step.domain,
+      op: step.op,
+      older: step.older.sinceVersion,
+      newer: step.newer.sinceVersion,
+      change: describeChange(step.older, step.newer),
+      up: direction(spec, true, step),
+    };
     return step.newer.deprecated ? base : { ...base, down: direction(spec, false, step) };
   });
 }

@@ -42,7 +42,8 @@ function upGeneric(spec: StepSpec, node: NodeProto, newer: OpSchema | undefined,
   for (const [name, r] of Object.entries(spec.removed ?? {})) {
     const a = getAttr(node, name);
     if (!a) continue;
-    if (r.ok !== "any" && !sameValue(attrValue(a), r.ok)) return `attribute ${name} = ${attrText(attrValue(a) ?? null)} has no equivalent at opset ${ctx.newer}`;
+    if (r.ok !== "any" && !sameValue(attrValue(a), r.ok))
+      return `attribute ${name} = ${attrText(attrValue(a) ?? null)} has no equivalent at opset ${ctx.newer}`;
     removeAttr(node, name);
   }
   for (const [name, old] of Object.entries(spec.added ?? {})) {

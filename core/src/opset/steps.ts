@@ -74,4 +74,3 @@ export function describeChange(a: OpSchema, b: OpSchema): string {
   if (types) parts.push("types changed");
   return parts.join(", ") || "documentation only";
 }
-

@@ -29,7 +29,8 @@ export const legacyBroadcastUp: Adapter = (node, ctx) => {
 export const legacyBroadcastDown: Adapter = (node, ctx) => {
   const sa = shapeOf(ctx, node.input[0]!);
   const sb = shapeOf(ctx, node.input[1]!);
-  if (!sa || !sb || ![...sa, ...sb].every((d) => typeof d === "number")) return refuse("opset 6 broadcasts only in one direction, and the input shapes are not all known");
+  if (!sa || !sb || ![...sa, ...sb].every((d) => typeof d === "number"))
+    return refuse("opset 6 broadcasts only in one direction, and the input shapes are not all known");
   if (sa.length === sb.length && sa.every((d, i) => d === sb[i])) return keep(node);
   const suffix = sb.length <= sa.length && sb.every((d, i) => d === sa[sa.length - sb.length + i]);
   if (!suffix) return refuse(`shapes [${sa.join(",")}] and [${sb.join(",")}] need numpy broadcasting, which opset 6 does not have`);

@@ -6,7 +6,15 @@ import { int64Proto, numberProto } from "../constants.js";
 import { constInts, keep, rankOf, refuse, shapeOf, type Adapter } from "../context.js";
 import { dropInput, intAttrToInput, intInputToAttr } from "./inputs.js";
 
-const CAST_NAMES: Readonly<Record<string, string>> = { FLOAT: "float", FLOAT16: "float16", DOUBLE: "double", STRING: "string", BOOL: "bool", COMPLEX64: "complex64", COMPLEX128: "complex128" };
+const CAST_NAMES: Readonly<Record<string, string>> = {
+  FLOAT: "float",
+  FLOAT16: "float16",
+  DOUBLE: "double",
+  STRING: "string",
+  BOOL: "bool",
+  COMPLEX64: "complex64",
+  COMPLEX128: "complex128",
+};
 
 /** Cast 1 -> 6: `to` changed from a type name (STRING) to a TensorProto.DataType (INT). */
 export const castToUp: Adapter = (node) => {
@@ -64,7 +72,11 @@ export const elementsToScatter: Adapter = (node, ctx) => {
 /** Slice 1 -> 10: starts, ends and axes became inputs. */
 export const sliceUp: Adapter = (node, ctx) => {
   const out = [];
-  for (const [attr, i] of [["starts", 1], ["ends", 2], ["axes", 3]] as const) {
+  for (const [attr, i] of [
+    ["starts", 1],
+    ["ends", 2],
+    ["axes", 3],
+  ] as const) {
     const r = intAttrToInput(attr, i)(node, ctx);
     if ("refused" in r) return r;
     out.push(...r.nodes.slice(0, -1));
@@ -79,7 +91,11 @@ export const sliceDown: Adapter = (node, ctx) => {
     if (steps.some((s) => s !== 1)) return refuse("steps other than 1 are new in opset 10");
     dropInput(node, 4);
   }
-  for (const [attr, i] of [["axes", 3], ["ends", 2], ["starts", 1]] as const) {
+  for (const [attr, i] of [
+    ["axes", 3],
+    ["ends", 2],
+    ["starts", 1],
+  ] as const) {
     const r = intInputToAttr(attr, i)(node, ctx);
     if ("refused" in r) return r;
   }
@@ -123,7 +139,8 @@ export const gridSampleUp: Adapter = (node) => {
 
 export const gridSampleDown: Adapter = (node, ctx) => {
   const rank = rankOf(ctx, node.input[0]!);
-  if (rank !== 4) return refuse(rank === undefined ? `the rank of '${node.input[0]}' is unknown (opset 16 samples 4-D input only)` : `a ${rank}-D input is new in opset 20`);
+  if (rank !== 4)
+    return refuse(rank === undefined ? `the rank of '${node.input[0]}' is unknown (opset 16 samples 4-D input only)` : `a ${rank}-D input is new in opset 20`);
   const mode = stringAttr(node, "mode") ?? "linear";
   setAttr(node, attributeOf("mode", "STRING", GRID_DOWN[mode] ?? mode));
   return keep(node);
@@ -174,4 +191,3 @@ export const shapeSliceDown: Adapter = (node) => {
   removeAttr(node, "start");
   return keep(node);
 };
-

@@ -23,7 +23,8 @@ export const dropoutRatioDown: Adapter = (node, ctx) => {
   removeAttr(node, "seed");
   if (node.input[2]) {
     const t = ctx.constants.numbers(node.input[2]);
-    if (!t || t.length !== 1 || t[0] !== 0) return refuse(`training_mode '${node.input[2]}' is not a constant false (opset ${ctx.at} has no training mode input)`);
+    if (!t || t.length !== 1 || t[0] !== 0)
+      return refuse(`training_mode '${node.input[2]}' is not a constant false (opset ${ctx.at} has no training mode input)`);
     dropInput(node, 2);
   }
   const problem = floatInputToAttr("ratio", 1, ctx, node);

@@ -56,7 +56,10 @@ export const padAxesDown: Adapter = (node, ctx) => {
 
 export const clipInputsUp: Adapter = (node, ctx) => {
   const made = [];
-  for (const [attr, i] of [["min", 1], ["max", 2]] as const) {
+  for (const [attr, i] of [
+    ["min", 1],
+    ["max", 2],
+  ] as const) {
     const n = floatAttrToInput(attr, i, ctx, node);
     if (typeof n === "string") return refuse(n);
     if (n) made.push(n);
@@ -65,10 +68,12 @@ export const clipInputsUp: Adapter = (node, ctx) => {
 };
 
 export const clipInputsDown: Adapter = (node, ctx) => {
-  for (const [attr, i] of [["max", 2], ["min", 1]] as const) {
+  for (const [attr, i] of [
+    ["max", 2],
+    ["min", 1],
+  ] as const) {
     const problem = floatInputToAttr(attr, i, ctx, node);
     if (problem) return refuse(problem);
   }
   return keep(node);
 };
-

@@ -42,7 +42,8 @@ export const splitNumOutputsDown: Adapter = (node, ctx) => {
   const rank = shape?.length;
   const axis = intAttr(node, "axis") ?? 0;
   const dim = rank === undefined ? undefined : shape![axis < 0 ? axis + rank : axis];
-  if (typeof dim !== "number") return refuse(`num_outputs = ${n} and the size of axis ${axis} of '${node.input[0]}' is unknown (opset ${ctx.at} splits into equal parts only)`);
+  if (typeof dim !== "number")
+    return refuse(`num_outputs = ${n} and the size of axis ${axis} of '${node.input[0]}' is unknown (opset ${ctx.at} splits into equal parts only)`);
   if (dim % n === 0) return keep(node);
   const part = Math.ceil(dim / n);
   const sizes = Array.from({ length: n }, (_, i) => Math.max(0, Math.min(part, dim - i * part)));
@@ -59,7 +60,14 @@ export const unsqueezeNegativeDown: Adapter = (node, ctx) => {
   if (!axes || axes.every((a) => a >= 0)) return keep(node);
   const rank = rankOf(ctx, node.input[0]!);
   if (rank === undefined) return refuse(`axes are negative and the rank of '${node.input[0]}' is unknown`);
-  setAttr(node, attributeOf("axes", "INTS", axes.map((a) => (a < 0 ? a + rank + axes.length : a))));
+  setAttr(
+    node,
+    attributeOf(
+      "axes",
+      "INTS",
+      axes.map((a) => (a < 0 ? a + rank + axes.length : a)),
+    ),
+  );
   return keep(node);
 };
 

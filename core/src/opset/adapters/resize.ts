@@ -54,7 +54,8 @@ export const resize11Down: Adapter = (node) => {
   const mode = stringAttr(node, "mode") ?? "nearest";
   if (mode === "cubic") return refuse("mode cubic is new in opset 11");
   if ((stringAttr(node, "coordinate_transformation_mode") ?? "half_pixel") !== "asymmetric") return refuse("opset 10 has only the asymmetric coordinate mode");
-  if (mode === "nearest" && (stringAttr(node, "nearest_mode") ?? "round_prefer_floor") !== "floor") return refuse("opset 10 rounds nearest down (nearest_mode floor) only");
+  if (mode === "nearest" && (stringAttr(node, "nearest_mode") ?? "round_prefer_floor") !== "floor")
+    return refuse("opset 10 rounds nearest down (nearest_mode floor) only");
   if (node.input[3]) return refuse("sizes is new in opset 11 (opset 10 takes scales)");
   if (!node.input[2]) return refuse("no scales");
   for (const a of ["coordinate_transformation_mode", "nearest_mode", "cubic_coeff_a", "exclude_outside", "extrapolation_value"]) removeAttr(node, a);

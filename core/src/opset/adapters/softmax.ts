@@ -47,5 +47,9 @@ export const softmaxDown: Adapter = (node, ctx) => {
   setAttr(node, attributeOf("axis", "INT", rank - 1));
   node.input[0] = moved;
   node.output[0] = soft;
-  return keep(makeNode("Transpose", [x], [moved], [attributeOf("perm", "INTS", perm)]), node, makeNode("Transpose", [soft], [out], [attributeOf("perm", "INTS", perm)]));
+  return keep(
+    makeNode("Transpose", [x], [moved], [attributeOf("perm", "INTS", perm)]),
+    node,
+    makeNode("Transpose", [soft], [out], [attributeOf("perm", "INTS", perm)]),
+  );
 };

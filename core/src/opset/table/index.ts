@@ -38,5 +38,8 @@ export interface Replacement {
 /** Below its first version an op can become another op of the older opset. */
 export const REPLACED_BELOW_FIRST: ReadonlyMap<string, Replacement> = new Map([
   [stepKey("", "Resize", 10), { op: "Upsample", how: "Resize-10 -> Upsample-9 (same meaning)", adapter: resizeToUpsample }],
-  [stepKey("", "ScatterElements", 11), { op: "Scatter", how: "ScatterElements-11 -> Scatter-9 (same meaning; negative axis normalized)", adapter: elementsToScatter }],
+  [
+    stepKey("", "ScatterElements", 11),
+    { op: "Scatter", how: "ScatterElements-11 -> Scatter-9 (same meaning; negative axis normalized)", adapter: elementsToScatter },
+  ],
 ]);

@@ -25,19 +25,49 @@ export const MISC_ROWS: readonly Row[] = [
   ["Upsample", 7, { up: upsample7Up, down: upsample7Down, how: "height_scale/width_scale -> scales [1, 1, h, w]; bilinear renamed linear" }],
   ["Upsample", 9, { up: upsample9Up, down: upsample9Down, how: "scales attribute -> constant input" }],
   ["Upsample", 10, { up: upsampleToResize, how: "Upsample was replaced by Resize-10 (same meaning)" }],
-  ["Resize", 11, { up: resize11Up, down: resize11Down, how: "roi input and coordinate modes added: 10's asymmetric/floor rule is written out; down: only that rule, with scales" }],
+  [
+    "Resize",
+    11,
+    {
+      up: resize11Up,
+      down: resize11Down,
+      how: "roi input and coordinate modes added: 10's asymmetric/floor rule is written out; down: only that rule, with scales",
+    },
+  ],
   ["Resize", 13, { down: resize13Down, how: "roi and scales became optional; down: empty tensors for absent ones" }],
   ["Resize", 18, { added: { antialias: 0, axes: null, keep_aspect_ratio_policy: "stretch" } }],
-  ["Resize", 19, { newValues: { coordinate_transformation_mode: ["half_pixel_symmetric"] }, how: "coordinate mode half_pixel_symmetric added: refused going down" }],
+  [
+    "Resize",
+    19,
+    { newValues: { coordinate_transformation_mode: ["half_pixel_symmetric"] }, how: "coordinate mode half_pixel_symmetric added: refused going down" },
+  ],
   ["Scan", 9, { up: "Scan-8's batch axis and sequence_lens have no conversion here", down: "Scan-9's scan axes have no Scan-8 form here" }],
-  ["Scan", 11, { down: (n) => (n.attribute.some((a) => /axes$/.test(a.name) && a.ints.some((x) => x < 0)) ? { refused: "negative scan axes are new in opset 11" } : { nodes: [n] }), how: "negative scan axes allowed from 11: refused going down" }],
+  [
+    "Scan",
+    11,
+    {
+      down: (n) =>
+        n.attribute.some((a) => /axes$/.test(a.name) && a.ints.some((x) => x < 0)) ? { refused: "negative scan axes are new in opset 11" } : { nodes: [n] },
+      how: "negative scan axes allowed from 11: refused going down",
+    },
+  ],
 ];
 
 export const ML_ROWS: readonly Row[] = [
-  ["LabelEncoder", 2, { up: "LabelEncoder-1's classes_strings has no conversion here", down: "LabelEncoder-2's key/value lists have no LabelEncoder-1 form here" }],
+  [
+    "LabelEncoder",
+    2,
+    { up: "LabelEncoder-1's classes_strings has no conversion here", down: "LabelEncoder-2's key/value lists have no LabelEncoder-1 form here" },
+  ],
   ["LabelEncoder", 4, { added: { keys_tensor: null, values_tensor: null, default_tensor: null } }],
   ...rows(["TreeEnsembleClassifier", "TreeEnsembleRegressor"], 3, {
-    added: { base_values_as_tensor: null, nodes_values_as_tensor: null, nodes_hitrates_as_tensor: null, class_weights_as_tensor: null, target_weights_as_tensor: null },
+    added: {
+      base_values_as_tensor: null,
+      nodes_values_as_tensor: null,
+      nodes_hitrates_as_tensor: null,
+      class_weights_as_tensor: null,
+      target_weights_as_tensor: null,
+    },
   }),
   ...rows(["TreeEnsembleClassifier", "TreeEnsembleRegressor"], 5, { up: "replaced by TreeEnsemble at ai.onnx.ml 5 (not converted yet)" }),
 ];

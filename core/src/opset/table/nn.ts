@@ -1,5 +1,18 @@
 // Neural-network ops: normalization, dropout, pooling, Gemm, Softmax family, recurrent ops.
-import { batchNormOutputs, dropoutMask, dropoutRatioDown, dropoutRatioUp, gemmBroadcastDown, gemmCDown, gruDirection, lpIntDown, lpIntUp, maxPoolIndicesDown, outputSequenceDown, outputSequenceUp } from "../adapters/nn.js";
+import {
+  batchNormOutputs,
+  dropoutMask,
+  dropoutRatioDown,
+  dropoutRatioUp,
+  gemmBroadcastDown,
+  gemmCDown,
+  gruDirection,
+  lpIntDown,
+  lpIntUp,
+  maxPoolIndicesDown,
+  outputSequenceDown,
+  outputSequenceUp,
+} from "../adapters/nn.js";
 import { gridSampleDown, gridSampleUp } from "../adapters/misc.js";
 import { clipInputsDown, clipInputsUp } from "../adapters/pad-clip.js";
 import { softmaxDown, softmaxUp } from "../adapters/softmax.js";
@@ -15,13 +28,35 @@ const SOFTMAX: StepSpec = {
 
 export const NN_ROWS: readonly Row[] = [
   ["BatchNormalization", 6, CONSUMED],
-  ["BatchNormalization", 7, { removed: { is_test: { ok: "any", downSet: 1 } }, how: "is_test dropped (inference is the runtime's choice from 7); down: is_test = 1" }],
+  [
+    "BatchNormalization",
+    7,
+    { removed: { is_test: { ok: "any", downSet: 1 } }, how: "is_test dropped (inference is the runtime's choice from 7); down: is_test = 1" },
+  ],
   ["BatchNormalization", 9, { removed: { spatial: { ok: 1 } }, how: "spatial dropped (spatial = 0 has no equivalent)" }],
-  ["BatchNormalization", 14, { added: { training_mode: 0 }, up: batchNormOutputs, down: batchNormOutputs, how: "training outputs changed: inference nodes (no used extra outputs) convert" }],
+  [
+    "BatchNormalization",
+    14,
+    {
+      added: { training_mode: 0 },
+      up: batchNormOutputs,
+      down: batchNormOutputs,
+      how: "training outputs changed: inference nodes (no used extra outputs) convert",
+    },
+  ],
   ["Dropout", 6, CONSUMED],
   ["Dropout", 7, { removed: { is_test: { ok: "any", downSet: 1 } }, how: "is_test dropped; down: is_test = 1" }],
   ["Dropout", 10, { up: dropoutMask, down: dropoutMask, how: "mask output became bool: converts when the mask is unused" }],
-  ["Dropout", 12, { added: { seed: null }, up: dropoutRatioUp, down: dropoutRatioDown, how: "ratio attribute -> constant input, training_mode input added; down: constant ratio, training_mode absent or false" }],
+  [
+    "Dropout",
+    12,
+    {
+      added: { seed: null },
+      up: dropoutRatioUp,
+      down: dropoutRatioDown,
+      how: "ratio attribute -> constant input, training_mode input added; down: constant ratio, training_mode absent or false",
+    },
+  ],
   ["Clip", 11, { up: clipInputsUp, down: clipInputsDown, how: "min/max attributes -> constant inputs of X's type; down: constant scalars -> attributes" }],
   ["Gemm", 7, { removed: { broadcast: { ok: "any" } }, down: gemmBroadcastDown, how: "broadcast dropped (C broadcasts from 7); down: broadcast = 1" }],
   ["Gemm", 11, { down: gemmCDown, how: "C optional from 11; down: a zero scalar C when absent" }],
@@ -35,11 +70,38 @@ export const NN_ROWS: readonly Row[] = [
   ["LpPool", 2, { up: lpIntUp, down: lpIntDown, how: "p became an int, kernel_shape required" }],
   ["GlobalLpPool", 2, { up: lpIntUp, down: lpIntDown, how: "p became an int" }],
   ["LpPool", 18, { added: { ceil_mode: 0, dilations: null } }],
-  ["GridSample", 20, { defaults: [], up: gridSampleUp, down: gridSampleDown, how: "modes bilinear/bicubic renamed linear/cubic, N-D input added; down: 4-D input only" }],
-  ["RoiAlign", 16, { added: { coordinate_transformation_mode: "output_half_pixel" }, how: "coordinate_transformation_mode added with default half_pixel: the old output_half_pixel is written out" }],
-  ["GroupNormalization", 21, { up: "scale and bias changed from per group to per channel (not converted yet)", down: "scale and bias changed from per group to per channel (not converted yet)" }],
+  [
+    "GridSample",
+    20,
+    { defaults: [], up: gridSampleUp, down: gridSampleDown, how: "modes bilinear/bicubic renamed linear/cubic, N-D input added; down: 4-D input only" },
+  ],
+  [
+    "RoiAlign",
+    16,
+    {
+      added: { coordinate_transformation_mode: "output_half_pixel" },
+      how: "coordinate_transformation_mode added with default half_pixel: the old output_half_pixel is written out",
+    },
+  ],
+  [
+    "GroupNormalization",
+    21,
+    {
+      up: "scale and bias changed from per group to per channel (not converted yet)",
+      down: "scale and bias changed from per group to per channel (not converted yet)",
+    },
+  ],
   ...rows(["RNN", "LSTM"], 7, { up: outputSequenceUp, down: outputSequenceDown, how: "output_sequence dropped (Y is an optional output)" }),
-  ["GRU", 3, { added: { linear_before_reset: 0 }, defaults: [], up: gruDirection, how: "linear_before_reset added (0 = old behaviour); the default direction's typo 'foward' is read as forward" }],
+  [
+    "GRU",
+    3,
+    {
+      added: { linear_before_reset: 0 },
+      defaults: [],
+      up: gruDirection,
+      how: "linear_before_reset added (0 = old behaviour); the default direction's typo 'foward' is read as forward",
+    },
+  ],
   ["GRU", 7, { up: outputSequenceUp, down: outputSequenceDown, how: "output_sequence dropped (Y is an optional output)" }],
   ...rows(["RNN", "GRU", "LSTM"], 14, { added: { layout: 0 } }),
 ];

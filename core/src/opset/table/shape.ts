@@ -1,11 +1,33 @@
 // Shape and indexing ops: attributes that became inputs, negative axes from 11, new modes.
-import { axesDown, oneHotNegativeDown, reduceAxesDown, reduceAxesUp, splitDown, splitNumOutputsDown, splitNumOutputsUp, splitUp, squeezeAxesUp, unsqueezeNegativeDown } from "../adapters/reduce.js";
+import {
+  axesDown,
+  oneHotNegativeDown,
+  reduceAxesDown,
+  reduceAxesUp,
+  splitDown,
+  splitNumOutputsDown,
+  splitNumOutputsUp,
+  splitUp,
+  squeezeAxesUp,
+  unsqueezeNegativeDown,
+} from "../adapters/reduce.js";
 import { concatAxisUp, reshapeDown, reshapeUp, scatterToElements, sliceDown, sliceUp, split2Down, split2Up, topkDown, topkUp } from "../adapters/misc.js";
 import { padAxesDown, padInputsDown, padInputsUp, padRenameDown, padRenameUp } from "../adapters/pad-clip.js";
 import type { StepSpec } from "../spec.js";
 import { rows, type Row } from "./row.js";
 
-const REDUCE = ["ReduceL1", "ReduceL2", "ReduceLogSum", "ReduceLogSumExp", "ReduceMax", "ReduceMean", "ReduceMin", "ReduceProd", "ReduceSum", "ReduceSumSquare"];
+const REDUCE = [
+  "ReduceL1",
+  "ReduceL2",
+  "ReduceLogSum",
+  "ReduceLogSumExp",
+  "ReduceMax",
+  "ReduceMean",
+  "ReduceMin",
+  "ReduceProd",
+  "ReduceSum",
+  "ReduceSumSquare",
+];
 
 const NEGATIVE_AXIS: StepSpec = { negativeAxes: ["axis"], how: "negative axis allowed from 11: down normalizes it with the input's rank" };
 const NEGATIVE_AXES: StepSpec = { negativeAxes: ["axes"], how: "negative axes allowed from 11: down normalizes them with the input's rank" };
@@ -33,12 +55,29 @@ export const SHAPE_ROWS: readonly Row[] = [
   ["Unsqueeze", 13, { up: squeezeAxesUp, down: axesDown, how: "axes attribute -> constant input; down: constant axes -> attribute" }],
   ["Split", 2, { up: split2Up, down: split2Down, how: "the split input -> split attribute (must be constant); axis written out" }],
   ["Split", 13, { up: splitUp, down: splitDown, how: "split attribute -> constant input; down: constant split -> attribute" }],
-  ["Split", 18, { up: splitNumOutputsUp, down: splitNumOutputsDown, how: "num_outputs written when split is absent; down: num_outputs -> equal parts or an explicit split from the known size" }],
+  [
+    "Split",
+    18,
+    {
+      up: splitNumOutputsUp,
+      down: splitNumOutputsDown,
+      how: "num_outputs written when split is absent; down: num_outputs -> equal parts or an explicit split from the known size",
+    },
+  ],
   ["Concat", 4, { up: concatAxisUp, how: "axis became required: the old default 1 is written out" }],
   ["Slice", 10, { up: sliceUp, down: sliceDown, how: "starts/ends/axes attributes -> constant inputs; down: constant inputs -> attributes, steps must be 1" }],
   ["TopK", 10, { up: topkUp, down: topkDown, how: "k attribute -> constant input; down: constant k -> attribute" }],
   ["TopK", 11, { ...NEGATIVE_AXIS, added: { largest: 1, sorted: 1 }, how: "largest/sorted added (1 = old behaviour); negative axis normalized going down" }],
-  ["Reshape", 5, { removed: { consumed_inputs: { ok: "any" } }, up: reshapeUp, down: reshapeDown, how: "shape attribute -> constant input; down: constant shape -> attribute" }],
+  [
+    "Reshape",
+    5,
+    {
+      removed: { consumed_inputs: { ok: "any" } },
+      up: reshapeUp,
+      down: reshapeDown,
+      how: "shape attribute -> constant input; down: constant shape -> attribute",
+    },
+  ],
   ["Reshape", 14, { added: { allowzero: 0 } }],
   ["Pad", 2, { up: padRenameUp, down: padRenameDown, how: "paddings renamed pads" }],
   ["Pad", 11, { up: padInputsUp, down: padInputsDown, how: "pads and value attributes -> constant inputs; down: constant inputs -> attributes" }],
