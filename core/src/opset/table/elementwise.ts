@@ -5,7 +5,6 @@ import { CONSUMED, rows, type Row } from "./row.js";
 
 const LEGACY_BROADCAST = {
   how: "broadcast/axis attributes -> numpy broadcasting (B unsqueezed when axis is not the trailing position); down: broadcast = 1 when B's shape is a suffix of A's",
-  removed: { broadcast: { ok: "any" as const }, axis: { ok: "any" as const } },
   up: legacyBroadcastUp,
   down: legacyBroadcastDown,
 };
