@@ -60,7 +60,15 @@ export const ML_ROWS: readonly Row[] = [
     { up: "LabelEncoder-1's classes_strings has no conversion here", down: "LabelEncoder-2's key/value lists have no LabelEncoder-1 form here" },
   ],
   ["LabelEncoder", 4, { added: { keys_tensor: null, values_tensor: null, default_tensor: null } }],
-  ["TreeEnsembleClassifier", 3, { added: { base_values_as_tensor: null, nodes_values_as_tensor: null, nodes_hitrates_as_tensor: null, class_weights_as_tensor: null } }],
-  ["TreeEnsembleRegressor", 3, { added: { base_values_as_tensor: null, nodes_values_as_tensor: null, nodes_hitrates_as_tensor: null, target_weights_as_tensor: null } }],
+  [
+    "TreeEnsembleClassifier",
+    3,
+    { added: { base_values_as_tensor: null, nodes_values_as_tensor: null, nodes_hitrates_as_tensor: null, class_weights_as_tensor: null } },
+  ],
+  [
+    "TreeEnsembleRegressor",
+    3,
+    { added: { base_values_as_tensor: null, nodes_values_as_tensor: null, nodes_hitrates_as_tensor: null, target_weights_as_tensor: null } },
+  ],
   ...rows(["TreeEnsembleClassifier", "TreeEnsembleRegressor"], 5, { up: "replaced by TreeEnsemble at ai.onnx.ml 5 (not converted yet)" }),
 ];
