@@ -27,7 +27,15 @@ const SOFTMAX: StepSpec = {
 };
 
 export const NN_ROWS: readonly Row[] = [
-  ["BatchNormalization", 6, CONSUMED],
+  // BatchNormalization-1 requires consumed_inputs (a legacy hint, one flag per input).
+  [
+    "BatchNormalization",
+    6,
+    {
+      removed: { consumed_inputs: { ok: "any", downSet: [0, 0, 0, 0, 0] } },
+      how: "drop the legacy consumed_inputs; down: written as all 0 (BatchNormalization-1 requires it)",
+    },
+  ],
   [
     "BatchNormalization",
     7,
