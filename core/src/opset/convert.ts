@@ -2,11 +2,7 @@
 // in the convertible domains, moved to the target opset; refusals are collected, not thrown.
 import { create, equals, isFieldSet } from "@bufbuild/protobuf";
 import {
-  AttributeProtoSchema,
-  GraphProtoSchema,
-  ModelProtoSchema,
   NodeProtoSchema,
-  FunctionProtoSchema,
   OperatorSetIdProtoSchema,
   type AttributeProto,
   type FunctionProto,
@@ -24,6 +20,7 @@ import { OpsetError } from "./errors.js";
 import { convertNode, type NodeEnv } from "./node-steps.js";
 import type { ConvertOpsetOptions, OpsetConversion, RefusedNode } from "./report.js";
 import { Names } from "./names.js";
+import { shallow } from "./shallow.js";
 import { minIrVersion } from "./ir-version.js";
 
 interface Run {
@@ -78,11 +75,11 @@ function nodeLabel(n: NodeProto): string {
 function convertAttribute(a: AttributeProto, run: Run, place: Place, owner: string): AttributeProto {
   if (a.g) {
     const g = convertGraph(a.g, run, place, `${owner} attribute ${a.name}`);
-    return g === a.g ? a : create(AttributeProtoSchema, { ...a, g });
+    return g === a.g ? a : shallow(a, { g });
   }
   if (a.graphs.length > 0) {
     const gs = a.graphs.map((g, i) => convertGraph(g, run, place, `${owner} attribute ${a.name}[${i}]`));
-    return gs.every((g, i) => g === a.graphs[i]) ? a : create(AttributeProtoSchema, { ...a, graphs: gs });
+    return gs.every((g, i) => g === a.graphs[i]) ? a : shallow(a, { graphs: gs });
   }
   return a;
 }
@@ -141,7 +138,7 @@ function withDomainPresence(nodes: NodeProto[], original: NodeProto): NodeProto[
 function convertOne(original: NodeProto, run: Run, place: Place): readonly NodeProto[] {
   const owner = `${place.path} > ${nodeLabel(original)}`;
   const attrs = original.attribute.map((a) => convertAttribute(a, run, place, owner));
-  const node = attrs.every((a, i) => a === original.attribute[i]) ? original : create(NodeProtoSchema, { ...original, attribute: attrs });
+  const node = attrs.every((a, i) => a === original.attribute[i]) ? original : shallow(original, { attribute: attrs });
   const domain = canonicalDomain(node.domain);
   const versions = place.versions.get(domain);
   const refuse = (reason: string, step: readonly [number, number]): void => {
@@ -182,7 +179,7 @@ function convertGraph(g: GraphProto, run: Run, outer: Place, path: string): Grap
     place,
     g.output.map((o) => o.name),
   );
-  return nodes ? create(GraphProtoSchema, { ...g, node: nodes }) : g;
+  return nodes ? shallow(g, { node: nodes }) : g;
 }
 
 function importedVersions(
@@ -203,7 +200,7 @@ function importedVersions(
 function retarget(imports: readonly OperatorSetIdProto[], versions: ReadonlyMap<string, readonly [number, number]>): OperatorSetIdProto[] {
   return imports.map((o) => {
     const v = versions.get(canonicalDomain(o.domain));
-    return v && v[0] !== v[1] ? create(OperatorSetIdProtoSchema, { ...o, version: BigInt(v[1]) }) : o;
+    return v && v[0] !== v[1] ? shallow(o, { version: BigInt(v[1]) }) : o;
   });
 }
 
@@ -249,9 +246,9 @@ export function convertOpset(model: ModelProto, target: number, options: Convert
     };
     const nodes = convertNodes(f.node, run, place, f.output);
     const opsetImport = retarget(f.opsetImport, fv);
-    return nodes || opsetImport.some((o, i) => o !== f.opsetImport[i]) ? create(FunctionProtoSchema, { ...f, node: nodes ?? f.node, opsetImport }) : f;
+    return nodes || opsetImport.some((o, i) => o !== f.opsetImport[i]) ? shallow(f, { node: nodes ?? f.node, opsetImport }) : f;
   });
   const irVersion = target > Number(versions.get("")?.[0] ?? target) ? BigInt(Math.max(Number(model.irVersion), minIrVersion(target))) : model.irVersion;
-  const out = create(ModelProtoSchema, { ...model, opsetImport: retarget(imports, versions), functions, irVersion, ...(graph && { graph }) });
+  const out = shallow(model, { opsetImport: retarget(imports, versions), functions, irVersion, ...(graph && { graph }) });
   return { model: out, versions, rewritten: run.rewritten, unchanged: run.unchanged, refused: run.refused, replacements: run.replacements };
 }

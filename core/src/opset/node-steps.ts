@@ -8,6 +8,7 @@ import { specAdapter, type StepSpec } from "./spec.js";
 import { describeChange, stepKey, typesOnly } from "./steps.js";
 import { REPLACED_BELOW_FIRST, stepSpecs } from "./table/index.js";
 import { typeProblem } from "./type-check.js";
+import { inlineBody } from "./adapters/function-body.js";
 
 export interface NodeEnv {
   /** Makes the context of one step (types, constants, fresh names). */
@@ -64,8 +65,14 @@ function stepOnce(node: NodeProto, domain: string, at: number, target: number, e
   if (!prev) {
     const step = [at2, cur.sinceVersion] as const;
     const repl = REPLACED_BELOW_FIRST.get(stepKey(domain, op, cur.sinceVersion));
-    if (!repl) return { refused: `${op} first appears at opset ${cur.sinceVersion}; no older operator expresses it`, step };
     const ctx = env.context(at2, cur.sinceVersion, false, at2);
+    if (!repl) {
+      const inlined = inlineBody(node, domain, cur.sinceVersion, ctx);
+      if (!inlined) return { refused: `${op} first appears at opset ${cur.sinceVersion}; no older operator expresses it`, step };
+      if ("refused" in inlined) return { refused: inlined.refused, step };
+      // The body's nodes are written for its own opset; from there they go down as any node.
+      return { nodes: inlined.nodes, at: inlined.at ?? at2 };
+    }
     const r = repl.adapter(node, ctx);
     if ("refused" in r) return { refused: `${op} -> ${repl.op}: ${r.refused}`, step };
     const problem = checked(r.nodes, node.domain, repl.op, at2, cur, ctx);

@@ -3,7 +3,7 @@
 import { AttributeProto_AttributeType as AT, dataTypeByName, dataTypeInfo } from "../../../../proto/src/index.js";
 import { attributeOf, getAttr, intAttr, removeAttr, setAttr, stringAttr, tensorAttribute } from "../attrs.js";
 import { int64Proto, numberProto } from "../constants.js";
-import { constInts, keep, rankOf, refuse, shapeOf, type Adapter } from "../context.js";
+import { constInts, elemOf, int64Constant, keep, makeNode, rankOf, refuse, shapeOf, type Adapter } from "../context.js";
 import { dropInput, intAttrToInput, intInputToAttr } from "./inputs.js";
 
 const CAST_NAMES: Readonly<Record<string, string>> = {
@@ -183,11 +183,42 @@ export const perTensorDown: Adapter = (node, ctx) => {
 /** OptionalHasElement 18 -> 15: the input became optional at 18. */
 export const inputRequiredDown: Adapter = (node) => (node.input[0] ? keep(node) : refuse("an absent input is new in opset 18"));
 
-/** Shape 15 -> 13: start/end are new in 15. */
-export const shapeSliceDown: Adapter = (node) => {
+/** Shape 15 -> 13: start/end (new in 15) become a Slice of the whole shape. */
+export const shapeSliceDown: Adapter = (node, ctx) => {
   const start = intAttr(node, "start") ?? 0;
-  const end = getAttr(node, "end");
-  if (start !== 0 || end) return refuse("start/end are new in opset 15");
+  const end = intAttr(node, "end");
   removeAttr(node, "start");
+  removeAttr(node, "end");
+  if (start === 0 && end === undefined) return keep(node);
+  const base = node.output[0] || "shape";
+  const whole = ctx.fresh(`${base}_whole`);
+  const out = node.output[0]!;
+  node.output[0] = whole;
+  // Slice clamps ends to the rank, so "to the end" is any bound above it.
+  const starts = int64Constant(ctx, `${base}_start`, [1], [start]);
+  const ends = int64Constant(ctx, `${base}_end`, [1], [end ?? 2147483647]);
+  const axes = int64Constant(ctx, `${base}_axes`, [1], [0]);
+  return keep(node, starts.node, ends.node, axes.node, makeNode("Slice", [whole, starts.name, ends.name, axes.name], [out]));
+};
+
+const FLOAT8 = new Set([17, 18, 19, 20, 23]);
+
+/** Cast/CastLike/QuantizeLinear 19 -> older: saturate concerns float8 only; dropped when no float8 is involved. */
+export const saturateDown: Adapter = (node, ctx) => {
+  const types = [...node.input, ...node.output].filter((n) => n !== "").map((n) => elemOf(ctx, n));
+  const to = intAttr(node, "to");
+  if (types.some((t) => t === undefined)) return refuse("saturate is new in opset 19 and the element types are not all known");
+  if ([...types, to].some((t) => t !== undefined && FLOAT8.has(t))) return refuse("saturate concerns float8 types, new in opset 19");
+  removeAttr(node, "saturate");
+  return keep(node);
+};
+
+/** CastLike-15 below 15: a Cast to the element type of its second input. */
+export const castLikeToCast: Adapter = (node, ctx) => {
+  const to = elemOf(ctx, node.input[1] ?? "");
+  if (to === undefined) return refuse(`the element type of '${node.input[1]}' is unknown, and Cast needs it as 'to'`);
+  node.opType = "Cast";
+  node.input = [node.input[0]!];
+  setAttr(node, attributeOf("to", "INT", to));
   return keep(node);
 };

@@ -1,6 +1,6 @@
 // The step table: every row keyed by domain, op and the version that made the change, plus
 // the ops that take another op's place below their first version.
-import { elementsToScatter } from "../adapters/misc.js";
+import { castLikeToCast, elementsToScatter } from "../adapters/misc.js";
 import { resizeToUpsample } from "../adapters/resize.js";
 import type { Adapter } from "../context.js";
 import type { StepSpec } from "../spec.js";
@@ -38,6 +38,7 @@ export interface Replacement {
 /** Below its first version an op can become another op of the older opset. */
 export const REPLACED_BELOW_FIRST: ReadonlyMap<string, Replacement> = new Map([
   [stepKey("", "Resize", 10), { op: "Upsample", how: "Resize-10 -> Upsample-9 (same meaning)", adapter: resizeToUpsample }],
+  [stepKey("", "CastLike", 15), { op: "Cast", how: "CastLike-15 -> Cast with `to` the second input's element type", adapter: castLikeToCast }],
   [
     stepKey("", "ScatterElements", 11),
     { op: "Scatter", how: "ScatterElements-11 -> Scatter-9 (same meaning; negative axis normalized)", adapter: elementsToScatter },

@@ -1,17 +1,24 @@
 // Cast, Constant, quantization, Resize/Upsample, signal, attention and ai.onnx.ml rows.
-import { castToDown, castToUp, constantValuesDown, dftAxisDown, dftAxisUp, inputRequiredDown, perTensorDown } from "../adapters/misc.js";
+import { castToDown, castToUp, constantValuesDown, saturateDown, dftAxisDown, dftAxisUp, inputRequiredDown, perTensorDown } from "../adapters/misc.js";
 import { resize11Down, resize11Up, resize13Down, upsample7Down, upsample7Up, upsample9Down, upsample9Up, upsampleToResize } from "../adapters/resize.js";
 import { rows, type Row } from "./row.js";
 
 export const MISC_ROWS: readonly Row[] = [
   ["Cast", 6, { up: castToUp, down: castToDown, how: "`to` changed from a type name to a DataType number" }],
-  ...rows(["Cast", "CastLike"], 19, { added: { saturate: 1 }, how: "saturate added (it concerns float8 only, new at 19)" }),
+  ...rows(["Cast", "CastLike"], 19, {
+    down: saturateDown,
+    how: "saturate added; it concerns float8 only (new at 19): down drops it when no float8 is involved",
+  }),
   ...rows(["Cast", "CastLike"], 24, { added: { round_mode: "up" }, how: "round_mode added (it concerns float8e8m0 only, new at 24)" }),
   ["Constant", 11, { added: { sparse_value: null }, how: "sparse_value added: refused going down" }],
   ["Constant", 12, { added: {}, down: constantValuesDown, how: "value_float(s)/value_int(s) added; down: written as a value tensor" }],
   ...rows(["QuantizeLinear", "DequantizeLinear"], 13, { down: perTensorDown, how: "axis (per-axis scales) added; down with a one-element scale" }),
   ["DequantizeLinear", 19, { how: "the scale's type became T (type-checked)" }],
-  ["QuantizeLinear", 19, { added: { saturate: 1 }, how: "the scale's type became T (type-checked); saturate concerns float8 only" }],
+  [
+    "QuantizeLinear",
+    19,
+    { down: saturateDown, how: "the scale's type became T (type-checked); saturate concerns float8 only: down drops it when no float8 is involved" },
+  ],
   ["DequantizeLinear", 21, { added: { block_size: 0 } }],
   ["QuantizeLinear", 21, { added: { block_size: 0, output_dtype: 0 } }],
   ["DequantizeLinear", 23, { added: { output_dtype: 0 } }],

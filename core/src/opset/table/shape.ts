@@ -11,7 +11,19 @@ import {
   squeezeAxesUp,
   unsqueezeNegativeDown,
 } from "../adapters/reduce.js";
-import { concatAxisUp, reshapeDown, reshapeUp, scatterToElements, sliceDown, sliceUp, split2Down, split2Up, topkDown, topkUp } from "../adapters/misc.js";
+import {
+  concatAxisUp,
+  reshapeDown,
+  reshapeUp,
+  scatterToElements,
+  shapeSliceDown,
+  sliceDown,
+  sliceUp,
+  split2Down,
+  split2Up,
+  topkDown,
+  topkUp,
+} from "../adapters/misc.js";
 import { padAxesDown, padInputsDown, padInputsUp, padRenameDown, padRenameUp } from "../adapters/pad-clip.js";
 import type { StepSpec } from "../spec.js";
 import { rows, type Row } from "./row.js";
@@ -89,6 +101,6 @@ export const SHAPE_ROWS: readonly Row[] = [
   ["GatherND", 12, { added: { batch_dims: 0 } }],
   ["DepthToSpace", 11, { added: { mode: "DCR" } }],
   ["SpaceToDepth", 28, { added: { mode: "DCR" } }],
-  ["Shape", 15, { added: { start: 0, end: null } }],
+  ["Shape", 15, { down: shapeSliceDown, how: "start/end added; down: Shape then Slice" }],
   ["Tile", 6, { up: "Tile-1's tiles/axis inputs have no conversion here (rare)", down: "Tile-6's repeats input has no Tile-1 form here" }],
 ];
