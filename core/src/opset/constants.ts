@@ -36,6 +36,11 @@ export class Constants {
     );
   }
 
+  /** Records a Constant node an adapter made, so later steps can read its value. */
+  add(n: NodeProto): void {
+    if (n.opType === "Constant" && n.output[0]) this.addConstantNode(n);
+  }
+
   private addConstantNode(n: NodeProto): void {
     const a = n.attribute[0];
     if (n.attribute.length !== 1 || !a) return;

@@ -72,7 +72,9 @@ export function tensorConstant(ctx: StepContext, hint: string, t: TensorProto): 
       t.dims.map((d) => Number(d)),
     ),
   );
-  return { name, node: constantNode(name, t) };
+  const node = constantNode(name, t);
+  ctx.constants.add(node);
+  return { name, node };
 }
 
 /** A new node of the default domain. */

@@ -4,6 +4,8 @@ import { create, equals, isFieldSet } from "@bufbuild/protobuf";
 import {
   NodeProtoSchema,
   OperatorSetIdProtoSchema,
+  ValueInfoProtoSchema,
+  type TensorProto,
   type AttributeProto,
   type FunctionProto,
   type GraphProto,
@@ -12,8 +14,8 @@ import {
   type OperatorSetIdProto,
 } from "../../../proto/src/index.js";
 import { inferModel } from "../infer/index.js";
-import type { ValueType } from "../infer/types.js";
-import { canonicalDomain, knownDomains, latestOpsetVersion } from "../schema/index.js";
+import { tensor, toTypeProto, typeString, type ValueType } from "../infer/types.js";
+import { canonicalDomain, getSchema, knownDomains, latestOpsetVersion } from "../schema/index.js";
 import { Constants } from "./constants.js";
 import type { StepContext } from "./context.js";
 import { OpsetError } from "./errors.js";
@@ -31,6 +33,7 @@ interface Run {
   readonly functions: ReadonlySet<string>;
   readonly refused: RefusedNode[];
   readonly replacements: Map<NodeProto, readonly NodeProto[]>;
+  readonly irVersion: number;
   rewritten: number;
   unchanged: number;
 }
@@ -41,6 +44,8 @@ interface Place {
   readonly path: string;
   readonly constants: Constants;
   readonly types: (name: string) => ValueType | undefined;
+  /** Where Constants that the target opset cannot hold go (graphs only; functions have no initializers). */
+  readonly initializers?: TensorProto[];
 }
 
 function checkTarget(domain: string, target: number): void {
@@ -117,7 +122,13 @@ function convertNodes(nodes: readonly NodeProto[], run: Run, place: Place, outpu
   nodes.forEach((n, i) => {
     if (!isConstant(n)) return;
     const dead = n.output.every((o) => !read.has(o)) && n.output.some((o) => run.names.used(o));
-    if (!dead) results[i] = convertOne(n, run, place);
+    const moved = dead ? undefined : asInitializer(n, place);
+    if (moved) {
+      place.initializers!.push(moved);
+      results[i] = [];
+      run.rewritten++;
+      run.replacements.set(n, []);
+    } else if (!dead) results[i] = convertOne(n, run, place);
     else {
       results[i] = [];
       run.rewritten++;
@@ -133,6 +144,20 @@ function withDomainPresence(nodes: NodeProto[], original: NodeProto): NodeProto[
   if (!isFieldSet(original, NodeProtoSchema.field.domain)) return nodes;
   for (const n of nodes) if (!isFieldSet(n, NodeProtoSchema.field.domain)) n.domain = original.domain;
   return nodes;
+}
+
+/**
+ * A Constant whose type the Constant op of the target opset does not take (int64 before 9, say)
+ * becomes an initializer of the same name, which holds any type.
+ */
+function asInitializer(n: NodeProto, place: Place): TensorProto | undefined {
+  const to = place.versions.get("")?.[1];
+  const a = n.attribute.length === 1 ? n.attribute[0] : undefined;
+  if (!place.initializers || to === undefined || !a || a.name !== "value" || !a.t || !n.output[0]) return undefined;
+  const allowed = getSchema("", "Constant", to)?.typeConstraints.get("T")?.allowedSet;
+  const type = typeString(tensor(a.t.dataType));
+  if (!allowed || type === undefined || allowed.has(type)) return undefined;
+  return shallow(a.t, { name: n.output[0] });
 }
 
 function convertOne(original: NodeProto, run: Run, place: Place): readonly NodeProto[] {
@@ -167,7 +192,9 @@ function convertOne(original: NodeProto, run: Run, place: Place): readonly NodeP
 
 function convertGraph(g: GraphProto, run: Run, outer: Place, path: string): GraphProto {
   const types = run.graphTypes.get(g);
+  const initializers: TensorProto[] = [];
   const place: Place = {
+    initializers,
     versions: outer.versions,
     path: path === "" ? `graph '${g.name}'` : `${path} graph '${g.name}'`,
     constants: Constants.ofGraph(g, outer.constants),
@@ -179,7 +206,11 @@ function convertGraph(g: GraphProto, run: Run, outer: Place, path: string): Grap
     place,
     g.output.map((o) => o.name),
   );
-  return nodes ? shallow(g, { node: nodes }) : g;
+  if (!nodes) return g;
+  // IR versions before 4 list every initializer among the graph's inputs too.
+  const inputs =
+    run.irVersion < 4 ? initializers.map((t) => create(ValueInfoProtoSchema, { name: t.name, type: toTypeProto(tensor(t.dataType, t.dims.map(Number))) })) : [];
+  return shallow(g, { node: nodes, initializer: [...g.initializer, ...initializers], input: [...g.input, ...inputs] });
 }
 
 function importedVersions(
@@ -228,6 +259,7 @@ export function convertOpset(model: ModelProto, target: number, options: Convert
     functions: new Set(model.functions.map((f) => `${f.domain}|${f.name}`)),
     refused: [],
     replacements: new Map(),
+    irVersion: Number(model.irVersion),
     rewritten: 0,
     unchanged: 0,
   };

@@ -95,18 +95,31 @@ function walk(node: NodeProto, domain: string, at: number, target: number, env: 
   if (r === "done") return { nodes: [node] };
   if ("refused" in r) return r;
   if (depth > 200) return { refused: "conversion did not settle", step: [at, target] };
-  const out: NodeProto[] = [];
-  for (const n of r.nodes) {
-    // Nodes an adapter adds continue from the step's version too (they are of the same domain).
-    if ((n.domain === "ai.onnx" ? "" : n.domain) !== domain) {
-      out.push(n);
-      continue;
+  const done: (readonly NodeProto[])[] = new Array(r.nodes.length);
+  const own = new Set(node.output);
+  // Constants an adapter added go last: the step after may have made their value an
+  // attribute, and an unread one is dropped rather than converted (int64 Constants need opset 9).
+  const isHelperConstant = (n: NodeProto): boolean => n.opType === "Constant" && n.output.every((o) => !own.has(o));
+  for (const pass of [false, true]) {
+    const read = new Set(done.flatMap((d) => d ?? []).flatMap((n) => n.input));
+    for (let i = 0; i < r.nodes.length; i++) {
+      const n = r.nodes[i]!;
+      if (isHelperConstant(n) !== pass) continue;
+      if (pass && n.output.every((o) => !read.has(o))) {
+        done[i] = [];
+        continue;
+      }
+      // Nodes an adapter adds continue from the step's version too (they are of the same domain).
+      if ((n.domain === "ai.onnx" ? "" : n.domain) !== domain) {
+        done[i] = [n];
+        continue;
+      }
+      const sub = walk(n, domain, r.at, target, env, depth + 1);
+      if ("refused" in sub) return sub;
+      done[i] = sub.nodes;
     }
-    const sub = walk(n, domain, r.at, target, env, depth + 1);
-    if ("refused" in sub) return sub;
-    out.push(...sub.nodes);
   }
-  return { nodes: out };
+  return { nodes: done.flat() };
 }
 
 /** The nodes that express `node` (of `domain`, at opset `from`) at opset `to`, or why not. */

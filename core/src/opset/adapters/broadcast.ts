@@ -2,7 +2,8 @@
 // broadcasting only with broadcast = 1, B matching a run of A's dimensions starting at `axis`.
 // From 7 on they broadcast as numpy does (B aligned with A's trailing dimensions).
 import { attributeOf, intAttr, removeAttr, setAttr } from "../attrs.js";
-import { keep, makeNode, rankOf, refuse, shapeOf, type Adapter } from "../context.js";
+import { elemOf, keep, makeNode, rankOf, refuse, shapeOf, type Adapter } from "../context.js";
+import { tensor } from "../../infer/types.js";
 
 export const legacyBroadcastUp: Adapter = (node, ctx) => {
   const broadcast = intAttr(node, "broadcast") ?? 0;
@@ -20,6 +21,8 @@ export const legacyBroadcastUp: Adapter = (node, ctx) => {
   if (trailing < 0) return refuse(`B does not fit in A at axis ${axis}`);
   // B gets trailing 1s so that numpy broadcasting lines it up at `axis`.
   const b = ctx.fresh(`${node.input[1]}_aligned`);
+  const elem = elemOf(ctx, node.input[1]!);
+  if (elem !== undefined) ctx.setType(b, tensor(elem));
   const axes = Array.from({ length: trailing }, (_, i) => rb + i);
   const unsqueeze = makeNode("Unsqueeze", [node.input[1]!], [b], [attributeOf("axes", "INTS", axes)]);
   node.input[1] = b;

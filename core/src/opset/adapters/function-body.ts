@@ -1,10 +1,22 @@
 // Below an operator's first version, an op that onnx defines by a function body (Gelu,
 // LayerNormalization, HardSwish, Range, ...) becomes that body's nodes, inlined with fresh
 // names and the node's attributes; those nodes then continue down as any other.
-import { clone } from "@bufbuild/protobuf";
+import { clone, create } from "@bufbuild/protobuf";
 import { hasErrors } from "../../../../grammar/src/diagnostics.js";
 import { parseFunction } from "../../../../grammar/src/index.js";
-import { AttributeProtoSchema, NodeProtoSchema, type AttributeProto, type FunctionProto, type NodeProto } from "../../../../proto/src/index.js";
+import {
+  AttributeProtoSchema,
+  GraphProtoSchema,
+  ModelProtoSchema,
+  NodeProtoSchema,
+  OperatorSetIdProtoSchema,
+  ValueInfoProtoSchema,
+  type AttributeProto,
+  type FunctionProto,
+  type NodeProto,
+} from "../../../../proto/src/index.js";
+import { inferModel } from "../../infer/index.js";
+import { toTypeProto } from "../../infer/types.js";
 import { lowerFunction } from "../../lower/index.js";
 import { canonicalDomain, findSchema, type OpSchema } from "../../schema/index.js";
 import { attributeOf } from "../attrs.js";
@@ -70,5 +82,24 @@ export function inlineBody(node: NodeProto, domain: string, version: number, ctx
     });
     return n;
   });
+  for (const n of nodes) ctx.constants.add(n);
+  typeBody(nodes, node.input, domain, b.opset, ctx);
   return { nodes, at: b.opset };
+}
+
+/** Infers the types of the inlined values (a small model of the body alone), so that later steps can check them. */
+function typeBody(nodes: readonly NodeProto[], inputs: readonly string[], domain: string, opset: number, ctx: StepContext): void {
+  const known = inputs.filter((n) => n !== "" && ctx.type(n) !== undefined);
+  const graph = create(GraphProtoSchema, {
+    name: "body",
+    input: known.map((n) => create(ValueInfoProtoSchema, { name: n, type: toTypeProto(ctx.type(n)!) })),
+    node: [...nodes],
+  });
+  const model = create(ModelProtoSchema, { irVersion: 10n, opsetImport: [create(OperatorSetIdProtoSchema, { domain, version: BigInt(opset) })], graph });
+  try {
+    const types = inferModel(model).graphTypes.get(graph);
+    for (const n of nodes) for (const o of n.output) if (o && !ctx.type(o) && types?.get(o)) ctx.setType(o, types.get(o)!);
+  } catch {
+    // Types stay unknown; steps that need them say so.
+  }
 }

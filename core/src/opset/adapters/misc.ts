@@ -3,6 +3,7 @@
 import { AttributeProto_AttributeType as AT, dataTypeByName, dataTypeInfo } from "../../../../proto/src/index.js";
 import { attributeOf, getAttr, intAttr, removeAttr, setAttr, stringAttr, tensorAttribute } from "../attrs.js";
 import { int64Proto, numberProto } from "../constants.js";
+import { tensor } from "../../infer/types.js";
 import { constInts, elemOf, int64Constant, keep, makeNode, rankOf, refuse, shapeOf, type Adapter } from "../context.js";
 import { dropInput, intAttrToInput, intInputToAttr } from "./inputs.js";
 
@@ -192,6 +193,7 @@ export const shapeSliceDown: Adapter = (node, ctx) => {
   if (start === 0 && end === undefined) return keep(node);
   const base = node.output[0] || "shape";
   const whole = ctx.fresh(`${base}_whole`);
+  ctx.setType(whole, tensor(7, [undefined]));
   const out = node.output[0]!;
   node.output[0] = whole;
   // Slice clamps ends to the rank, so "to the end" is any bound above it.

@@ -1,7 +1,14 @@
 // Softmax, LogSoftmax and Hardmax 11 -> 13: the older ops flatten the input to 2-D at `axis`
 // (default 1) and normalize each row; the newer ones normalize along one axis (default -1).
 import { attributeOf, intAttr, setAttr } from "../attrs.js";
-import { keep, makeNode, rankOf, refuse, type Adapter } from "../context.js";
+import { elemOf, keep, makeNode, rankOf, refuse, type Adapter, type StepContext } from "../context.js";
+import { tensor } from "../../infer/types.js";
+
+/** New values of `x`'s element type (their shapes are left unknown). */
+function sameElem(ctx: StepContext, x: string, names: readonly string[]): void {
+  const elem = elemOf(ctx, x);
+  if (elem !== undefined) for (const n of names) ctx.setType(n, tensor(elem));
+}
 
 /** Up: same node when the axis is the last one, else Flatten -> op(axis=-1) -> Reshape to the input's shape (no shape needed). */
 export const softmaxUp: Adapter = (node, ctx) => {
@@ -18,6 +25,8 @@ export const softmaxUp: Adapter = (node, ctx) => {
   const shape = ctx.fresh(`${base}_shape`);
   setAttr(node, attributeOf("axis", "INT", -1));
   const out = node.output[0]!;
+  sameElem(ctx, x, [flat, soft]);
+  ctx.setType(shape, tensor(7, [undefined]));
   node.input[0] = flat;
   node.output[0] = soft;
   return keep(
@@ -45,6 +54,7 @@ export const softmaxDown: Adapter = (node, ctx) => {
   const soft = ctx.fresh(`${base}_last`);
   const out = node.output[0]!;
   setAttr(node, attributeOf("axis", "INT", rank - 1));
+  sameElem(ctx, x, [moved, soft]);
   node.input[0] = moved;
   node.output[0] = soft;
   return keep(
