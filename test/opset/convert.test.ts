@@ -203,4 +203,28 @@ g (float[2,3] x) => (float[2,1] y, float[2,3] r) {
     assert.equal(refused.length, 1);
     assert.equal(text.replace("Relu(x)", "com.acme.Relu(x)").slice(refused[0]!.span!.start, refused[0]!.span!.end).trim(), "r =   com.acme.Relu(x)");
   });
+
+  it("spreads GroupNormalization-18's per-group scale and bias over the channels going up; refuses to go back to the deprecated 18", () => {
+    const m = model(`<ir_version: 8, opset_import: ["" : 18]>
+g (float[2,4,3] x, float[2] scale, float[2] bias) => (float[2,4,3] y) {
+  y = GroupNormalization <num_groups = 2> (x, scale, bias)
+}`);
+    const up = sameOutputs(m, 21);
+    assert.match(convertOpset(up, 18).refused[0]!.reason, /GroupNormalization-18 is deprecated/);
+  });
+
+  it("turns LabelEncoder-1's classes into key/value lists and back (ai.onnx.ml)", () => {
+    const m = model(`<ir_version: 8, opset_import: ["" : 13, "ai.onnx.ml" : 1]>
+g (string[3] x) => (int64[3] y) {
+  y = ai.onnx.ml.LabelEncoder <classes_strings = ["a", "b", "c"], default_int64 = 7> (x)
+}`);
+    const up = convertOpset(m, 13, { domains: { "ai.onnx.ml": 2 } });
+    assert.deepEqual(up.refused, []);
+    assert.deepEqual(errors(up.model), []);
+    const node = up.model.graph!.node[0]!;
+    assert.deepEqual(node.attribute.map((a) => a.name).sort(), ["default_int64", "keys_strings", "values_int64s"]);
+    const down = convertOpset(up.model, 13, { domains: { "ai.onnx.ml": 1 } });
+    assert.deepEqual(down.refused, []);
+    assert.deepEqual(down.model.graph!.node[0]!.attribute.map((a) => a.name).sort(), ["classes_strings", "default_int64"]);
+  });
 });

@@ -45,7 +45,9 @@ function stepOnce(node: NodeProto, domain: string, at: number, target: number, e
   const versions = getSchemaVersions(domain, op);
   const cur = findSchema(domain, op, at);
   if (versions.length === 0) return { refused: `unknown operator ${domain ? `${domain}.` : ""}${op}`, step: [at, target] };
-  if (!cur || cur.deprecated) return { refused: `${op} does not exist at opset ${at}`, step: [at, target] };
+  // A deprecated version that a later one replaces (GroupNormalization-18) is still a definition;
+  // a deprecated last version marks the op removed.
+  if (!cur || (cur.deprecated && cur === versions[versions.length - 1])) return { refused: `${op} does not exist at opset ${at}`, step: [at, target] };
   if (target > at) {
     const next = versions.find((v) => v.sinceVersion > cur.sinceVersion && v.sinceVersion <= target);
     if (!next) return "done";

@@ -2,6 +2,7 @@
 import { castToDown, castToUp, constantValuesDown, saturateDown, dftAxisDown, dftAxisUp, inputRequiredDown, perTensorDown } from "../adapters/misc.js";
 import { resize11Down, resize11Up, resize13Down, upsample7Down, upsample7Up, upsample9Down, upsample9Up, upsampleToResize } from "../adapters/resize.js";
 import { rows, type Row } from "./row.js";
+import { labelEncoderDown, labelEncoderUp } from "../adapters/label-encoder.js";
 
 export const MISC_ROWS: readonly Row[] = [
   ["Cast", 6, { up: castToUp, down: castToDown, how: "`to` changed from a type name to a DataType number" }],
@@ -64,7 +65,11 @@ export const ML_ROWS: readonly Row[] = [
   [
     "LabelEncoder",
     2,
-    { up: "LabelEncoder-1's classes_strings has no conversion here", down: "LabelEncoder-2's key/value lists have no LabelEncoder-1 form here" },
+    {
+      up: labelEncoderUp,
+      down: labelEncoderDown,
+      how: "classes_strings -> keys/values lists (strings and their indices); down: such lists -> classes_strings",
+    },
   ],
   ["LabelEncoder", 4, { added: { keys_tensor: null, values_tensor: null, default_tensor: null } }],
   [

@@ -16,6 +16,7 @@ import {
 import { gridSampleDown, gridSampleUp } from "../adapters/misc.js";
 import { clipInputsDown, clipInputsUp } from "../adapters/pad-clip.js";
 import { softmaxDown, softmaxUp } from "../adapters/softmax.js";
+import { groupNormUp } from "../adapters/group-norm.js";
 import type { StepSpec } from "../spec.js";
 import { CONSUMED, rows, type Row } from "./row.js";
 
@@ -95,8 +96,9 @@ export const NN_ROWS: readonly Row[] = [
     "GroupNormalization",
     21,
     {
-      up: "scale and bias changed from per group to per channel (not converted yet)",
-      down: "scale and bias changed from per group to per channel (not converted yet)",
+      up: groupNormUp,
+      down: "GroupNormalization-18 is deprecated: onnx's checker rejects it at every opset",
+      how: "scale/bias per group -> per channel (Reshape, Expand, Reshape; needs the channel count), 18's precision written as stash_type",
     },
   ],
   ...rows(["RNN", "LSTM"], 7, { up: outputSequenceUp, down: outputSequenceDown, how: "output_sequence dropped (Y is an optional output)" }),
