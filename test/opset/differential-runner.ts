@@ -9,7 +9,7 @@ import { convertOpset } from "../../core/src/opset/index.js";
 import type { ModelProto } from "../../proto/src/index.js";
 import { runCase } from "../interp/conformance-runner.js";
 
-export type Verdict = { kind: "equal" } | { kind: "refused"; reason: string } | { kind: "wrong"; reason: string } | { kind: "same-opset" };
+export type Verdict = { kind: "equal"; model: ModelProto } | { kind: "refused"; reason: string } | { kind: "wrong"; reason: string } | { kind: "same-opset" };
 
 export function modelOpset(model: ModelProto): number | undefined {
   const o = model.opsetImport.find((x) => x.domain === "" || x.domain === "ai.onnx");
@@ -28,5 +28,5 @@ export function convertCase(dir: string, target: number, tol: Tolerance = DEFAUL
   const errors = checkModel(conv.model).filter((d) => d.severity === "error");
   if (errors.length > 0) return { kind: "wrong", reason: `check: ${errors[0]!.message}` };
   const r = runCase(dir, tol, () => ({ model: conv.model }));
-  return r.ok ? { kind: "equal" } : { kind: "wrong", reason: r.message ?? "differs" };
+  return r.ok ? { kind: "equal", model: conv.model } : { kind: "wrong", reason: r.message ?? "differs" };
 }

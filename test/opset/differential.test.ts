@@ -9,8 +9,11 @@ import { NODE_TESTS_EXPECTED_FAILURES, TOLERANCE_OVERRIDES } from "../interp/exp
 import { DEFAULT_TOLERANCE } from "../../core/src/interp/index.js";
 import { NODE_TESTS, nodeTestDirs } from "../helpers/paths.js";
 import { convertCase, modelOpset, readModel } from "./differential-runner.js";
+import { ortVerdict } from "./ort-oracle.js";
 
 const FULL = process.env.ONNXTXT_FULL_DIFFERENTIAL === "1";
+/** onnxruntime-node as a second oracle (slow: one session per converted model); on in the full run. */
+const ORT = FULL || process.env.ONNXTXT_OPSET_ORT === "1";
 const NEWEST = 28;
 
 function targets(own: number): number[] {
@@ -21,21 +24,37 @@ function targets(own: number): number[] {
 describe("opset conversion: differential over the node tests", function () {
   this.timeout(FULL ? 3_600_000 : 120_000);
 
-  it("gives the expected outputs or refuses with a reason (wrong = 0)", () => {
+  it("gives the expected outputs or refuses with a reason (wrong = 0)", async () => {
     const failing = new Set(NODE_TESTS_EXPECTED_FAILURES.flatMap((g) => g.tests));
     const all = nodeTestDirs().filter((d) => !failing.has(path.relative(NODE_TESTS, d)));
     const dirs = FULL ? all : all.filter((_, i) => i % 25 === 0);
     const counts = { equal: 0, refused: 0, wrong: 0 };
+    const ort = { equal: 0, unsupported: 0, skipped: 0 };
     const wrong: string[] = [];
     const reasons = new Map<string, number>();
     for (const dir of dirs) {
       const name = path.relative(NODE_TESTS, dir);
       const tol = TOLERANCE_OVERRIDES[name] ?? DEFAULT_TOLERANCE;
       if (!runCase(dir, tol).ok) continue; // the interpreter's own failures are the conformance test's business
-      const own = modelOpset(readModel(dir)) ?? NEWEST;
+      const original = readModel(dir);
+      const own = modelOpset(original) ?? NEWEST;
+      // onnxruntime judges converted models only where it gives the expected outputs for the original.
+      const ortTrusted = ORT && (await ortVerdict(original, dir, tol)) === "equal";
       for (const t of targets(own)) {
         const v = convertCase(dir, t, tol);
         if (v.kind === "same-opset") continue;
+        if (v.kind === "equal" && ORT) {
+          if (!ortTrusted) ort.skipped++;
+          else {
+            const o = await ortVerdict(v.model, dir, tol);
+            if (o === "differs") {
+              counts.wrong++;
+              wrong.push(`${name} ${own} -> ${t}: onnxruntime's outputs differ from the expected ones`);
+              continue;
+            }
+            ort[o]++;
+          }
+        }
         counts[v.kind]++;
         if (v.kind === "wrong") wrong.push(`${name} ${own} -> ${t}: ${v.reason}`);
         if (v.kind === "refused") {
@@ -46,6 +65,10 @@ describe("opset conversion: differential over the node tests", function () {
     }
     const top = [...reasons].sort((a, b) => b[1] - a[1]).slice(0, FULL ? 40 : 8);
     console.log(`      ${dirs.length} node tests: converted and equal ${counts.equal}, refused with a reason ${counts.refused}, wrong ${counts.wrong}`);
+    if (ORT)
+      console.log(
+        `      onnxruntime on the converted-and-equal ones: equal ${ort.equal}, cannot run them ${ort.unsupported}, original not matched by onnxruntime ${ort.skipped}`,
+      );
     for (const [r, n] of top) console.log(`        refused ${n}x: ${r}`);
     assert.deepEqual(wrong, []);
   });
