@@ -227,4 +227,21 @@ g (string[3] x) => (int64[3] y) {
     assert.deepEqual(down.refused, []);
     assert.deepEqual(down.model.graph!.node[0]!.attribute.map((a) => a.name).sort(), ["classes_strings", "default_int64"]);
   });
+
+  it("raises the IR version going up, and lowers it going down as far as the target opset and the model's features allow", () => {
+    const m = model(`<ir_version: 5, opset_import: ["" : 10]>
+g (float[2] x) => (float[2] y) {
+  y = Relu (x)
+}`);
+    const up = convertOpset(m, 21).model;
+    assert.equal(up.irVersion, 10n);
+    assert.equal(convertOpset(up, 11).model.irVersion, 6n);
+    const withFunction = model(`<ir_version: 10, opset_import: ["" : 21, "local" : 1]>
+g (float[2] x) => (float[2] y) {
+  y = local.f (x)
+}
+<domain: "local", opset_import: ["" : 21]>
+f (a) => (b) { b = Relu (a) }`);
+    assert.equal(convertOpset(withFunction, 11).model.irVersion, 8n, "local functions need IR 8");
+  });
 });

@@ -23,7 +23,7 @@ import { convertNode, type NodeEnv } from "./node-steps.js";
 import type { ConvertOpsetOptions, OpsetConversion, RefusedNode } from "./report.js";
 import { Names } from "./names.js";
 import { shallow } from "./shallow.js";
-import { minIrVersion } from "./ir-version.js";
+import { minIrVersion, neededIrVersion } from "./ir-version.js";
 
 interface Run {
   readonly options: ConvertOpsetOptions;
@@ -280,7 +280,10 @@ export function convertOpset(model: ModelProto, target: number, options: Convert
     const opsetImport = retarget(f.opsetImport, fv);
     return nodes || opsetImport.some((o, i) => o !== f.opsetImport[i]) ? shallow(f, { node: nodes ?? f.node, opsetImport }) : f;
   });
-  const irVersion = target > Number(versions.get("")?.[0] ?? target) ? BigInt(Math.max(Number(model.irVersion), minIrVersion(target))) : model.irVersion;
-  const out = shallow(model, { opsetImport: retarget(imports, versions), functions, irVersion, ...(graph && { graph }) });
+  const from = Number(versions.get("")?.[0] ?? target);
+  const out = shallow(model, { opsetImport: retarget(imports, versions), functions, ...(graph && { graph }) });
+  const ir = Number(model.irVersion);
+  if (target > from) out.irVersion = BigInt(Math.max(ir, minIrVersion(target)));
+  else if (target < from) out.irVersion = BigInt(Math.min(ir, Math.max(minIrVersion(target), neededIrVersion(out))));
   return { model: out, versions, rewritten: run.rewritten, unchanged: run.unchanged, refused: run.refused, replacements: run.replacements };
 }
