@@ -20,8 +20,8 @@ export function readModel(dir: string): ModelProto {
   return decodeModel(fs.readFileSync(path.join(dir, "model.onnx")));
 }
 
-export function convertCase(dir: string, target: number, tol: Tolerance = DEFAULT_TOLERANCE): Verdict {
-  const model = readModel(dir);
+export function convertCase(dir: string, target: number, tol: Tolerance = DEFAULT_TOLERANCE, from?: ModelProto): Verdict {
+  const model = from ?? readModel(dir);
   if (modelOpset(model) === target) return { kind: "same-opset" };
   const conv = convertOpset(model, target);
   if (conv.refused.length > 0) return { kind: "refused", reason: conv.refused[0]!.reason };

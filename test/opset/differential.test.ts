@@ -12,8 +12,8 @@ import { convertCase, modelOpset, readModel } from "./differential-runner.js";
 import { ortVerdict } from "./ort-oracle.js";
 
 const FULL = process.env.ONNXTXT_FULL_DIFFERENTIAL === "1";
-/** onnxruntime-node as a second oracle (slow: one session per converted model); on in the full run. */
-const ORT = FULL || process.env.ONNXTXT_OPSET_ORT === "1";
+/** onnxruntime-node as a second oracle (slow: one session per converted model); on in the full run unless ONNXTXT_OPSET_ORT=0. */
+const ORT = process.env.ONNXTXT_OPSET_ORT === "1" || (FULL && process.env.ONNXTXT_OPSET_ORT !== "0");
 const NEWEST = 28;
 
 function targets(own: number): number[] {
@@ -40,6 +40,7 @@ async function differential(corpus: Corpus): Promise<string[]> {
   const all = corpus.dirs().filter((d) => !failing.has(path.relative(corpus.root, d)));
   const dirs = FULL ? all : all.filter((_, i) => i % corpus.sample === 0);
   const counts = { equal: 0, refused: 0, wrong: 0 };
+  const back = { equal: 0, refused: 0 };
   const ort = { equal: 0, unsupported: 0, skipped: 0 };
   const wrong: string[] = [];
   const reasons = new Map<string, number>();
@@ -67,6 +68,12 @@ async function differential(corpus: Corpus): Promise<string[]> {
         }
       }
       counts[v.kind]++;
+      if (v.kind === "equal" && t < own) {
+        // Down and back up again: exercises the upward adapters from every older opset.
+        const b = convertCase(dir, own, tol, v.model);
+        if (b.kind === "wrong") wrong.push(`${name} ${own} -> ${t} -> ${own}: ${b.reason}`);
+        else if (b.kind === "equal" || b.kind === "refused") back[b.kind]++;
+      }
       if (v.kind === "wrong") wrong.push(`${name} ${own} -> ${t}: ${v.reason}`);
       if (v.kind === "refused") {
         const key = v.reason.replace(/'[^']*'/g, "'…'");
@@ -76,6 +83,7 @@ async function differential(corpus: Corpus): Promise<string[]> {
   }
   const top = [...reasons].sort((a, b) => b[1] - a[1]).slice(0, FULL ? 40 : 8);
   console.log(`      ${dirs.length} ${corpus.label}: converted and equal ${counts.equal}, refused with a reason ${counts.refused}, wrong ${counts.wrong}`);
+  console.log(`      down and back up to the model's own opset: equal ${back.equal}, refused ${back.refused}`);
   if (ORT)
     console.log(
       `      onnxruntime on the converted-and-equal ones: equal ${ort.equal}, cannot run them ${ort.unsupported}, original not matched by onnxruntime ${ort.skipped}`,
