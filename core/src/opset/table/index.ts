@@ -2,6 +2,7 @@
 // the ops that take another op's place below their first version.
 import { castLikeToCast, elementsToScatter } from "../adapters/misc.js";
 import { resizeToUpsample } from "../adapters/resize.js";
+import { layerNormBelow17 } from "../adapters/layer-norm.js";
 import type { Adapter } from "../context.js";
 import type { StepSpec } from "../spec.js";
 import { stepKey } from "../steps.js";
@@ -38,6 +39,14 @@ export interface Replacement {
 /** Below its first version an op can become another op of the older opset. */
 export const REPLACED_BELOW_FIRST: ReadonlyMap<string, Replacement> = new Map([
   [stepKey("", "Resize", 10), { op: "Upsample", how: "Resize-10 -> Upsample-9 (same meaning)", adapter: resizeToUpsample }],
+  [
+    stepKey("", "LayerNormalization", 17),
+    {
+      op: "ReduceMean, Sub, Mul, Add, Sqrt, Div",
+      how: "LayerNormalization-17 -> its arithmetic (needs the rank)",
+      adapter: layerNormBelow17,
+    },
+  ],
   [stepKey("", "CastLike", 15), { op: "Cast", how: "CastLike-15 -> Cast with `to` the second input's element type", adapter: castLikeToCast }],
   [
     stepKey("", "ScatterElements", 11),
