@@ -244,4 +244,30 @@ g (float[2] x) => (float[2] y) {
 f (a) => (b) { b = Relu (a) }`);
     assert.equal(convertOpset(withFunction, 11).model.irVersion, 8n, "local functions need IR 8");
   });
+
+  it("edits the changed statements inside a subgraph in text, keeping the rest of the holding statement", () => {
+    const text = `<ir_version: 8, opset_import: ["" : 11]>
+g (bool c, float[2,3] x) => (float[2,1] y) {
+  y = If (c) <
+    then_branch = t () => (float[2,1] a) {
+      a = ReduceSum <axes = [1]> (x)   # inside
+    },
+    else_branch = e () => (float[2,1] b) {
+      b = Identity (x1)
+    }
+  >
+  x1 = ReduceMax <axes = [1]> (x)
+}`
+      .replace("x1 = ReduceMax <axes = [1]> (x)\n", "")
+      .replace("Identity (x1)", "ReduceMax <axes = [1]> (x)");
+    const out = convertOpsetText(text, 13);
+    assert.equal(out.canonical, false);
+    assert.equal(
+      out.text,
+      text
+        .replace('"" : 11', '"" : 13')
+        .replace("a = ReduceSum <axes = [1]> (x)", "a_axes = Constant <value = int64[1] {1}> ()\n      a = ReduceSum (x, a_axes)"),
+    );
+    assert.equal(out.conversion.rewritten, 1, "ReduceSum-13 takes axes as an input; ReduceMax-13 still takes the attribute");
+  });
 });

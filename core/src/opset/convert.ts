@@ -33,6 +33,7 @@ interface Run {
   readonly functions: ReadonlySet<string>;
   readonly refused: RefusedNode[];
   readonly replacements: Map<NodeProto, readonly NodeProto[]>;
+  readonly viaSubgraphs: Set<NodeProto>;
   readonly irVersion: number;
   rewritten: number;
   unchanged: number;
@@ -185,8 +186,12 @@ function convertOne(original: NodeProto, run: Run, place: Place): readonly NodeP
     run.unchanged++;
     return [original];
   }
-  run.rewritten++;
   run.replacements.set(original, result);
+  // A node whose only change is inside its subgraphs was not itself rewritten.
+  if (node !== original && result.length === 1 && equals(NodeProtoSchema, result[0]!, node)) {
+    run.viaSubgraphs.add(original);
+    run.unchanged++;
+  } else run.rewritten++;
   return result;
 }
 
@@ -259,6 +264,7 @@ export function convertOpset(model: ModelProto, target: number, options: Convert
     functions: new Set(model.functions.map((f) => `${f.domain}|${f.name}`)),
     refused: [],
     replacements: new Map(),
+    viaSubgraphs: new Set(),
     irVersion: Number(model.irVersion),
     rewritten: 0,
     unchanged: 0,
@@ -285,5 +291,13 @@ export function convertOpset(model: ModelProto, target: number, options: Convert
   const ir = Number(model.irVersion);
   if (target > from) out.irVersion = BigInt(Math.max(ir, minIrVersion(target)));
   else if (target < from) out.irVersion = BigInt(Math.min(ir, Math.max(minIrVersion(target), neededIrVersion(out))));
-  return { model: out, versions, rewritten: run.rewritten, unchanged: run.unchanged, refused: run.refused, replacements: run.replacements };
+  return {
+    model: out,
+    versions,
+    rewritten: run.rewritten,
+    unchanged: run.unchanged,
+    refused: run.refused,
+    replacements: run.replacements,
+    viaSubgraphs: run.viaSubgraphs,
+  };
 }

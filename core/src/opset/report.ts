@@ -39,4 +39,6 @@ export interface OpsetConversion {
   readonly refused: readonly RefusedNode[];
   /** Original node -> the nodes that replace it (only nodes that changed). */
   readonly replacements: ReadonlyMap<NodeProto, readonly NodeProto[]>;
+  /** The replaced nodes whose only change is inside their subgraphs (their inner nodes are in `replacements`). */
+  readonly viaSubgraphs: ReadonlySet<NodeProto>;
 }

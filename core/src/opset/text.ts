@@ -32,6 +32,8 @@ function lineStart(text: string, at: number): number {
 function nodeEdits(text: string, conversion: OpsetConversion, map: SourceMap): Edit[] | undefined {
   const edits: Edit[] = [];
   for (const [node, repl] of conversion.replacements) {
+    // Edit the changed statements inside a subgraph, not the whole statement holding it.
+    if (conversion.viaSubgraphs.has(node)) continue;
     const span = map.get(node)?.whole;
     if (!span) return undefined;
     if (repl.length === 0) {
@@ -45,7 +47,7 @@ function nodeEdits(text: string, conversion: OpsetConversion, map: SourceMap): E
     const indent = text.slice(lineStart(text, span.start), span.start).match(/^\s*/)![0];
     let printed: string[];
     try {
-      printed = repl.map((n: NodeProto) => printNode(n).trimEnd());
+      printed = repl.map((n: NodeProto) => printNode(n).trimEnd().split("\n").join(`\n${indent}`));
     } catch {
       return undefined; // a node that needs an extension comment: only the whole model can say it
     }
