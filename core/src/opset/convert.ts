@@ -11,11 +11,10 @@ import {
   type GraphProto,
   type ModelProto,
   type NodeProto,
-  type OperatorSetIdProto,
 } from "../../../proto/src/index.js";
 import { inferModel } from "../infer/index.js";
-import { tensor, toTypeProto, typeString, type ValueType } from "../infer/types.js";
-import { canonicalDomain, getSchema, knownDomains, latestOpsetVersion } from "../schema/index.js";
+import { tensor, toTypeProto, type ValueType } from "../infer/types.js";
+import { canonicalDomain, knownDomains } from "../schema/index.js";
 import { Constants } from "./constants.js";
 import type { StepContext } from "./context.js";
 import { OpsetError } from "./errors.js";
@@ -24,6 +23,8 @@ import type { ConvertOpsetOptions, OpsetConversion, RefusedNode } from "./report
 import { Names } from "./names.js";
 import { shallow } from "./shallow.js";
 import { minIrVersion, neededIrVersion } from "./ir-version.js";
+import { checkTarget, importedVersions, retarget } from "./versions.js";
+import { asInitializer, isConstant, readNames } from "./constant-nodes.js";
 
 interface Run {
   readonly options: ConvertOpsetOptions;
@@ -47,13 +48,6 @@ interface Place {
   readonly types: (name: string) => ValueType | undefined;
   /** Where Constants that the target opset cannot hold go (graphs only; functions have no initializers). */
   readonly initializers?: TensorProto[];
-}
-
-function checkTarget(domain: string, target: number): void {
-  const latest = latestOpsetVersion(domain);
-  const name = domain === "" ? "ai.onnx" : domain;
-  if (latest === undefined) throw new OpsetError(`unknown domain '${domain}'`);
-  if (!Number.isInteger(target) || target < 1 || target > latest) throw new OpsetError(`opset ${target} of ${name} does not exist (known: 1 to ${latest})`);
 }
 
 function env(run: Run, place: Place): NodeEnv {
@@ -90,24 +84,6 @@ function convertAttribute(a: AttributeProto, run: Run, place: Place, owner: stri
   return a;
 }
 
-function isConstant(n: NodeProto): boolean {
-  return n.opType === "Constant" && canonicalDomain(n.domain) === "";
-}
-
-/** Every name the nodes (and their subgraphs) read. */
-function readNames(nodes: readonly NodeProto[], into: Set<string>): Set<string> {
-  for (const n of nodes) {
-    for (const i of n.input) into.add(i);
-    for (const a of n.attribute) {
-      for (const g of a.g ? [a.g, ...a.graphs] : a.graphs) {
-        readNames(g.node, into);
-        for (const o of g.output) into.add(o.name);
-      }
-    }
-  }
-  return into;
-}
-
 function convertNodes(nodes: readonly NodeProto[], run: Run, place: Place, outputs: readonly string[]): NodeProto[] | undefined {
   // Constants go last: an input that became an attribute leaves its Constant unread, and such a
   // Constant is dropped rather than converted (int64 Constants do not exist before opset 9).
@@ -123,7 +99,7 @@ function convertNodes(nodes: readonly NodeProto[], run: Run, place: Place, outpu
   nodes.forEach((n, i) => {
     if (!isConstant(n)) return;
     const dead = n.output.every((o) => !read.has(o)) && n.output.some((o) => run.names.used(o));
-    const moved = dead ? undefined : asInitializer(n, place);
+    const moved = dead ? undefined : asInitializer(n, place.versions.get("")?.[1], place.initializers);
     if (moved) {
       place.initializers!.push(moved);
       results[i] = [];
@@ -145,20 +121,6 @@ function withDomainPresence(nodes: NodeProto[], original: NodeProto): NodeProto[
   if (!isFieldSet(original, NodeProtoSchema.field.domain)) return nodes;
   for (const n of nodes) if (!isFieldSet(n, NodeProtoSchema.field.domain)) n.domain = original.domain;
   return nodes;
-}
-
-/**
- * A Constant whose type the Constant op of the target opset does not take (int64 before 9, say)
- * becomes an initializer of the same name, which holds any type.
- */
-function asInitializer(n: NodeProto, place: Place): TensorProto | undefined {
-  const to = place.versions.get("")?.[1];
-  const a = n.attribute.length === 1 ? n.attribute[0] : undefined;
-  if (!place.initializers || to === undefined || !a || a.name !== "value" || !a.t || !n.output[0]) return undefined;
-  const allowed = getSchema("", "Constant", to)?.typeConstraints.get("T")?.allowedSet;
-  const type = typeString(tensor(a.t.dataType));
-  if (!allowed || type === undefined || allowed.has(type)) return undefined;
-  return shallow(a.t, { name: n.output[0] });
 }
 
 function convertOne(original: NodeProto, run: Run, place: Place): readonly NodeProto[] {
@@ -216,28 +178,6 @@ function convertGraph(g: GraphProto, run: Run, outer: Place, path: string): Grap
   const inputs =
     run.irVersion < 4 ? initializers.map((t) => create(ValueInfoProtoSchema, { name: t.name, type: toTypeProto(tensor(t.dataType, t.dims.map(Number))) })) : [];
   return shallow(g, { node: nodes, initializer: [...g.initializer, ...initializers], input: [...g.input, ...inputs] });
-}
-
-function importedVersions(
-  imports: readonly OperatorSetIdProto[],
-  targets: ReadonlyMap<string, number>,
-  fallback?: ReadonlyMap<string, readonly [number, number]>,
-): Map<string, readonly [number, number]> {
-  const out = new Map<string, readonly [number, number]>();
-  for (const o of imports) {
-    const d = canonicalDomain(o.domain);
-    const to = targets.get(d);
-    out.set(d, [Number(o.version), to ?? Number(o.version)]);
-  }
-  for (const [d, v] of fallback ?? []) if (!out.has(d)) out.set(d, v);
-  return out;
-}
-
-function retarget(imports: readonly OperatorSetIdProto[], versions: ReadonlyMap<string, readonly [number, number]>): OperatorSetIdProto[] {
-  return imports.map((o) => {
-    const v = versions.get(canonicalDomain(o.domain));
-    return v && v[0] !== v[1] ? shallow(o, { version: BigInt(v[1]) }) : o;
-  });
 }
 
 /**

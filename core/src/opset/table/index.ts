@@ -1,6 +1,7 @@
 // The step table: every row keyed by domain, op and the version that made the change, plus
 // the ops that take another op's place below their first version.
-import { castLikeToCast, elementsToScatter } from "../adapters/misc.js";
+import { castLikeToCast } from "../adapters/cast.js";
+import { elementsToScatter } from "../adapters/misc.js";
 import { resizeToUpsample } from "../adapters/resize.js";
 import { layerNormBelow17 } from "../adapters/layer-norm.js";
 import type { Adapter } from "../context.js";

@@ -1,5 +1,6 @@
 // Cast, Constant, quantization, Resize/Upsample, signal, attention and ai.onnx.ml rows.
-import { castToDown, castToUp, constantValuesDown, saturateDown, dftAxisDown, dftAxisUp, inputRequiredDown, perTensorDown } from "../adapters/misc.js";
+import { castToDown, castToUp, saturateDown } from "../adapters/cast.js";
+import { constantValuesDown, dftAxisDown, dftAxisUp, inputRequiredDown, perTensorDown } from "../adapters/misc.js";
 import { resize11Down, resize11Up, resize13Down, upsample7Down, upsample7Up, upsample9Down, upsample9Up, upsampleToResize } from "../adapters/resize.js";
 import { rows, type Row } from "./row.js";
 import { labelEncoderDown, labelEncoderUp } from "../adapters/label-encoder.js";

@@ -11,19 +11,8 @@ import {
   squeezeAxesUp,
   unsqueezeNegativeDown,
 } from "../adapters/reduce.js";
-import {
-  concatAxisUp,
-  reshapeDown,
-  reshapeUp,
-  scatterToElements,
-  shapeSliceDown,
-  sliceDown,
-  sliceUp,
-  split2Down,
-  split2Up,
-  topkDown,
-  topkUp,
-} from "../adapters/misc.js";
+import { concatAxisUp, reshapeDown, reshapeUp, shapeSliceDown, sliceDown, sliceUp, split2Down, split2Up, topkDown, topkUp } from "../adapters/shape-ops.js";
+import { scatterToElements } from "../adapters/misc.js";
 import { padAxesDown, padInputsDown, padInputsUp, padRenameDown, padRenameUp } from "../adapters/pad-clip.js";
 import type { StepSpec } from "../spec.js";
 import { rows, type Row } from "./row.js";
