@@ -84,3 +84,13 @@ export const shapeSliceDown: Adapter = (node, ctx) => {
   const axes = int64Constant(ctx, `${base}_axes`, [1], [0]);
   return keep(node, starts.node, ends.node, axes.node, makeNode("Slice", [whole, starts.name, ends.name, axes.name], [out]));
 };
+
+/** Reshape 14 -> 13: allowzero = 1 keeps a 0 in the shape as 0; without a 0 in a constant shape it changes nothing. */
+export const allowZeroDown: Adapter = (node, ctx) => {
+  if ((intAttr(node, "allowzero") ?? 0) === 1) {
+    const shape = constInts(node, 1, ctx, "shape");
+    if (typeof shape === "string" || shape.includes(0)) return refuse("allowzero = 1 with a shape that may hold 0 is new in opset 14");
+  }
+  removeAttr(node, "allowzero");
+  return keep(node);
+};

@@ -11,7 +11,19 @@ import {
   squeezeAxesUp,
   unsqueezeNegativeDown,
 } from "../adapters/reduce.js";
-import { concatAxisUp, reshapeDown, reshapeUp, shapeSliceDown, sliceDown, sliceUp, split2Down, split2Up, topkDown, topkUp } from "../adapters/shape-ops.js";
+import {
+  allowZeroDown,
+  concatAxisUp,
+  reshapeDown,
+  reshapeUp,
+  shapeSliceDown,
+  sliceDown,
+  sliceUp,
+  split2Down,
+  split2Up,
+  topkDown,
+  topkUp,
+} from "../adapters/shape-ops.js";
 import { scatterToElements } from "../adapters/misc.js";
 import { padAxesDown, padInputsDown, padInputsUp, padRenameDown, padRenameUp } from "../adapters/pad-clip.js";
 import type { StepSpec } from "../spec.js";
@@ -79,7 +91,7 @@ export const SHAPE_ROWS: readonly Row[] = [
       how: "shape attribute -> constant input; down: constant shape -> attribute",
     },
   ],
-  ["Reshape", 14, { added: { allowzero: 0 } }],
+  ["Reshape", 14, { down: allowZeroDown, how: "allowzero added (0 = old behaviour); down: allowzero = 1 only with a constant shape without 0" }],
   ["Pad", 2, { up: padRenameUp, down: padRenameDown, how: "paddings renamed pads" }],
   ["Pad", 11, { up: padInputsUp, down: padInputsDown, how: "pads and value attributes -> constant inputs; down: constant inputs -> attributes" }],
   ["Pad", 18, { down: padAxesDown, how: "axes input added; down: pads for the given axes -> pads for every axis (constant axes and pads, known rank)" }],
