@@ -6,6 +6,7 @@ import { REPLACED_BELOW_FIRST, stepSpecs } from "./table/index.js";
 import { getSchemaVersions } from "../schema/index.js";
 import { CONVERTIBLE_DOMAINS } from "./steps.js";
 import { schemaTables } from "../schema/load.js";
+import { inlinable } from "./adapters/function-body.js";
 
 export interface StepDirection {
   readonly converts: boolean;
@@ -84,7 +85,9 @@ export function introducedOps(): { domain: string; op: string; since: number; re
       const since = getSchemaVersions(domain, op)[0]!.sinceVersion;
       if (since <= 1) continue;
       const r = REPLACED_BELOW_FIRST.get(stepKey(domain, op, since));
-      out.push(r ? { domain, op, since, replacement: r.how } : { domain, op, since });
+      const inlined = !r && inlinable(getSchemaVersions(domain, op)[0]!) ? `${op}-${since} -> its onnx function body, inlined` : undefined;
+      const replacement = r?.how ?? inlined;
+      out.push(replacement ? { domain, op, since, replacement } : { domain, op, since });
     }
   }
   return out;

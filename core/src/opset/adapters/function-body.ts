@@ -42,6 +42,12 @@ function body(schema: OpSchema): { fn: FunctionProto; opset: number } | undefine
   return { fn, opset: imported ? Number(imported.version) : opset };
 }
 
+/** Whether `schema` has a text body that can be inlined (no subgraphs). */
+export function inlinable(schema: OpSchema): boolean {
+  const b = body(schema);
+  return b !== undefined && !b.fn.node.some((n) => n.attribute.some((a) => a.g || a.graphs.length > 0));
+}
+
 /** The value an `@name` reference gets: the caller's attribute, else the schema default. */
 function resolve(ref: AttributeProto, node: NodeProto, schema: OpSchema): AttributeProto | undefined {
   const given = node.attribute.find((a) => a.name === ref.refAttrName);

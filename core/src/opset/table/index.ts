@@ -4,6 +4,7 @@ import { castLikeToCast } from "../adapters/cast.js";
 import { elementsToScatter } from "../adapters/misc.js";
 import { resizeToUpsample } from "../adapters/resize.js";
 import { layerNormBelow17 } from "../adapters/layer-norm.js";
+import { celuBelow12, geluBelow20 } from "../adapters/activations.js";
 import type { Adapter } from "../context.js";
 import type { StepSpec } from "../spec.js";
 import { stepKey } from "../steps.js";
@@ -48,6 +49,8 @@ export const REPLACED_BELOW_FIRST: ReadonlyMap<string, Replacement> = new Map([
       adapter: layerNormBelow17,
     },
   ],
+  [stepKey("", "Gelu", 20), { op: "Erf or Tanh arithmetic", how: "Gelu-20 -> its formula (Erf, or Tanh with approximate = tanh)", adapter: geluBelow20 }],
+  [stepKey("", "Celu", 12), { op: "Max, Min, Exp arithmetic", how: "Celu-12 -> its formula (Max, Min, Exp)", adapter: celuBelow12 }],
   [stepKey("", "CastLike", 15), { op: "Cast", how: "CastLike-15 -> Cast with `to` the second input's element type", adapter: castLikeToCast }],
   [
     stepKey("", "ScatterElements", 11),
