@@ -7,7 +7,13 @@ import type { Constants } from "./constants.js";
 import { constantNode, int64Proto, numberProto } from "./constants.js";
 
 /** What a step adapter gives: the nodes replacing the one it was given, or why it cannot. */
-export type StepOutcome = { readonly nodes: readonly NodeProto[] } | { readonly refused: string };
+export type StepOutcome =
+  | {
+      readonly nodes: readonly NodeProto[];
+      /** The opset the nodes are written for, when not the step's own (they then move from there, up or down). */
+      readonly at?: number;
+    }
+  | { readonly refused: string };
 
 export interface StepContext {
   /** The op's schema versions on both sides of the step (older < newer). */

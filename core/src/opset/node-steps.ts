@@ -79,7 +79,7 @@ function stepOnce(node: NodeProto, domain: string, at: number, target: number, e
     if ("refused" in r) return { refused: `${op} -> ${repl.op}: ${r.refused}`, step };
     const problem = checked(r.nodes, node.domain, repl.op, at2, cur, ctx);
     if (problem) return { refused: `${op} -> ${repl.op}: ${problem}`, step };
-    return { nodes: r.nodes, at: at2 };
+    return { nodes: r.nodes, at: r.at ?? at2 };
   }
   const step = [prev.sinceVersion, cur.sinceVersion] as const;
   const spec = specFor(domain, op, prev, cur);

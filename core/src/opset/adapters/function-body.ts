@@ -61,7 +61,7 @@ function resolve(ref: AttributeProto, node: NodeProto, schema: OpSchema): Attrib
 }
 
 /** The nodes of `node`'s function body (at the opset they are written for), or why not. */
-export function inlineBody(node: NodeProto, domain: string, version: number, ctx: StepContext): (StepOutcome & { at?: number }) | undefined {
+export function inlineBody(node: NodeProto, domain: string, version: number, ctx: StepContext): StepOutcome | undefined {
   const schema = findSchema(domain, node.opType, version);
   if (!schema) return undefined;
   const b = body(schema);

@@ -3,7 +3,7 @@
 import { castLikeToCast } from "../adapters/cast.js";
 import { elementsToScatter } from "../adapters/misc.js";
 import { resizeToUpsample } from "../adapters/resize.js";
-import { layerNormBelow17 } from "../adapters/layer-norm.js";
+import { layerNormBelow17, rmsNormBelow23 } from "../adapters/layer-norm.js";
 import { celuBelow12, geluBelow20 } from "../adapters/activations.js";
 import type { Adapter } from "../context.js";
 import type { StepSpec } from "../spec.js";
@@ -48,6 +48,10 @@ export const REPLACED_BELOW_FIRST: ReadonlyMap<string, Replacement> = new Map([
       how: "LayerNormalization-17 -> its arithmetic (needs the rank)",
       adapter: layerNormBelow17,
     },
+  ],
+  [
+    stepKey("", "RMSNormalization", 23),
+    { op: "ReduceMean, Mul, Add, Sqrt, Div", how: "RMSNormalization-23 -> its arithmetic (needs the rank)", adapter: rmsNormBelow23 },
   ],
   [stepKey("", "Gelu", 20), { op: "Erf or Tanh arithmetic", how: "Gelu-20 -> its formula (Erf, or Tanh with approximate = tanh)", adapter: geluBelow20 }],
   [stepKey("", "Celu", 12), { op: "Max, Min, Exp arithmetic", how: "Celu-12 -> its formula (Max, Min, Exp)", adapter: celuBelow12 }],
