@@ -270,4 +270,15 @@ g (bool c, float[2,3] x) => (float[2,1] y) {
     );
     assert.equal(out.conversion.rewritten, 1, "ReduceSum-13 takes axes as an input; ReduceMax-13 still takes the attribute");
   });
+
+  it("gives PRelu-6's per-channel slope trailing 1s going up, and takes them off going down", () => {
+    const m = model(`<ir_version: 3, opset_import: ["" : 6]>
+g (float[1,2,2,3] x) => (float[1,2,2,3] y) <float[2] slope = {0.1, 0.5}> {
+  y = PRelu (x, slope)
+}`);
+    const up = sameOutputs(m, 7);
+    assert.ok(up.graph!.node.some((n) => n.opType === "Unsqueeze"));
+    const down = sameOutputs(up, 6);
+    assert.ok(down.graph!.node.some((n) => n.opType === "Squeeze"));
+  });
 });

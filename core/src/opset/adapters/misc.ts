@@ -2,7 +2,7 @@
 // rule each.
 import { attributeOf, intAttr, removeAttr, setAttr, stringAttr, tensorAttribute } from "../attrs.js";
 import { int64Proto, numberProto } from "../constants.js";
-import { constInts, keep, rankOf, refuse, shapeOf, type Adapter } from "../context.js";
+import { constInts, keep, makeNode, rankOf, refuse, shapeOf, type Adapter } from "../context.js";
 import { dropInput, intAttrToInput } from "./inputs.js";
 
 /** Scatter 9 -> ScatterElements 11 (the same operator renamed), and back. */
@@ -55,13 +55,42 @@ export const gridSampleDown: Adapter = (node, ctx) => {
   return keep(node);
 };
 
-/** PRelu 6 <-> 7: from 7 slope broadcasts as numpy does; both agree for a one-element slope or one of X's shape. */
-export const preluSlope: Adapter = (node, ctx) => {
-  const x = shapeOf(ctx, node.input[0]!);
-  const s = shapeOf(ctx, node.input[1]!);
-  if (s && s.every((d) => d === 1)) return keep(node);
-  if (x && s && x.length === s.length && x.every((d, i) => typeof d === "number" && d === s[i])) return keep(node);
-  return refuse("the slope is neither one element nor of X's shape, and slope broadcasting changed at opset 7");
+/** PRelu before 7 takes a one-element slope, one of X's shape, or one value per channel (a [C] slope for X of rank >= 3); from 7 slope broadcasts as numpy does. */
+function slopeForm(ctx: Parameters<Adapter>[1], x: string, slope: string): "same" | "channel" | "channel-trailing" | undefined {
+  const xs = shapeOf(ctx, x);
+  const s = shapeOf(ctx, slope);
+  if (!s) return undefined;
+  if (s.every((d) => d === 1)) return "same";
+  if (xs && xs.length === s.length && xs.every((d, i) => typeof d === "number" && d === s[i])) return "same";
+  if (!xs || xs.length < 3 || typeof xs[1] !== "number") return undefined;
+  if (s.length === 1 && s[0] === xs[1]) return "channel";
+  if (s.length === xs.length - 1 && s[0] === xs[1] && s.slice(1).every((d) => d === 1)) return "channel-trailing";
+  return undefined;
+}
+
+export const preluUp: Adapter = (node, ctx) => {
+  const [x, slope] = [node.input[0]!, node.input[1]!];
+  const form = slopeForm(ctx, x, slope);
+  if (form === undefined) return refuse("the slope's shape against X's is not known to be one element, X's shape or one per channel");
+  if (form !== "channel") return keep(node);
+  // One value per channel: trailing 1s line it up with axis 1 under numpy broadcasting.
+  const rank = rankOf(ctx, x)!;
+  const aligned = ctx.fresh(`${slope}_per_channel`);
+  node.input[1] = aligned;
+  const axes = Array.from({ length: rank - 2 }, (_, i) => i + 1);
+  return keep(makeNode("Unsqueeze", [slope], [aligned], [attributeOf("axes", "INTS", axes)]), node);
+};
+
+export const preluDown: Adapter = (node, ctx) => {
+  const [x, slope] = [node.input[0]!, node.input[1]!];
+  const form = slopeForm(ctx, x, slope);
+  if (form === undefined || form === "channel") return refuse("opset 6 takes a slope of one element, of X's shape or one per channel ([C, 1, ...])");
+  if (form === "same") return keep(node);
+  const rank = rankOf(ctx, x)!;
+  const flat = ctx.fresh(`${slope}_channels`);
+  node.input[1] = flat;
+  const axes = Array.from({ length: rank - 2 }, (_, i) => i + 1);
+  return keep(makeNode("Squeeze", [slope], [flat], [attributeOf("axes", "INTS", axes)]), node);
 };
 
 /** DFT 17 -> 20: axis became an input, and its default changed from 1 to -2. */

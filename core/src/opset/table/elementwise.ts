@@ -1,6 +1,6 @@
 // Element-wise ops: legacy attributes at 6, broadcasting at 7 and 8.
 import { legacyBroadcastDown, legacyBroadcastUp } from "../adapters/broadcast.js";
-import { preluSlope } from "../adapters/misc.js";
+import { preluDown, preluUp } from "../adapters/misc.js";
 import { CONSUMED, rows, type Row } from "./row.js";
 
 const LEGACY_BROADCAST = {
@@ -44,5 +44,13 @@ export const ELEMENTWISE_ROWS: readonly Row[] = [
   ["Clip", 6, { ...CONSUMED, defaults: ["min", "max"], how: "drop consumed_inputs; min/max written out" }],
   ...rows(["Add", "Sub", "Mul", "Div", "Pow", "And", "Or", "Xor", "Equal", "Greater", "Less"], 7, LEGACY_BROADCAST),
   ...rows(["Max", "Min", "Mean", "Sum"], 8, { broadcast: true, how: "numpy broadcasting from 8: down needs inputs of one known shape" }),
-  ["PRelu", 7, { up: preluSlope, down: preluSlope, how: "slope broadcasting changed: converts when slope has one element or X's shape" }],
+  [
+    "PRelu",
+    7,
+    {
+      up: preluUp,
+      down: preluDown,
+      how: "slope broadcasting changed: a one-element slope or one of X's shape stays; a per-channel [C] slope becomes [C, 1, ...] (Unsqueeze) and back (Squeeze)",
+    },
+  ],
 ];

@@ -60,7 +60,6 @@ export const NN_ROWS: readonly Row[] = [
     "Dropout",
     12,
     {
-      added: { seed: null },
       up: dropoutRatioUp,
       down: dropoutRatioDown,
       how: "ratio attribute -> constant input, training_mode input added; down: constant ratio, training_mode absent or false",
