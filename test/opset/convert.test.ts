@@ -281,4 +281,32 @@ g (float[1,2,2,3] x) => (float[1,2,2,3] y) <float[2] slope = {0.1, 0.5}> {
     const down = sameOutputs(up, 6);
     assert.ok(down.graph!.node.some((n) => n.opType === "Squeeze"));
   });
+
+  it("knows the types inside a local function from its call sites", () => {
+    const m = model(`<ir_version: 10, opset_import: ["" : 21, "local" : 1]>
+g (float[2,3,4] x, float[5,3,2] z) => (float[2,3,4] y, float[5,3,2] w) {
+  y = local.f (x)
+  w = local.f (z)
+}
+<domain: "local", opset_import: ["" : 21]>
+f (a) => (b) {
+  b = Softmax <axis = 1> (a)
+}`);
+    // Both calls give rank 3, so going below 13 Softmax on axis 1 moves that axis last and back.
+    const down = sameOutputs(m, 11);
+    assert.deepEqual(
+      down.functions[0]!.node.map((n) => n.opType),
+      ["Transpose", "Softmax", "Transpose"],
+    );
+    const mixed = model(`<ir_version: 10, opset_import: ["" : 21, "local" : 1]>
+g (float[2,3,4] x, float[3,2] z) => (float[2,3,4] y, float[3,2] w) {
+  y = local.f (x)
+  w = local.f (z)
+}
+<domain: "local", opset_import: ["" : 21]>
+f (a) => (b) {
+  b = Softmax <axis = 1> (a)
+}`);
+    assert.match(convertOpset(mixed, 11).refused[0]!.reason, /rank of 'a' is unknown/, "call sites of different ranks agree on no rank");
+  });
 });

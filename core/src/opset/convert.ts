@@ -25,6 +25,7 @@ import { shallow } from "./shallow.js";
 import { minIrVersion, neededIrVersion } from "./ir-version.js";
 import { checkTarget, importedVersions, retarget } from "./versions.js";
 import { asInitializer, isConstant, readNames } from "./constant-nodes.js";
+import { functionTypes } from "./function-types.js";
 
 interface Run {
   readonly options: ConvertOpsetOptions;
@@ -196,6 +197,8 @@ export function convertOpset(model: ModelProto, target: number, options: Convert
   } catch {
     // Without types, adapters that need them refuse and say so.
   }
+  // Inside local functions, types come from their call sites in the graphs.
+  const fnTypes = functionTypes(model, graphTypes);
   const run: Run = {
     options,
     graphTypes,
@@ -216,11 +219,12 @@ export function convertOpset(model: ModelProto, target: number, options: Convert
   const graph = model.graph ? convertGraph(model.graph, run, top, "") : undefined;
   const functions = model.functions.map((f): FunctionProto => {
     const fv = importedVersions(f.opsetImport, targets, versions);
+    const types = fnTypes.get(f);
     const place: Place = {
       versions: fv,
       path: `function '${f.domain ? `${f.domain}.` : ""}${f.name}'`,
       constants: Constants.ofNodes(f.node, []),
-      types: () => undefined,
+      types: (n) => types?.get(n),
     };
     const nodes = convertNodes(f.node, run, place, f.output);
     const opsetImport = retarget(f.opsetImport, fv);
