@@ -12,14 +12,24 @@ export function dropOutputs(node: NodeProto, from: number, ctx: StepContext, why
   return undefined;
 }
 
+/** Before 12 the mask of an inference run is not specified (onnxruntime gives all false, 12 says all true). */
+function maskUsed(node: NodeProto, ctx: StepContext): string | undefined {
+  const mask = node.output[1];
+  return mask && ctx.used(mask) ? `the mask output '${mask}' is used, and its value outside training is specified only from opset 12 on` : undefined;
+}
+
 /** Dropout 10 -> 12: ratio becomes an input (float). */
 export const dropoutRatioUp: Adapter = (node, ctx) => {
+  const mask = maskUsed(node, ctx);
+  if (mask) return refuse(mask);
   const made = floatAttrToInput("ratio", 1, ctx, node, 1);
   if (typeof made === "string") return refuse(made);
   return made ? keep(made, node) : keep(node);
 };
 
 export const dropoutRatioDown: Adapter = (node, ctx) => {
+  const mask = maskUsed(node, ctx);
+  if (mask) return refuse(mask);
   removeAttr(node, "seed");
   if (node.input[2]) {
     const t = ctx.constants.numbers(node.input[2]);

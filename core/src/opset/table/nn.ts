@@ -62,7 +62,7 @@ export const NN_ROWS: readonly Row[] = [
     {
       up: dropoutRatioUp,
       down: dropoutRatioDown,
-      how: "ratio attribute -> constant input, training_mode input added; down: constant ratio, training_mode absent or false",
+      how: "ratio attribute -> constant input, training_mode input added; down: constant ratio, training_mode absent or false; a used mask is refused both ways (its inference value is unspecified before 12)",
     },
   ],
   ["Clip", 11, { up: clipInputsUp, down: clipInputsDown, how: "min/max attributes -> constant inputs of X's type; down: constant scalars -> attributes" }],
