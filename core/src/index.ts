@@ -230,3 +230,16 @@ export {
   type RegionFormat,
   type SkippedRegion,
 } from "./embedded/index.js";
+
+// ---- Opset conversion ------------------------------------------------------------------------
+/** Moves a model to another opset (up or down), node by node; what cannot move is reported as data. */
+export {
+  convertOpset,
+  OpsetError,
+  stepCoverage,
+  type ConvertOpsetOptions,
+  type OpsetConversion,
+  type RefusedNode,
+  type StepCoverage,
+  type StepDirection,
+} from "./opset/index.js";

@@ -11,18 +11,33 @@ import { parseSize } from "../size.js";
 import { progress } from "../progress.js";
 import { reportFileError } from "../report.js";
 import { yieldToSignals } from "../../../core/src/io/write-output.js";
+import { convertOpsetFile, parseOpset, type OpsetRequest } from "../opset-convert.js";
 
 const USAGE = `usage: onnxtxt convert [--to onnx|onnxtxt] IN OUT
        onnxtxt convert --to onnx|onnxtxt --out-dir DIR IN...
-       (either form) --external-data SIZE: text output keeps tensors with more
+       onnxtxt convert --opset N [--allow-partial] IN OUT
+       onnxtxt convert --opset N --write FILE.onnxtxt
+       (any form) --external-data SIZE: text output keeps tensors with more
        than SIZE bytes (e.g. 64k) in the sidecar file OUT.<hash>.data
 
 Converts between binary .onnx and text .onnxtxt; the direction follows the file
 extensions. IN - reads stdin; OUT - writes stdout (the other format than IN's, or --to). The batch form writes each input to DIR/<stem>.<ext>, keeping the
-inputs' folders relative to the folder they share.`;
+inputs' folders relative to the folder they share.
 
-function convertOne(input: string, output: string, opts: SaveOptions, io: Output, dropComments: boolean, to?: ModelFormat): void {
+--opset N moves the model to opset N of ai.onnx, up or down (--ml-opset N for
+ai.onnx.ml), rewriting every node whose operator changed in between. A node that
+cannot be expressed at opset N is reported (FILE:LINE:COL on text, the node's
+name and place on binaries) and nothing is written (exit 1), unless
+--allow-partial keeps such nodes in their old form. Text output keeps the layout
+and comments of the statements that did not change. --write converts a text
+file in place.`;
+
+function convertOne(input: string, output: string, opts: SaveOptions, io: Output, dropComments: boolean, to?: ModelFormat, opset?: OpsetRequest): void {
   if (output !== "-" && to !== undefined && requireFormat(output) !== to) throw new UsageError(`--to ${to} does not match the extension of '${output}'`);
+  if (opset) {
+    convertOpsetFile(input, output, opset, io, opts, dropComments);
+    return;
+  }
   const outFormat = output === "-" ? undefined : requireFormat(output);
   const loaded = readModel(input, (m) => io.err(m));
   const format = outFormat ?? to ?? (loaded.format === "onnx" ? "onnxtxt" : "onnx");
@@ -36,7 +51,15 @@ function parseFormat(value: string | undefined): ModelFormat {
   throw new UsageError(`--to must be 'onnx' or 'onnxtxt'${value === undefined ? "" : `, not '${value}'`}`);
 }
 
-async function runBatch(inputs: readonly string[], outDir: string, to: ModelFormat, io: Output, opts: SaveOptions, dropComments: boolean): Promise<number> {
+async function runBatch(
+  inputs: readonly string[],
+  outDir: string,
+  to: ModelFormat,
+  io: Output,
+  opts: SaveOptions,
+  dropComments: boolean,
+  opset?: OpsetRequest,
+): Promise<number> {
   const outputs = batchOutputs(inputs, outDir, FORMAT_EXTENSIONS[to]);
   makeDirs(outDir);
   const bar = progress(io, inputs.length, "converting");
@@ -47,12 +70,12 @@ async function runBatch(inputs: readonly string[], outDir: string, to: ModelForm
     bar.tick(inputs[i]!);
     try {
       makeDirs(path.dirname(outputs[i]!));
-      convertOne(inputs[i]!, outputs[i]!, opts, io, dropComments);
+      convertOne(inputs[i]!, outputs[i]!, opts, io, dropComments, undefined, opset);
     } catch (e) {
       if (!(e instanceof FileError)) throw e;
       bar.done();
       if (e instanceof InputError) {
-        io.err(e.report);
+        if (e.report) io.err(e.report);
         inputErrors++;
         continue;
       }
@@ -69,7 +92,36 @@ export const convertCommand: Command = {
   summary: "convert between .onnx and .onnxtxt",
   usage: USAGE,
   run(argv, io) {
-    const args = parseArgs(argv, { to: { value: true }, "out-dir": { value: true }, "external-data": { value: true }, "drop-comments": {} });
+    return runConvert(argv, io);
+  },
+};
+
+/** The opset request of --opset/--ml-opset/--allow-partial, if any. */
+function opsetRequest(args: ReturnType<typeof parseArgs>, required?: number): OpsetRequest | undefined {
+  const given = flag(args, "opset");
+  const ml = flag(args, "ml-opset");
+  if (given === undefined && ml === undefined && required === undefined) {
+    if (hasFlag(args, "allow-partial") || hasFlag(args, "write")) throw new UsageError("--allow-partial and --write go with --opset");
+    return undefined;
+  }
+  const target = given === undefined ? (required ?? parseOpset(undefined)) : parseOpset(given);
+  return { target, allowPartial: hasFlag(args, "allow-partial"), ...(ml !== undefined && { ml: parseOpset(ml, "--ml-opset") }) };
+}
+
+/** `convert`, and `upgrade`/`downgrade` (the same with --opset defaulting to the newest, or required). */
+export function runConvert(argv: readonly string[], io: Output, defaultOpset?: number): number | Promise<number> {
+  {
+    const args = parseArgs(argv, {
+      to: { value: true },
+      "out-dir": { value: true },
+      "external-data": { value: true },
+      "drop-comments": {},
+      opset: { value: true },
+      "ml-opset": { value: true },
+      "allow-partial": {},
+      write: {},
+    });
+    const opset = opsetRequest(args, defaultOpset);
     const dropComments = hasFlag(args, "drop-comments");
     const size = flag(args, "external-data");
     const opts: SaveOptions = size === undefined ? {} : { externalData: parseSize(size) };
@@ -77,11 +129,17 @@ export const convertCommand: Command = {
     if (outDir !== undefined) {
       const to = parseFormat(flag(args, "to"));
       if (args.positional.length === 0) throw new UsageError("no input files");
-      return runBatch(args.positional, outDir, to, io, opts, dropComments);
+      return runBatch(args.positional, outDir, to, io, opts, dropComments, opset);
+    }
+    if (hasFlag(args, "write")) {
+      if (args.positional.length !== 1) throw new UsageError("--write takes one text file");
+      const file = args.positional[0]!;
+      if (file === "-" || requireFormat(file) !== "onnxtxt") throw new UsageError("--write converts a .onnxtxt file in place");
+      return convertOpsetFile(file, file, opset!, io, opts, dropComments) ? 0 : 1;
     }
     if (args.positional.length !== 2) throw new UsageError("expected IN and OUT");
     const to = flag(args, "to");
-    convertOne(args.positional[0]!, args.positional[1]!, opts, io, dropComments, to === undefined ? undefined : parseFormat(to));
+    convertOne(args.positional[0]!, args.positional[1]!, opts, io, dropComments, to === undefined ? undefined : parseFormat(to), opset);
     return 0;
-  },
-};
+  }
+}

@@ -165,7 +165,8 @@ function resizeKernel(inputs: readonly (Value | undefined)[], ctx: KernelContext
   const o: ResizeOptions = {
     mode: a.string("mode", "nearest"),
     coord: a.string("coordinate_transformation_mode", ctx.opset < 11 ? "asymmetric" : "half_pixel"),
-    nearest: a.string("nearest_mode", "round_prefer_floor"),
+    // Resize-10 rounds down as Upsample does (onnxruntime agrees); nearest_mode came with 11.
+    nearest: a.string("nearest_mode", ctx.opset < 11 ? "floor" : "round_prefer_floor"),
     cubicA: a.float("cubic_coeff_a", -0.75),
     excludeOutside: a.int("exclude_outside", 0) === 1,
     extrapolation: a.float("extrapolation_value", 0),
