@@ -2,7 +2,7 @@
 // configuration): after it, `git diff` and `git log -p` on a changed .onnx show the change as
 // text lines instead of "Binary files differ"; running it twice changes nothing.
 import { strict as assert } from "node:assert";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -43,13 +43,16 @@ describe("onnxtxt git-setup", () => {
 
     const r = runCli(["git-setup", dir]);
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stderr, /set diff\.onnx\.textconv = .* print --plain/);
+    assert.match(r.stderr, /set diff\.onnx\.textconv = .* print --plain --quiet/);
     assert.match(r.stderr, /added '\*\.onnx diff=onnx'/);
     assert.equal(fs.readFileSync(path.join(dir, ".gitattributes"), "utf8"), "*.onnx diff=onnx\n");
 
     const lines = (text: string) => text.split("\n").filter((l) => /^[-+][^-+]/.test(l));
     const diff = git("diff");
     assert.doesNotMatch(diff, /Binary files/);
+    // the textconv says nothing on the terminal around the diff
+    const shown = spawnSync("git", ["diff"], { cwd: dir, env: ENV, encoding: "utf8" });
+    assert.equal(shown.stderr, "");
     const changedLines = lines(diff);
     assert.equal(changedLines.length, 2, diff);
     assert.ok(changedLines[0]!.includes(`${changed.attribute} = ${changed.from}`), diff);

@@ -13,8 +13,8 @@ import type { Command } from "../command.js";
 const USAGE = `usage: onnxtxt git-setup [--command CMD] [DIR]
 
 Sets up the git repository at DIR (default: the current folder) so that git diff, git log -p
-and git show print .onnx files as text (onnxtxt print --plain) and diff the texts:
-  .git/config      [diff "onnx"] textconv = CMD print --plain
+and git show print .onnx files as text (onnxtxt print --plain --quiet) and diff the texts:
+  .git/config      [diff "onnx"] textconv = CMD print --plain --quiet
   .gitattributes   *.onnx diff=onnx
 CMD defaults to this onnxtxt, by its absolute path (so git finds it without PATH); give
 --command onnxtxt to use the one on PATH. Safe to run again: what is there already is kept.
@@ -59,7 +59,7 @@ export const gitSetupCommand: Command = {
     const dir = path.resolve(args.positional[0] ?? ".");
     if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new FileError(dir, "is not a folder");
     const top = git(dir, ["rev-parse", "--show-toplevel"]);
-    const textconv = `${flag(args, "command") ?? thisCommand()} print --plain`;
+    const textconv = `${flag(args, "command") ?? thisCommand()} print --plain --quiet`;
     const before = (() => {
       try {
         return execFileSync("git", ["config", "--local", "--get", "diff.onnx.textconv"], {

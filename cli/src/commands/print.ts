@@ -18,7 +18,7 @@ bytes (e.g. 1024, 64k, 1M) goes to a sidecar file referenced with the external-d
 OUT.<hash>.data beside OUT. External data of IN is copied beside OUT when OUT is in another folder.
 With --plain, the text has no residual comments (#@...), only what the official syntax says,
 for reading and diffs; what was left out is listed on stderr (converting that text back does
-not give the same binary).
+not give the same binary), unless --quiet is given (as git's textconv is).
 --region N prints the Nth ONNX text of a Python, C/C++, Markdown or JavaScript file (from 1)
 as a model: a graph, function or node list inside the model onnxtxt reads it in (docs/embedded.md);
 a file without region N lists the regions it has.`;
@@ -35,7 +35,7 @@ export const printCommand: Command = {
   summary: "write a model as text to stdout",
   usage: USAGE,
   run(argv, io) {
-    const args = parseArgs(argv, { "external-data": { value: true }, output: { value: true, short: "o" }, plain: {}, region: { value: true } });
+    const args = parseArgs(argv, { "external-data": { value: true }, output: { value: true, short: "o" }, plain: {}, quiet: {}, region: { value: true } });
     if (args.positional.length !== 1) throw new UsageError("expected one input file");
     const input = args.positional[0]!;
     const size = flag(args, "external-data");
@@ -52,7 +52,7 @@ export const printCommand: Command = {
       const r = about(input, () => printModelPlain(model));
       if (toStdout) io.out(r.text);
       else writeOutput(output, r.text);
-      io.err(droppedNote(input, r.dropped));
+      if (!hasFlag(args, "quiet")) io.err(droppedNote(input, r.dropped));
       return 0;
     }
     if (!toStdout) {
