@@ -130,7 +130,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         apply: (uri, edits) => {
           const edit = new vscode.WorkspaceEdit();
           const range = (r: (typeof edits)[number]["range"]) => new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
-          edit.set(vscode.Uri.parse(uri), edits.map((e) => new vscode.TextEdit(range(e.range), e.newText)));
+          edit.set(
+            vscode.Uri.parse(uri),
+            edits.map((e) => new vscode.TextEdit(range(e.range), e.newText)),
+          );
           return Promise.resolve(vscode.workspace.applyEdit(edit));
         },
       };

@@ -96,14 +96,17 @@ describe("ide: opset conversion actions", () => {
     assert.ok(!titles.some((t) => t.startsWith("Convert this")), titles.join(", "));
   });
 
-  it("offers model conversions in the header, whose edits keep comments and run the same", () => {
+  it("offers model conversions on opset_import, whose edits keep comments and run the same", () => {
     const a = analyze(UPSAMPLER);
-    const header = a.ast!.header!.span;
-    const actions = codeActions(a, { start: header.start + 2, end: header.start + 2 }).filter((x) => x.kind === "refactor.rewrite");
+    const at = UPSAMPLER.indexOf('"" : 9') + 5;
+    const actions = codeActions(a, { start: at, end: at }).filter((x) => x.kind === "refactor.rewrite");
     const titles = actions.map((x) => x.title);
     assert.ok(titles.includes("Convert model to opset 10"), titles.join(", "));
     assert.ok(titles.includes("Convert model to opset 8"), titles.join(", "));
-    assert.ok(titles.some((t) => /^Convert model to opset 2\d$/.test(t)), titles.join(", "));
+    assert.ok(
+      titles.some((t) => /^Convert model to opset 2\d$/.test(t)),
+      titles.join(", "),
+    );
     for (const action of actions) {
       assert.equal(action.disabled, undefined, action.title);
       const after = applyEdits(
@@ -114,18 +117,19 @@ describe("ide: opset conversion actions", () => {
       assert.ok(after.includes("# edges first") && after.includes("# doubled"), action.title);
       outputsMatch(UPSAMPLER, after);
     }
-    // Not on a node: converting the model is asked for where its opset is written.
-    const node = UPSAMPLER.indexOf("a = Relu");
-    assert.deepEqual(
-      codeActions(a, { start: node, end: node }).filter((x) => x.kind === "refactor.rewrite"),
-      [],
-    );
+    // Not on a node nor at the top of the file (asked on opening it): converting the model is
+    // asked for where its opset is written.
+    for (const elsewhere of [0, UPSAMPLER.indexOf("a = Relu")])
+      assert.deepEqual(
+        codeActions(a, { start: elsewhere, end: elsewhere }).filter((x) => x.kind === "refactor.rewrite"),
+        [],
+      );
   });
 
   it("disables a model conversion that would leave nodes behind, saying how many and why", () => {
     const text = `<ir_version: 8, opset_import: ["" : 16]>\n# grid\ng (float[1,1,2,2] x, float[1,2,2,2] grid) => (float[1,1,2,2] y) {\n  y = GridSample (x, grid)\n}\n`;
     const a = analyze(text);
-    const down = codeActions(a, { start: 2, end: 2 }).find((x) => x.title.startsWith("Convert model to opset 15"));
+    const down = codeActions(a, { start: 20, end: 20 }).find((x) => x.title.startsWith("Convert model to opset 15"));
     assert.ok(down);
     assert.equal(down.title, "Convert model to opset 15 (1 node cannot convert)");
     assert.match(down.disabled ?? "", /GridSample first appears at opset 16/);

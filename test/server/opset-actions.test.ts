@@ -97,14 +97,14 @@ describe("language server: opset conversion actions", function () {
     assert.ok(!again.codes.includes("op-not-in-opset"));
   });
 
-  it("offers model conversions in the header as refactorings that apply", async () => {
+  it("offers model conversions on opset_import as refactorings that apply", async () => {
     // Upsample cannot be read at opset 10, so the model moves only once its node is fixed.
-    const removed = await actionsAt(client, UPSAMPLER, 3);
+    const removed = await actionsAt(client, UPSAMPLER, 20);
     close(client, removed.uri);
     const refused = removed.actions.find((a) => a.title === "Convert model to opset 11 (1 node cannot convert)");
     assert.match(refused?.disabled?.reason ?? "", /Upsample does not exist at opset 10/);
     const fixed = UPSAMPLER.replace("u = Upsample", "u = Resize");
-    const { uri, actions } = await actionsAt(client, fixed, 3);
+    const { uri, actions } = await actionsAt(client, fixed, 20);
     close(client, uri);
     const up = actions.find((a) => a.title === "Convert model to opset 11");
     assert.ok(up, JSON.stringify(actions.map((a) => a.title)));
@@ -115,14 +115,14 @@ describe("language server: opset conversion actions", function () {
   });
 
   it("disables a conversion that leaves nodes behind, with the reason, and leaves it out for clients that cannot show one", async () => {
-    const { uri, actions } = await actionsAt(client, GRID, 3);
+    const { uri, actions } = await actionsAt(client, GRID, 20);
     close(client, uri);
     const down = actions.find((a) => a.title.startsWith("Convert model to opset 15"));
     assert.ok(down);
     assert.equal(down.title, "Convert model to opset 15 (1 node cannot convert)");
     assert.match(down.disabled?.reason ?? "", /GridSample first appears at opset 16/);
     assert.equal(down.edit, undefined);
-    const other = await actionsAt(plain, GRID, 3);
+    const other = await actionsAt(plain, GRID, 20);
     close(plain, other.uri);
     assert.ok(!other.actions.some((a) => a.title.startsWith("Convert model to opset 15")));
     assert.ok(other.actions.some((a) => a.title === "Convert model to opset 17"));
@@ -133,10 +133,16 @@ describe("language server: opset conversion actions", function () {
     const info = await client.request<{ from: number; latest: number }>("onnxtxt/convertOpset", { uri });
     assert.equal(info.from, 16);
     assert.ok(info.latest >= 21);
-    const r = await client.request<{ conversion: { edits: TextEdit[]; refused: { message: string; range?: Range }[] } }>("onnxtxt/convertOpset", { uri, target: 20 });
+    const r = await client.request<{ conversion: { edits: TextEdit[]; refused: { message: string; range?: Range }[] } }>("onnxtxt/convertOpset", {
+      uri,
+      target: 20,
+    });
     assert.deepEqual(r.conversion.refused, []);
     assert.match(applied(GRID, r.conversion.edits), /"" : 20/);
-    const refused = await client.request<{ conversion: { edits: TextEdit[]; refused: { message: string; range?: Range }[] } }>("onnxtxt/convertOpset", { uri, target: 12 });
+    const refused = await client.request<{ conversion: { edits: TextEdit[]; refused: { message: string; range?: Range }[] } }>("onnxtxt/convertOpset", {
+      uri,
+      target: 12,
+    });
     close(client, uri);
     assert.deepEqual(refused.conversion.edits, []);
     assert.equal(refused.conversion.refused.length, 1);

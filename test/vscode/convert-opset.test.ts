@@ -50,7 +50,15 @@ describe("convert model to opset", () => {
   });
 
   it("applies nothing when nodes cannot convert, and says which and why", async () => {
-    const h = host((target) => ({ target, edits: [], refused: [{ range: RANGE, message: "(GridSample) at graph 'g': GridSample first appears at opset 16" }], canonical: false }), 12);
+    const h = host(
+      (target) => ({
+        target,
+        edits: [],
+        refused: [{ range: RANGE, message: "(GridSample) at graph 'g': GridSample first appears at opset 16" }],
+        canonical: false,
+      }),
+      12,
+    );
     await convertModelOpset("file:///m.onnxtxt", h);
     assert.deepEqual(h.applied, []);
     assert.deepEqual(h.errors, ["Not converted to opset 12: 1 node cannot convert: line 3: (GridSample) at graph 'g': GridSample first appears at opset 16"]);

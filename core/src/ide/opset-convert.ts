@@ -75,11 +75,15 @@ export function conversionAction(c: ModelOpsetConversion): CodeAction {
   return { title: c.canonical ? `${title} (reprinted: comments and layout not kept)` : title, kind: "refactor.rewrite", edits: c.edits };
 }
 
-/** Offered when `range` touches the model's header, where the opset is written. */
+/**
+ * Offered when `range` touches the model's `opset_import`, where the opset is written: each
+ * target is a whole conversion, too much for every request (an editor asks at the top of each
+ * file it opens). The VS Code command reaches any target from anywhere.
+ */
 export function convertModelActions(a: Analysis, range: Span): CodeAction[] {
-  const header = a.ast?.header;
+  const entry = a.ast?.header?.entries.find((e) => e.key.text === "opset_import");
   const from = importedOpset(a);
-  if (!header || from === undefined || range.start > header.span.end || range.end < header.span.start) return [];
+  if (!entry || from === undefined || range.start > entry.span.end || range.end < entry.span.start) return [];
   if (a.diagnostics.slice(0, a.syntaxCount).some((d) => d.severity === "error")) return [];
   return offeredTargets(from).flatMap((t) => {
     const c = modelOpsetConversion(a, t);

@@ -61,7 +61,12 @@ export function removedOpFixes(a: Analysis, range: Span): CodeAction[] {
       continue;
     }
     const ops = [...new Set(r.nodes.filter((n) => n.opType !== "Constant").map((n) => n.opType))];
-    out.push({ title: `Convert this ${node.opType} node to ${ops.join(" + ") || "Constant"}`, kind: "quickfix", edits: [{ span, newText: text }], fixes: d.span });
+    out.push({
+      title: `Convert this ${node.opType} node to ${ops.join(" + ") || "Constant"}`,
+      kind: "quickfix",
+      edits: [{ span, newText: text }],
+      fixes: d.span,
+    });
   }
   return out;
 }
