@@ -11,6 +11,8 @@ import { coreConverter } from "./core-converter.js";
 import { createLanguageClient, HOST_LANGUAGES, requestGraph, RUN_COMMAND, sendRun } from "./language-client.js";
 import { OpenAsTextOffer, textViewForCommand } from "./open-as-text.js";
 import { diffEditorArgs } from "./compare-with.js";
+import { convertModelOpset, type ConvertOpsetHost } from "./convert-opset.js";
+import type { ConvertOpsetResult } from "../../server/src/opset-request.js";
 import { runCell, type RunHost } from "./run-cell.js";
 import { GraphPanel } from "./graph-panel.js";
 import { RunPanel } from "./run-panel.js";
@@ -116,6 +118,30 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand("onnxtxt.openAsText", async (target?: vscode.Uri) => {
       const view = textViewForCommand(target ?? vscode.window.activeTextEditor?.document.uri ?? activeTabUri(), vscodeHost);
       if (view) await openTextView(view);
+    }),
+    vscode.commands.registerCommand("onnxtxt.convertOpset", async () => {
+      const doc = vscode.window.activeTextEditor?.document;
+      if (doc?.languageId !== "onnxtxt") return vscodeHost.error("ONNX: Convert Model to Opset needs an .onnxtxt document in the active editor");
+      const c = await startClient(context, run);
+      const host: ConvertOpsetHost = {
+        ...vscodeHost,
+        convertOpset: (uri, target) => c.sendRequest<ConvertOpsetResult>("onnxtxt/convertOpset", { uri, ...(target !== undefined && { target }) }),
+        pick: (items, placeHolder) => Promise.resolve(vscode.window.showQuickPick(items, { placeHolder })),
+        apply: (uri, edits) => {
+          const edit = new vscode.WorkspaceEdit();
+          const range = (r: (typeof edits)[number]["range"]) => new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
+          edit.set(
+            vscode.Uri.parse(uri),
+            edits.map((e) => new vscode.TextEdit(range(e.range), e.newText)),
+          );
+          return Promise.resolve(vscode.workspace.applyEdit(edit));
+        },
+      };
+      try {
+        await convertModelOpset(doc.uri.toString(), host);
+      } catch (e) {
+        vscodeHost.error(`ONNX: Convert Model to Opset failed: ${e instanceof Error ? e.message : String(e)}`);
+      }
     }),
     vscode.commands.registerCommand("onnxtxt.showGraphChanges", async () => {
       const editor = vscode.window.activeTextEditor;

@@ -41,6 +41,7 @@ import { snippetAsPlainText } from "./snippets.js";
 import { describe, guarded } from "./guard.js";
 import { registerGraphRequest } from "./graph-request.js";
 import { registerDiffRequest } from "./diff-request.js";
+import { registerOpsetRequest } from "./opset-request.js";
 import { paramsProblem } from "./params.js";
 import { runCommand, runSummary } from "./run-command.js";
 import { Workspace, type Need } from "./workspace.js";
@@ -82,7 +83,7 @@ export function capabilities(): InitializeResult["capabilities"] {
     documentFormattingProvider: true,
     documentRangeFormattingProvider: true,
     inlayHintProvider: true,
-    codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+    codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite] },
     codeLensProvider: { resolveProvider: false },
     executeCommandProvider: { commands: [RUN_COMMAND] },
   };
@@ -173,7 +174,10 @@ export function registerHandlers(connection: Connection, outputPending: () => bo
   let relatedInformation = false;
   /** A client with the onnxtxt run view shows run results itself; others (Neovim) drop them, so a summary goes out as a message. */
   let runView = false;
+  /** A client that shows a disabled action's reason; others are not sent disabled actions (LSP 3.16). */
+  let disabledActions = false;
   connection.onInitialize((p) => {
+    disabledActions = p.capabilities.textDocument?.codeAction?.disabledSupport === true;
     snippetSupport = p.capabilities.textDocument?.completion?.completionItem?.snippetSupport === true;
     relatedInformation = p.capabilities.textDocument?.publishDiagnostics?.relatedInformation === true;
     const options = p.initializationOptions as { runView?: unknown; maxOutlineItems?: unknown } | undefined;
@@ -420,7 +424,8 @@ export function registerHandlers(connection: Connection, outputPending: () => bo
       const parsed = workspace.ready(uri) ?? (await syntaxOf(uri, token)).a;
       const range = toSpan(parsed.lines, p.range);
       const a = parsed.complete || !codeActionsNeedSemantics(parsed, range, p.context.diagnostics) ? parsed : await fullAnalysisOf(uri, token);
-      return codeActions(a, range).map((action) => {
+      const offered = codeActions(a, range).filter((action) => disabledActions || action.disabled === undefined);
+      return offered.map((action) => {
         const fixes = action.fixes;
         const diagnostics = fixes
           ? p.context.diagnostics.filter((d) => {
@@ -430,9 +435,11 @@ export function registerHandlers(connection: Connection, outputPending: () => bo
           : [];
         return {
           title: action.title,
-          kind: CodeActionKind.QuickFix,
+          kind: action.kind === "quickfix" ? CodeActionKind.QuickFix : CodeActionKind.RefactorRewrite,
           ...(diagnostics.length > 0 ? { diagnostics } : {}),
-          edit: { changes: { [uri]: action.edits.map((e) => ({ range: toRange(a.lines, e.span), newText: e.newText })) } },
+          ...(action.disabled !== undefined
+            ? { disabled: { reason: action.disabled } }
+            : { edit: { changes: { [uri]: action.edits.map((e) => ({ range: toRange(a.lines, e.span), newText: e.newText })) } } }),
         };
       });
     }),
@@ -469,6 +476,7 @@ export function registerHandlers(connection: Connection, outputPending: () => bo
   );
   registerGraphRequest(connection, fullAnalysisOf);
   registerDiffRequest(connection, fullAnalysisOf);
+  registerOpsetRequest(connection, fullAnalysisOf);
 
   return workspace;
 }

@@ -1,7 +1,8 @@
 // Quick fixes: add a missing opset_import, raise an opset for an op that arrived later, quote
 // a name the syntax cannot take bare, change an undefined name to a close one defined before it
 // (or an unknown op to the one its message suggests), declare a graph output's inferred type,
-// remove a stale residual comment.
+// remove a stale residual comment, convert a node of a removed op (opset conversion, issue
+// #31) or the whole model to another opset.
 import type { Header, Model, OpNode, OpsetEntry, ValueDecl } from "../../../grammar/src/ast.js";
 import type { Span } from "../../../grammar/src/span.js";
 import { canonicalDomain, getSchemaVersions, latestOpsetVersion } from "../schema/index.js";
@@ -12,13 +13,18 @@ import { CloseNames, DID_YOU_MEAN } from "../check/suggest.js";
 import { headerOpsets, schemaOfNode } from "./opsets.js";
 import { opKey, type SymbolInfo } from "./symbols.js";
 import type { TextEdit } from "./text-edit.js";
+import { convertModelActions } from "./opset-convert.js";
+import { removedOpFixes } from "./removed-op-fix.js";
 
-interface CodeAction {
+export interface CodeAction {
   readonly title: string;
-  readonly kind: "quickfix";
+  /** Fixes of a diagnostic, or rewrites asked for (converting the model to another opset). */
+  readonly kind: "quickfix" | "refactor.rewrite";
   readonly edits: TextEdit[];
   /** The diagnostic this action fixes, when there is one. */
   readonly fixes?: Span;
+  /** Why the action cannot apply (shown by the editor instead of applying nothing silently). */
+  readonly disabled?: string;
 }
 
 const overlaps = (a: Span, b: Span): boolean => a.start <= b.end && b.start <= a.end;
@@ -33,6 +39,8 @@ export function codeActions(a: Analysis, range: Span): CodeAction[] {
     ...closeOps(a, range),
     ...declareOutputTypes(a, range),
     ...staleResiduals(a, range),
+    ...removedOpFixes(a, range),
+    ...convertModelActions(a, range),
   ];
 }
 
@@ -243,7 +251,7 @@ export function codeActionsNeedSemantics(a: Analysis, range: Span, asked: readon
 }
 
 /** The codes whose fixes read the checker's or the residual's diagnostics. */
-const SEMANTIC_FIXES = new Set(["unknown-op", "residual-stale"]);
+const SEMANTIC_FIXES = new Set(["unknown-op", "residual-stale", "op-not-in-opset"]);
 
 function declareOutputTypes(a: Analysis, range: Span): CodeAction[] {
   const out: CodeAction[] = [];
