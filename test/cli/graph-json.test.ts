@@ -64,4 +64,42 @@ describe("onnxtxt graph --format json: positions", () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("--compare-to OLD draws a removed node as a box of its own in SVG, JSON and DOT", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "onnxtxt-graph-diff-"));
+    try {
+      const mlp = path.join(REPO, "examples/mlp.onnxtxt");
+      const cut = path.join(dir, "mlp2.onnxtxt");
+      fs.writeFileSync(cut, fs.readFileSync(mlp, "utf8").replace("  h = Relu (h1)\n", "").replace("MatMul (h, W2)", "MatMul (h1, W2)"));
+      const json = runCli(["graph", "--format", "json", "--compare-to", mlp, cut]);
+      assert.equal(json.code, 0, json.stderr);
+      assert.equal(json.stderr, "", "what is drawn is not listed");
+      const graph = JSON.parse(json.stdout).graph as {
+        nodes: { id: string; label: string; diff?: { kind: string; messages: string[] } }[];
+        edges: { from: string; to: string; value: string; diff?: string }[];
+      };
+      const removed = graph.nodes.filter((n) => n.diff?.kind === "removed");
+      assert.deepEqual(
+        removed.map((n) => [n.id, n.label, n.diff!.messages]),
+        [["main/removed:n2", "Relu", ["node removed: h = Relu (h1) (taken out before MatMul)"]]],
+      );
+      assert.deepEqual(
+        graph.edges.filter((e) => e.diff === "removed").map((e) => [e.from, e.to, e.value]),
+        [
+          ["main/n1", "main/removed:n2", "h1"],
+          ["main/removed:n2", "main/n2", "h"],
+        ],
+      );
+      const svg = runCli(["graph", "--compare-to", mlp, cut]).stdout;
+      assert.equal(svg.match(/class="box op diff-removed"/g)?.length, 1);
+      assert.match(svg, /removed: node removed: h = Relu \(h1\)/);
+      assert.equal(svg.match(/class="edge diff-removed"/g)?.length, 2);
+      assert.match(
+        runCli(["graph", "--format", "dot", "--compare-to", mlp, cut]).stdout,
+        /"main\/removed:n2" \[shape=box, label="Relu", color=red, style=dashed/,
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -1,7 +1,7 @@
 // `onnxtxt graph MODEL`: the model's graph as SVG (laid out by ELK), DOT or JSON.
 import * as elkModule from "elkjs/lib/elk.bundled.js";
-import { diffMarks, expandedTo, layoutSvg, modelGraph, renderDot, withPositions, type DiffMark, type LayoutEngine } from "../../../core/src/graph/index.js";
-import { diffModels } from "../../../core/src/diff/index.js";
+import { diffMarks, expandedTo, layoutSvg, modelGraph, renderDot, withPositions, type DiffMarks, type LayoutEngine } from "../../../core/src/graph/index.js";
+import { compareModels } from "../../../core/src/diff/index.js";
 import type { SourceMap } from "../../../core/src/source-map.js";
 import type { ModelProto } from "../../../proto/src/index.js";
 import { flag, parseArgs, UsageError } from "../args.js";
@@ -22,8 +22,9 @@ OUT's extension (.svg, .dot, .json) unless --format says otherwise. In JSON from
 input, each op, graph input and output carries its span (character offsets) and position
 (line, column, endLine, endColumn; 1-based) in the text. With --compare-to OLD, the drawing
 is a diff view: the boxes onnxtxt diff OLD MODEL finds added, changed or moved are coloured
-(their changes in the tooltips; "diff" in JSON), the others dimmed; what has no box in the
-drawing (removed nodes, the header) is listed on stderr.
+(their changes in the tooltips; "diff" in JSON), the nodes it finds removed are drawn as
+boxes of their own (red, dashed), the others dimmed; what has no box in the drawing (the
+header, value infos) is listed on stderr.
 --region N draws the Nth ONNX text of a Python, C/C++, Markdown or JavaScript file (from 1;
 a function or node list is drawn as a graph of its own).`;
 
@@ -66,9 +67,13 @@ export async function drawModel(
   format: Format,
   depth: number,
   source?: Source,
-  marks?: ReadonlyMap<string, DiffMark>,
+  diff?: Pick<DiffMarks, "marks" | "removed">,
 ): Promise<{ text: string; notes: string[] }> {
-  const { graph, notes } = modelGraph(model, { depth, ...(source && format === "json" && { sourceMap: source.sourceMap }), ...(marks && { marks }) });
+  const { graph, notes } = modelGraph(model, {
+    depth,
+    ...(source && format === "json" && { sourceMap: source.sourceMap }),
+    ...(diff && { marks: diff.marks, removed: diff.removed }),
+  });
   const text =
     format === "dot"
       ? renderDot(graph)
@@ -99,13 +104,12 @@ export const graphCommand: Command = {
     const loaded = region === undefined ? readModel(input, undefined, format === "json") : regionGraph(input, regionNumber(region));
     const source = loaded.text !== undefined && loaded.sourceMap ? { text: loaded.text, sourceMap: loaded.sourceMap } : undefined;
     const old = flag(args, "compare-to");
-    let marks: ReadonlyMap<string, DiffMark> | undefined;
+    let marks: DiffMarks | undefined;
     if (old !== undefined) {
       // only the drawing's ids are needed: no canonical text is printed for places
-      const diff = about(old, () => diffModels(readModel(old, (m) => io.err(m)).model, loaded.model, { canonicalPlacesUpTo: 0 }));
-      const found = diffMarks(diff, loaded.model);
-      marks = found.marks;
-      for (const line of found.elsewhere) io.err(`onnxtxt graph: not drawn: ${line}\n`);
+      const { diff, removed } = about(old, () => compareModels(readModel(old, (m) => io.err(m)).model, loaded.model, { canonicalPlacesUpTo: 0 }));
+      marks = diffMarks(diff, loaded.model, removed);
+      for (const line of marks.elsewhere) io.err(`onnxtxt graph: not drawn: ${line}\n`);
       if (diff.equal) io.err(`onnxtxt graph: ${old} and ${args.positional[0]} are the same model\n`);
     }
     const { text, notes } = await drawModel(loaded.model, format, depth, source, marks);

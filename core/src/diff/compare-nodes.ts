@@ -7,7 +7,7 @@ import { graphBody, viewId, type Body, type BodyPaths } from "./body.js";
 import type { DiffContext } from "./context.js";
 import { opKey, type NodeMatching } from "./match-nodes.js";
 import type { ValueMap } from "./value-map.js";
-import type { Place, TensorDifference } from "./types.js";
+import type { Change, Place, RemovedNode, TensorDifference } from "./types.js";
 
 export type SubgraphDiff = (a: Body, b: Body, paths: BodyPaths) => void;
 
@@ -64,12 +64,16 @@ export function compareNodes(
   const spliced = splices(as, bs, m, values);
   const pa = (i: number) => cx.a.place(nodePath(paths.a, i, as[i]!), as[i]!, undefined, viewId(paths.idA, `n${i}`));
   const pb = (j: number) => cx.b.place(nodePath(paths.b, j, bs[j]!), bs[j]!, undefined, viewId(paths.idB, `n${j}`));
-  const removed = (i: number) =>
-    void cx.changes.push({
+  const wiring = paths.idB === undefined ? undefined : removedWiring(as, m, values, paths.idB);
+  const removed = (i: number, before: number) => {
+    const change: Change = {
       kind: "node-removed",
       message: `node removed: ${statementText(as[i]!)}${around(spliced.removed.get(i), "taken out before")}`,
       a: pa(i),
-    });
+    };
+    cx.changes.push(change);
+    if (wiring) cx.removed.push(wiring(change, i, before));
+  };
   // removed nodes come before the added ones at the same place, as in a line diff
   const nextPaired = new Int32Array(bs.length + 1).fill(as.length);
   for (let j = bs.length - 1; j >= 0; j--) nextPaired[j] = m.bToA[j]! >= 0 ? m.bToA[j]! : nextPaired[j + 1]!;
@@ -77,11 +81,11 @@ export function compareNodes(
   for (let j = 0; j < bs.length; j++) {
     const i = m.bToA[j]!;
     if (i < 0) {
-      for (; nextA < nextPaired[j]!; nextA++) if (m.aToB[nextA]! < 0) removed(nextA);
+      for (; nextA < nextPaired[j]!; nextA++) if (m.aToB[nextA]! < 0) removed(nextA, j);
       cx.changes.push({ kind: "node-added", message: `node added: ${statementText(bs[j]!)}${around(spliced.added.get(j), "inserted before")}`, b: pb(j) });
       continue;
     }
-    for (; nextA <= i; nextA++) if (m.aToB[nextA]! < 0) removed(nextA);
+    for (; nextA <= i; nextA++) if (m.aToB[nextA]! < 0) removed(nextA, j);
     if (!kept[i]) cx.changes.push({ kind: "node-moved", message: `node ${describe(as[i]!)} moved from position ${i} to ${j}`, a: pa(i), b: pb(j) });
     compareNode(
       cx,
@@ -100,7 +104,31 @@ export function compareNodes(
       diffSub,
     );
   }
-  for (; nextA < as.length; nextA++) if (m.aToB[nextA]! < 0) removed(nextA);
+  for (; nextA < as.length; nextA++) if (m.aToB[nextA]! < 0) removed(nextA, bs.length);
+}
+
+/**
+ * How a removed node of A is wired into B's drawing: the B values its inputs pair with, and the
+ * B nodes paired with those that read its outputs in A (readers are indexed on first use).
+ */
+function removedWiring(as: readonly NodeProto[], m: NodeMatching, values: ValueMap, graph: string): (change: Change, i: number, before: number) => RemovedNode {
+  let readers: Map<string, number[]> | undefined;
+  const readersOf = (value: string): readonly number[] => {
+    if (!readers) {
+      const found = new Map<string, number[]>();
+      as.forEach((n, k) => {
+        const j = m.aToB[k]!;
+        if (j >= 0) for (const x of new Set(n.input)) if (x !== "") found.set(x, [...(found.get(x) ?? []), j]);
+      });
+      readers = found;
+    }
+    return value === "" ? [] : (readers.get(value) ?? []);
+  };
+  return (change, i, before) => {
+    const node = as[i]!;
+    const inputs = node.input.map((x) => (x === "" ? undefined : values.b(x)));
+    return { change, node, index: i, graph, before, inputs, readers: node.output.map(readersOf) };
+  };
 }
 
 function around(consumers: readonly NodeProto[] | undefined, how: string): string {

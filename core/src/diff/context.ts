@@ -2,7 +2,7 @@
 import { OnnxtxtError } from "../io/errors.js";
 import type { Places } from "./places.js";
 import type { TensorRules } from "./tensors.js";
-import type { Change } from "./types.js";
+import type { Change, RemovedNode } from "./types.js";
 
 /** Subgraphs nested deeper than this are refused with a message rather than a stack overflow. */
 export const MAX_DEPTH = 400;
@@ -15,6 +15,8 @@ export interface DiffContext {
   readonly changes: Change[];
   /** For each body of B (its proto), B's names of values paired with a differently named A value -> A's names. */
   readonly renames: Map<object, Map<string, string>>;
+  /** The removed nodes of bodies the graph view draws, wired into B's drawing. */
+  readonly removed: RemovedNode[];
 }
 
 export function checkDepth(depth: number, path: string): void {

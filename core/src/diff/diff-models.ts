@@ -11,7 +11,7 @@ import { canonicalPlaces } from "./canonical.js";
 import { diffBody } from "./compare-body.js";
 import type { DiffContext } from "./context.js";
 import { Places } from "./places.js";
-import type { Change, DiffInput, DiffOptions, DiffResult, DiffSide, ExternalDataSource, Place } from "./types.js";
+import type { Change, DiffInput, DiffOptions, DiffResult, DiffSide, ExternalDataSource, Place, RemovedNode } from "./types.js";
 
 const DEFAULT_CANONICAL_LIMIT = 100_000;
 
@@ -84,12 +84,15 @@ export function diffModels(a: DiffInput, b: DiffInput, options: DiffOptions = {}
   return compareModels(a, b, options).diff;
 }
 
-/** diffModels, with the renames found in each body of B (for the unified diff, which undoes them). */
+/**
+ * diffModels, with the renames found in each body of B (for the unified diff, which undoes them)
+ * and the removed nodes wired into B's graph view (for its diff mode).
+ */
 export function compareModels(
   a: DiffInput,
   b: DiffInput,
   options: DiffOptions = {},
-): { diff: ModelDiff; renames: ReadonlyMap<object, ReadonlyMap<string, string>> } {
+): { diff: ModelDiff; renames: ReadonlyMap<object, ReadonlyMap<string, string>>; removed: readonly RemovedNode[] } {
   const sa = sideOf(a);
   const sb = sideOf(b);
   const notes: string[] = [];
@@ -110,6 +113,7 @@ export function compareModels(
     b: pb.places,
     changes: [],
     renames: new Map(),
+    removed: [],
   };
   compareModelFields(cx, sa.model, sb.model);
   const ga = sa.model.graph;
@@ -121,7 +125,11 @@ export function compareModels(
   if (sparse(sa.model) + sparse(sb.model) > 0) notes.push(`sparse initializers are not compared (A has ${sparse(sa.model)}, B ${sparse(sb.model)})`);
   if (sa.model.trainingInfo.length + sb.model.trainingInfo.length > 0)
     notes.push(`training_info is not compared (A has ${sa.model.trainingInfo.length}, B ${sb.model.trainingInfo.length})`);
-  return { diff: { equal: cx.changes.length === 0, changes: cx.changes, notes, placesA: pa.where(), placesB: pb.where() }, renames: cx.renames };
+  return {
+    diff: { equal: cx.changes.length === 0, changes: cx.changes, notes, placesA: pa.where(), placesB: pb.where() },
+    renames: cx.renames,
+    removed: cx.removed,
+  };
 }
 
 function compareModelFields(cx: DiffContext, a: ModelProto, b: ModelProto): void {

@@ -2,7 +2,7 @@
 // path naming the element and its place in both inputs. This is the JSON shape of
 // `onnxtxt diff --format json` (documented in docs/diff.md).
 import type { Span } from "../../../grammar/src/span.js";
-import type { ModelProto } from "../../../proto/src/index.js";
+import type { ModelProto, NodeProto } from "../../../proto/src/index.js";
 import type { RangeReader } from "../io/external-data.js";
 import type { SourceMap } from "../source-map.js";
 
@@ -130,4 +130,24 @@ export interface DiffResult {
    */
   readonly textA?: string;
   readonly textB?: string;
+}
+
+/**
+ * A node of A with no pair in B, as the graph view's diff mode draws it in B's drawing: where
+ * it stood, which values of B it read and which boxes of B read what it wrote.
+ */
+export interface RemovedNode {
+  /** Its `node-removed` change. */
+  readonly change: Change;
+  readonly node: NodeProto;
+  /** Its index in A's body. */
+  readonly index: number;
+  /** The view id of B's body it is drawn in (`main`, `main/n3/then_branch`). */
+  readonly graph: string;
+  /** The index in B's body of the node it is drawn before (the body's length: at the end). */
+  readonly before: number;
+  /** Per input of the node: the value of B it pairs with, when one does. */
+  readonly inputs: readonly (string | undefined)[];
+  /** Per output of the node: the indices in B's body of the paired nodes that read it in A. */
+  readonly readers: readonly (readonly number[])[];
 }

@@ -36,6 +36,14 @@ function collapseGraph(graph: DisplayGraph, opts: Required<CollapseOptions>, not
   return current;
 }
 
+/**
+ * Boxes no fold takes: graph inputs and outputs, and in diff mode the boxes of removed nodes
+ * (drawn for the change they show, which a fold would hide).
+ */
+function pinned(n: DisplayNode): boolean {
+  return n.kind === "input" || n.kind === "output" || n.diff?.kind === "removed";
+}
+
 function opCounts(nodes: readonly DisplayNode[]): string[] {
   const counts = new Map<string, number>();
   for (const n of nodes) counts.set(n.label, (counts.get(n.label) ?? 0) + (n.count ?? 1));
@@ -82,10 +90,13 @@ function rewire(edges: readonly DisplayEdge[], boxOf: ReadonlyMap<string, string
 }
 
 function foldRuns(graph: DisplayGraph, minRun: number, notes: string[]): DisplayGraph {
-  const ops = new Map(graph.nodes.filter((n) => n.kind !== "input" && n.kind !== "output").map((n) => [n.id, n]));
+  const ops = new Map(graph.nodes.filter((n) => !pinned(n)).map((n) => [n.id, n]));
   const succ = new Map<string, Set<string>>();
   const opPred = new Map<string, Set<string>>();
+  // the neighbours of a removed box end runs, so that its edges reach boxes of their own
+  const nextToRemoved = new Set(graph.edges.filter((e) => e.diff === "removed").flatMap((e) => [e.from, e.to]));
   for (const e of graph.edges) {
+    if (e.diff === "removed") continue;
     if (!succ.has(e.from)) succ.set(e.from, new Set());
     succ.get(e.from)!.add(e.to);
     if (ops.has(e.from)) {
@@ -97,7 +108,8 @@ function foldRuns(graph: DisplayGraph, minRun: number, notes: string[]): Display
   /** The op that continues a run from `id`: its only consumer, fed by no other op, and no group. */
   const next = (id: string): string | undefined => {
     const to = single(succ.get(id));
-    return to !== undefined && ops.has(to) && single(opPred.get(to)) === id && ops.get(to)!.groups.length === 0 ? to : undefined;
+    if (nextToRemoved.has(id)) return undefined;
+    return to !== undefined && ops.has(to) && !nextToRemoved.has(to) && single(opPred.get(to)) === id && ops.get(to)!.groups.length === 0 ? to : undefined;
   };
   const inRunAfter = new Set<string>();
   for (const id of ops.keys()) {
@@ -130,14 +142,14 @@ function foldRuns(graph: DisplayGraph, minRun: number, notes: string[]): Display
 
 function foldTail(graph: DisplayGraph, maxNodes: number, notes: string[]): DisplayGraph {
   // Nodes are in statement order, which ONNX requires to be topological: keep the first ones.
-  const keptOps = maxNodes - 1 - graph.nodes.filter((n) => n.kind === "input" || n.kind === "output").length;
+  const keptOps = maxNodes - 1 - graph.nodes.filter(pinned).length;
   const boxOf = new Map<string, string>();
   const folded: DisplayNode[] = [];
   const nodes: DisplayNode[] = [];
   let ops = 0;
   const boxId = `${graph.id}/rest`;
   for (const n of graph.nodes) {
-    if (n.kind === "input" || n.kind === "output" || ops++ < keptOps) nodes.push(n);
+    if (pinned(n) || ops++ < keptOps) nodes.push(n);
     else {
       folded.push(n);
       boxOf.set(n.id, boxId);

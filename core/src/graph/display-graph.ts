@@ -18,7 +18,8 @@ import type { ValueType } from "../infer/index.js";
 import { valueTypeText } from "../ide/type-text.js";
 import { formatFloat32 } from "../numbers/float-text.js";
 import type { SourceMap } from "../source-map.js";
-import type { DiffMark } from "./diff-marks.js";
+import type { DiffMark, RemovedBox } from "./diff-marks.js";
+import { removedBefore, removedEdges, removedNode } from "./removed-boxes.js";
 
 type DisplayNodeKind = "op" | "input" | "output" | "collapsed";
 
@@ -53,6 +54,8 @@ export interface DisplayEdge {
   readonly value: string;
   /** Its type and shape in the text syntax (`float[1, 64, 112, 112]`), when known. */
   readonly type?: string;
+  /** In diff mode: an edge of a removed node's box (removed-boxes.ts). */
+  readonly diff?: "removed";
 }
 
 export interface DisplayGraph {
@@ -72,6 +75,8 @@ export interface DisplayOptions {
   readonly depth?: number;
   /** Diff mode: marks by display id (diffMarks). */
   readonly marks?: ReadonlyMap<string, DiffMark>;
+  /** Diff mode: removed nodes of the other model, drawn as boxes of their own (diffMarks). */
+  readonly removed?: readonly RemovedBox[];
 }
 
 interface Builder {
@@ -178,7 +183,12 @@ function buildGraph(
     display.push({ id: nodeId, kind: "input", label: name, details: type ? [type] : [], ...(span && { span }), errors: [], groups: [], ...(diff && { diff }) });
   }
   const inlined = inlineConstants(nodes, outputs, initializers);
+  const removed = removedBefore(b.options.removed, id);
+  const drawRemoved = (before: number): void => {
+    for (const r of removed.get(before) ?? []) display.push(removedNode(r, r.node.attribute.map(attributeSummary), (v) => initializers.get(v)));
+  };
   nodes.forEach((node, index) => {
+    drawRemoved(index);
     if (inlined.get(node.output[0] ?? "") === node) return;
     const nodeId = `${id}/n${index}`;
     const span = b.options.sourceMap?.get(node)?.whole;
@@ -207,6 +217,7 @@ function buildGraph(
     for (const name of capturedNames(node)) if (!node.input.includes(name)) connect(name, nodeId);
     for (const output of node.output) if (output !== "") producer.set(output, nodeId);
   });
+  drawRemoved(nodes.length);
   for (const name of outputs) {
     const nodeId = `${id}/out:${name}`;
     const type = typeText(name);
@@ -225,6 +236,10 @@ function buildGraph(
       ...(diff && { diff }),
     });
     connect(name, nodeId);
+  }
+  if (removed.size > 0) {
+    const boxes = [...removed.values()].flat();
+    edges.push(...removedEdges(boxes, { graphId: id, producer, drawn: new Set(display.map((n) => n.id)), typeText }, edges.length));
   }
   return { id, title, nodes: display, edges };
 }

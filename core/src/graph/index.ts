@@ -13,7 +13,7 @@ export { renderDot } from "./dot.js";
 export { toElk, type LayoutEngine } from "./layout.js";
 export { renderSvg } from "./svg.js";
 export { withPositions, type PositionedGraph, type PositionedNode, type Position } from "./positions.js";
-export { diffMarks, type DiffMark, type DiffMarkKind, type DiffMarks } from "./diff-marks.js";
+export { diffMarks, type DiffMark, type DiffMarkKind, type DiffMarks, type RemovedBox } from "./diff-marks.js";
 
 /** The folded display graph of a model with inferred types on its edges. */
 export function modelGraph(model: ModelProto, options: DisplayOptions = {}): Collapsed {

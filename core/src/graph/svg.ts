@@ -5,7 +5,7 @@
 import type { ElkEdgeSection, ElkExtendedEdge, ElkNode } from "elkjs/lib/elk-api.js";
 import type { DisplayEdge, DisplayGraph, DisplayNode } from "./display-graph.js";
 
-type EdgeInfo = Pick<DisplayEdge, "value" | "type">;
+type EdgeInfo = Pick<DisplayEdge, "value" | "type" | "diff">;
 import { boxLines, CHAR_WIDTH, HEADER, LINE_HEIGHT } from "./layout.js";
 
 const STYLE = `
@@ -27,10 +27,13 @@ const STYLE = `
 
 /** Diff mode (only in drawings with marks, so other drawings stay as they were): colours and dimming. */
 const DIFF_STYLE = `
-.onnx-graph.diff .box:not(.diff-added):not(.diff-changed):not(.diff-moved) { opacity: 0.45; }
+.onnx-graph.diff .box:not(.diff-added):not(.diff-changed):not(.diff-moved):not(.diff-removed) { opacity: 0.45; }
 .onnx-graph .diff-added > rect { stroke: var(--vscode-gitDecoration-addedResourceForeground, #2ea043); stroke-width: 3; }
 .onnx-graph .diff-changed > rect { stroke: var(--vscode-gitDecoration-modifiedResourceForeground, #d29922); stroke-width: 3; }
 .onnx-graph .diff-moved > rect { stroke: var(--vscode-gitDecoration-renamedResourceForeground, #1f6feb); stroke-width: 2; stroke-dasharray: 6 3; }
+.onnx-graph .diff-removed > rect { fill-opacity: 0.5; stroke: var(--vscode-gitDecoration-deletedResourceForeground, #d1242f); stroke-width: 2; stroke-dasharray: 5 3; }
+.onnx-graph .diff-removed > .label { text-decoration: line-through; }
+.onnx-graph .edge.diff-removed { stroke: var(--vscode-gitDecoration-deletedResourceForeground, #d1242f); stroke-dasharray: 5 3; }
 `;
 
 function diffClass(node: DisplayNode | undefined): string[] {
@@ -82,7 +85,9 @@ function drawEdge(edge: ElkExtendedEdge, info: EdgeInfo | undefined, labelled: S
   const type = info?.type === undefined ? undefined : xmlText(info.type);
   const title = `<title>${value}${type ? `: ${type}` : ""}</title>`;
   for (const s of edge.sections ?? []) {
-    out.push(`<path class="edge" data-edge="${xmlText(edge.id)}" data-value="${value}" marker-end="url(#arrow)" d="${sectionPath(s)}">${title}</path>`);
+    out.push(
+      `<path class="edge${info?.diff ? ` diff-${info.diff}` : ""}" data-edge="${xmlText(edge.id)}" data-value="${value}" marker-end="url(#arrow)" d="${sectionPath(s)}">${title}</path>`,
+    );
   }
   // The type goes just below where the edge leaves its producer, in the gap between layers.
   const start = edge.sections?.[0]?.startPoint;

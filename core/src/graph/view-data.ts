@@ -3,7 +3,7 @@
 import type { Analysis } from "../ide/analysis.js";
 import { semanticState } from "../ide/analyze.js";
 import type { DisplayGraph } from "./display-graph.js";
-import type { DiffMark } from "./diff-marks.js";
+import type { DiffMarks } from "./diff-marks.js";
 import { modelGraph } from "./index.js";
 
 export interface GraphViewData {
@@ -16,16 +16,17 @@ export interface GraphViewData {
 
 /**
  * Undefined while the text does not lower to a model (the view keeps its last picture).
- * `marks` turn on the diff mode: the boxes they name are coloured (see diff-marks.ts).
+ * `diff` turns on the diff mode: the boxes its marks name are coloured, its removed nodes
+ * drawn (see diff-marks.ts).
  */
-export function graphView(a: Analysis, marks?: ReadonlyMap<string, DiffMark>): GraphViewData | undefined {
+export function graphView(a: Analysis, diff?: Pick<DiffMarks, "marks" | "removed">): GraphViewData | undefined {
   if (!a.model) return undefined;
   const graphTypes = semanticState(a)?.inference.graphTypes;
   const { graph, notes } = modelGraph(a.model, {
     diagnostics: a.diagnostics,
     ...(a.sourceMap && { sourceMap: a.sourceMap }),
     ...(graphTypes && { graphTypes }),
-    ...(marks && { marks }),
+    ...(diff && { marks: diff.marks, removed: diff.removed }),
   });
   return { graph, notes, values: a.run ? Object.fromEntries(a.run.values) : {} };
 }
