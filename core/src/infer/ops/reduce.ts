@@ -4,7 +4,8 @@ import type { OpContext, OpRule } from "../context.js";
 import { normAxis, ShapeError } from "../dims.js";
 import type { Dim } from "../types.js";
 
-const REDUCE = [
+/** The ReduceX ops (their axes moved from an attribute to an input at 13 for ReduceSum, 18 for the rest). */
+export const REDUCE = [
   "ReduceL1",
   "ReduceL2",
   "ReduceLogSum",

@@ -27,20 +27,8 @@ import {
 import { scatterToElements } from "../adapters/misc.js";
 import { padAxesDown, padInputsDown, padInputsUp, padRenameDown, padRenameUp } from "../adapters/pad-clip.js";
 import type { StepSpec } from "../spec.js";
+import { REDUCE } from "../../infer/ops/reduce.js";
 import { rows, type Row } from "./row.js";
-
-const REDUCE = [
-  "ReduceL1",
-  "ReduceL2",
-  "ReduceLogSum",
-  "ReduceLogSumExp",
-  "ReduceMax",
-  "ReduceMean",
-  "ReduceMin",
-  "ReduceProd",
-  "ReduceSum",
-  "ReduceSumSquare",
-];
 
 const NEGATIVE_AXIS: StepSpec = { negativeAxes: ["axis"], how: "negative axis allowed from 11: down normalizes it with the input's rank" };
 const NEGATIVE_AXES: StepSpec = { negativeAxes: ["axes"], how: "negative axes allowed from 11: down normalizes them with the input's rank" };
