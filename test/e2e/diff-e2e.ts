@@ -8,7 +8,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Frame } from "./browser.js";
-import type { Kit } from "./embedded-e2e.js";
+import { runSteps, type Kit } from "./embedded-e2e.js";
 
 export const BEFORE_FILE = "squeeze-before.onnxtxt";
 export const AFTER_FILE = "squeeze-after.onnxtxt";
@@ -245,13 +245,5 @@ export async function diffChecks(kit: Kit, folder: string): Promise<void> {
     ["Compare with...", () => compareWith(kit, folder, text)],
     ["Show Graph Changes", () => graphChanges(kit, folder, text)],
   ];
-  for (const [what, run] of steps) {
-    try {
-      await run();
-    } catch (e) {
-      kit.check(`${what}: the checks ran to the end`, false, e instanceof Error ? e.message : String(e));
-      await kit.ed.shot(`99-failure-${what.replace(/\W+/g, "-")}`).catch(() => undefined);
-      await kit.ed.page.keyboard.press("Escape").catch(() => undefined);
-    }
-  }
+  await runSteps(kit, steps);
 }

@@ -249,6 +249,19 @@ async function python(kit: Kit, folder: string): Promise<void> {
 }
 
 /** All of issue #30's checks in the real editor; each failure is reported, none stops the others. */
+/** Runs each group of checks; one that throws is a failed check with a screenshot, and the next still runs. */
+export async function runSteps(kit: Kit, steps: readonly [string, () => Promise<void>][]): Promise<void> {
+  for (const [what, run] of steps) {
+    try {
+      await run();
+    } catch (e) {
+      kit.check(`${what}: the checks ran to the end`, false, e instanceof Error ? e.message : String(e));
+      await kit.ed.shot(`99-failure-${what.replace(/\W+/g, "-")}`).catch(() => undefined);
+      await kit.ed.page.keyboard.press("Escape").catch(() => undefined);
+    }
+  }
+}
+
 export async function embeddedChecks(kit: Kit, folder: string): Promise<void> {
   const steps: [string, () => Promise<void>][] = [
     ["python string", () => python(kit, folder)],
@@ -267,13 +280,5 @@ export async function embeddedChecks(kit: Kit, folder: string): Promise<void> {
       },
     ],
   ];
-  for (const [what, run] of steps) {
-    try {
-      await run();
-    } catch (e) {
-      kit.check(`${what}: the checks ran to the end`, false, e instanceof Error ? e.message : String(e));
-      await kit.ed.shot(`99-failure-${what.replace(/\W+/g, "-")}`).catch(() => undefined);
-      await kit.ed.page.keyboard.press("Escape").catch(() => undefined);
-    }
-  }
+  await runSteps(kit, steps);
 }
