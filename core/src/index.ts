@@ -55,6 +55,8 @@ export { formatText, type FormatResult } from "./print/format.js";
  * only a model carries), and formatting of its text.
  */
 export { printGraph, printFunction, printNode, formatGraphText, formatFunctionText, formatNodeText } from "./print-parts.js";
+/** A deep copy of a model (use it rather than `structuredClone`, which loses protobuf defaults). */
+export { cloneModel } from "./clone.js";
 /** ModelProto <-> the bytes of an .onnx file. */
 export { decodeModel, encodeModel } from "./io/binary.js";
 /** The error type of everything that refuses input (bad bytes, unsupported data). */
