@@ -6,7 +6,7 @@ import type { ModelProto } from "../../proto/src/index.js";
 import { decodeModel, encodeModel, OnnxtxtError } from "../../core/src/io/index.js";
 import { hasErrors } from "../../grammar/src/diagnostics.js";
 import { modelFromText } from "../../core/src/text.js";
-import { diagnosticLines } from "../../core/src/diagnostic-lines.js";
+import { diagnosticsText } from "./pretty.js";
 import { InputError } from "./input-error.js";
 import { bringBack } from "../../core/src/ext/externalize.js";
 import { buildSidecar, hasExternalData, nameSidecar } from "../../core/src/ext/sidecar.js";
@@ -164,7 +164,7 @@ function parseTextModel(file: string, text: string, note?: (message: string) => 
   if (!r.model || hasErrors(r.diagnostics)) {
     throw new InputError(
       file,
-      diagnosticLines(
+      diagnosticsText(
         file,
         text,
         r.diagnostics.filter((d) => d.severity === "error"),
@@ -172,7 +172,7 @@ function parseTextModel(file: string, text: string, note?: (message: string) => 
     );
   }
   const residual = r.diagnostics.filter((d) => d.code === "residual-stale" || d.code === "extension");
-  if (note && residual.length) note(diagnosticLines(file, text, residual));
+  if (note && residual.length) note(diagnosticsText(file, text, residual));
   about(file, () => bringBack(r.model!, modelDir(file), readDataRange(modelDir(file))));
   return { model: r.model, format: "onnxtxt", comments: r.comments, text, ...(withSourceMap && { sourceMap: r.sourceMap }) };
 }

@@ -31,6 +31,8 @@ import { lowerFunction, lowerGraph, lowerNode } from "./lower/index.js";
  */
 export type { Diagnostic, Severity } from "../../grammar/src/diagnostics.js";
 export { hasErrors } from "../../grammar/src/diagnostics.js";
+/** Diagnostics for a terminal: `FILE:LINE:COL: error: ...` lines, with the source line and a caret, colour and a cap on request. */
+export { formatDiagnostics, type FormatDiagnosticsOptions } from "./diagnostic-format.js";
 export { LineIndex, type Position } from "../../grammar/src/line-index.js";
 export type { Span } from "../../grammar/src/span.js";
 

@@ -10,7 +10,7 @@ import { modelFromText } from "../../../core/src/text.js";
 import { decodeModel } from "../../../core/src/io/index.js";
 import { flag, parseArgs, UsageError } from "../args.js";
 import type { Command } from "../command.js";
-import { diagnosticLines } from "../../../core/src/diagnostic-lines.js";
+import { printDiagnostics } from "../pretty.js";
 import { FileError, readBytes, readText } from "../../../core/src/io/files.js";
 import { checkEmbedded } from "../../../core/src/embedded/index.js";
 import { hostLanguageOf } from "../embedded-input.js";
@@ -113,7 +113,7 @@ export const checkCommand: Command = {
       try {
         const r = checkFile(file, (m) => io.err(m));
         const diagnostics = r.diagnostics.filter(shown);
-        if (format === "text") io.err(diagnosticLines(file, r.text, diagnostics));
+        if (format === "text") printDiagnostics(io, file, r.text, diagnostics);
         else checked.push({ file, ...(r.text !== undefined && { text: r.text }), diagnostics });
         if (diagnostics.some((d) => d.severity === "error")) code = Math.max(code, 1);
       } catch (e) {

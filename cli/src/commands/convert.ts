@@ -5,6 +5,7 @@ import { batchOutputs } from "../batch.js";
 import { refuseDroppingComments } from "../comment-guard.js";
 import type { Command, Output } from "../command.js";
 import { InputError } from "../input-error.js";
+import { printReport } from "../pretty.js";
 import { FileError, makeDirs } from "../../../core/src/io/files.js";
 import { FORMAT_EXTENSIONS, modelDir, readModel, requireFormat, saveModel, writeModelToStdout, type ModelFormat, type SaveOptions } from "../model-files.js";
 import { parseSize } from "../size.js";
@@ -75,7 +76,7 @@ async function runBatch(
       if (!(e instanceof FileError)) throw e;
       bar.done();
       if (e instanceof InputError) {
-        if (e.report) io.err(e.report);
+        if (e.report) printReport(io, e.report);
         inputErrors++;
         continue;
       }

@@ -3,7 +3,7 @@
 // Text with syntax errors is refused: exit 1, the file untouched, the errors shown.
 import { hasFlag, parseArgs, UsageError } from "../args.js";
 import type { Command } from "../command.js";
-import { diagnosticLines } from "../../../core/src/diagnostic-lines.js";
+import { printDiagnostics } from "../pretty.js";
 import { FileError, readText } from "../../../core/src/io/files.js";
 import { writeOutput, yieldToSignals } from "../../../core/src/io/write-output.js";
 import { reportFileError } from "../report.js";
@@ -46,7 +46,7 @@ export const formatCommand: Command = {
         const text = readText(file);
         const r = formatText(text);
         if (!r.ok) {
-          io.err(diagnosticLines(file, text, r.diagnostics));
+          printDiagnostics(io, file, text, r.diagnostics);
           inputErrors++;
           continue;
         }
