@@ -157,6 +157,9 @@ export function writeModelToStdout(io: Output, name: string, format: ModelFormat
   io.out(about(name, () => printModel(model)));
 }
 
+/** The warnings of lowering every command shows: residual data stale or ignored, sizes that are not sizes. */
+const NOTED_WARNINGS: ReadonlySet<string> = new Set(["residual-stale", "extension", "negative-dimension", "dimension-named-none"]);
+
 /** Parses and lowers a text model; any error throws an InputError listing every diagnostic. */
 /** `note` hears the residual warnings (stale or ignored residual data): nothing is dropped silently. */
 function parseTextModel(file: string, text: string, note?: (message: string) => void, withSourceMap = false): LoadedModel {
@@ -171,7 +174,7 @@ function parseTextModel(file: string, text: string, note?: (message: string) => 
       ),
     );
   }
-  const residual = r.diagnostics.filter((d) => d.code === "residual-stale" || d.code === "extension");
+  const residual = r.diagnostics.filter((d) => NOTED_WARNINGS.has(d.code));
   if (note && residual.length) note(diagnosticsText(file, text, residual));
   about(file, () => bringBack(r.model!, modelDir(file), readDataRange(modelDir(file))));
   return { model: r.model, format: "onnxtxt", comments: r.comments, text, ...(withSourceMap && { sourceMap: r.sourceMap }) };
