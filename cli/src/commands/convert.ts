@@ -6,6 +6,7 @@ import { refuseDroppingComments } from "../comment-guard.js";
 import type { Command, Output } from "../command.js";
 import { InputError } from "../input-error.js";
 import { printReport } from "../pretty.js";
+import { refuseOverInput } from "../same-file.js";
 import { FileError, makeDirs } from "../../../core/src/io/files.js";
 import { FORMAT_EXTENSIONS, modelDir, readModel, requireFormat, saveModel, writeModelToStdout, type ModelFormat, type SaveOptions } from "../model-files.js";
 import { parseSize } from "../size.js";
@@ -35,6 +36,7 @@ file in place.`;
 
 function convertOne(input: string, output: string, opts: SaveOptions, io: Output, dropComments: boolean, to?: ModelFormat, opset?: OpsetRequest): void {
   if (output !== "-" && to !== undefined && requireFormat(output) !== to) throw new UsageError(`--to ${to} does not match the extension of '${output}'`);
+  refuseOverInput(output, [input]);
   if (opset) {
     convertOpsetFile(input, output, opset, io, opts, dropComments);
     return;
@@ -71,6 +73,7 @@ async function runBatch(
     bar.tick(inputs[i]!);
     try {
       makeDirs(path.dirname(outputs[i]!));
+      refuseOverInput(outputs[i]!, inputs);
       convertOne(inputs[i]!, outputs[i]!, opts, io, dropComments, undefined, opset);
     } catch (e) {
       if (!(e instanceof FileError)) throw e;
