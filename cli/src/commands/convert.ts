@@ -49,7 +49,8 @@ function checkBeforeWriting(input: string, model: ModelProto, mode: CheckMode, i
   if (errors.length === 0) return;
   const first = errors[0]!;
   const what = `${errors.length === 1 ? "1 error" : `${errors.length} errors`} (the first: ${first.where ? `${first.where}: ` : ""}${first.message} [${first.code}])`;
-  if (mode === "fail") throw new InputError(input, `onnxtxt: ${input}: error: 'onnxtxt check' reports ${what}; nothing written (run 'onnxtxt check ${input}')\n`);
+  if (mode === "fail")
+    throw new InputError(input, `onnxtxt: ${input}: error: 'onnxtxt check' reports ${what}; nothing written (run 'onnxtxt check ${input}')\n`);
   io.err(`onnxtxt: ${input}: warning: 'onnxtxt check' would reject this model: ${what}; converted all the same (--check refuses instead)\n`);
 }
 
@@ -64,8 +65,8 @@ function convertOne(
   check: CheckMode = "warn",
 ): void {
   if (output !== "-" && to !== undefined && requireFormat(output) !== to) throw new UsageError(`--to ${to} does not match the extension of '${output}'`);
-  refuseOverInput(output, [input]);
   if (opset) {
+    refuseOverInput(output, [input]);
     convertOpsetFile(input, output, opset, io, opts, dropComments);
     return;
   }
@@ -73,6 +74,7 @@ function convertOne(
   const loaded = readModel(input, (m) => io.err(m));
   const format = outFormat ?? to ?? (loaded.format === "onnx" ? "onnxtxt" : "onnx");
   refuseDroppingComments(input, loaded, format, dropComments);
+  refuseOverInput(output, [input]);
   checkBeforeWriting(input, loaded.model, check, io);
   if (output === "-") writeModelToStdout(io, "stdout.onnxtxt", format, loaded.model, opts);
   else saveModel(output, loaded.model, { ...opts, sourceDir: modelDir(input) });
@@ -103,7 +105,8 @@ async function runBatch(
     bar.tick(inputs[i]!);
     try {
       makeDirs(path.dirname(outputs[i]!));
-      refuseOverInput(outputs[i]!, inputs);
+      // over its own input convertOne refuses (after the reasons that come first); over another here
+      refuseOverInput(outputs[i]!, inputs.filter((_, j) => j !== i));
       convertOne(inputs[i]!, outputs[i]!, opts, io, dropComments, undefined, opset, check);
     } catch (e) {
       if (!(e instanceof FileError)) throw e;
