@@ -106,7 +106,10 @@ async function runBatch(
     try {
       makeDirs(path.dirname(outputs[i]!));
       // over its own input convertOne refuses (after the reasons that come first); over another here
-      refuseOverInput(outputs[i]!, inputs.filter((_, j) => j !== i));
+      refuseOverInput(
+        outputs[i]!,
+        inputs.filter((_, j) => j !== i),
+      );
       convertOne(inputs[i]!, outputs[i]!, opts, io, dropComments, undefined, opset, check);
     } catch (e) {
       if (!(e instanceof FileError)) throw e;
