@@ -46,7 +46,7 @@ describe("diagnostics on a terminal (#33)", () => {
   it("shows colour, the source line and a caret under the misspelt name", () => {
     const seen = onTerminal(["check", file]);
     assert.ok(seen.includes(`${ESC}[1;31merror:${ESC}[0m`), JSON.stringify(seen));
-    const plain = seen.replace(/\x1b\[[0-9;]*m/g, "");
+    const plain = seen.replace(new RegExp(`${ESC}\\[[0-9;]*m`, "g"), "");
     const lines = plain.split("\n");
     const at = lines.findIndex((l) => l.startsWith(`${file}:3:13: error: 'input_id' is not defined`));
     assert.ok(at >= 0, plain);

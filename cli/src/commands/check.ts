@@ -30,7 +30,9 @@ interface ModelCheck {
 }
 
 /** Checks run after parsing and lowering succeeded, in order. */
-const MODEL_CHECKS: ModelCheck[] = [{ name: "semantics", run: (model, sourceMap) => checkModel(model, sourceMap ? { sourceMap } : {}) }];
+const MODEL_CHECKS: ModelCheck[] = [
+  { name: "semantics", run: (model, sourceMap) => checkModel(model, { ...(sourceMap && { sourceMap }), suggestNames: true }) },
+];
 
 const USAGE = `usage: onnxtxt check [options] FILE...
 

@@ -30,6 +30,8 @@ export interface CheckOptions {
   readonly errorsOnly?: boolean;
   /** An inference result the caller already has for this model (saves running it again). */
   readonly inference?: Pick<InferResult, "diagnostics">;
+  /** Add "did you mean" to undefined names (the CLI; the editor has quick fixes for them). */
+  readonly suggestNames?: boolean;
 }
 
 export function checkModel(model: ModelProto, options: CheckOptions = {}): Diagnostic[] {
@@ -52,7 +54,7 @@ export function checkModel(model: ModelProto, options: CheckOptions = {}): Diagn
       checkNode(node, where, env, out);
       for (let i = before; i < diagnostics.length; i++) if (diagnostics[i]!.severity === "error") broken.add(node);
     };
-    new StructureChecker(out, onNode, model.irVersion >= 4n).checkGraph(model.graph, `graph '${model.graph.name}'`);
+    new StructureChecker(out, onNode, model.irVersion >= 4n, options.suggestNames ?? false).checkGraph(model.graph, `graph '${model.graph.name}'`);
   }
   if (model.graph) checkSignatureShapes(model.graph, out);
   checkModelTensors(model, out);

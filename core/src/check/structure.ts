@@ -51,6 +51,12 @@ export class StructureChecker {
     private readonly onNode: NodeHook,
     /** Before IR version 4 every initializer had to be listed as an input too: no warning then. */
     private readonly warnShadowedInitializers = true,
+    /**
+     * "did you mean" for an undefined name, from every name defined before it. Off for the
+     * editor, which checks a reduced graph per edit (the names it holds are not all the graph's)
+     * and offers the close names as quick fixes instead.
+     */
+    private readonly suggestNames = false,
   ) {}
 
   checkGraph(g: GraphProto, where: Where, parent?: NameScope): void {
@@ -137,7 +143,7 @@ export class StructureChecker {
       scope.usedEarly.add(name);
       this.out.emit("use-before-definition", `'${name}' is used before the node that defines it; nodes must be in topological order`, node, at, { input: i });
     } else {
-      const hint = scope.closest(name);
+      const hint = this.suggestNames ? scope.closest(name) : undefined;
       // the misspelt use was meant for it: "never used" would be a second report of this one
       if (hint !== undefined) scope.lookup(hint)!.used = true;
       const message = `'${name}' is not defined: no input, initializer or earlier node output has this name${hint === undefined ? "" : `; ${didYouMean(hint)}`}`;
