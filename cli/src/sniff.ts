@@ -4,7 +4,18 @@
 import type { ModelFormat } from "./model-files.js";
 import { decodeModel } from "../../core/src/io/index.js";
 
-type Sniffed = { readonly format: ModelFormat } | { readonly format?: undefined; readonly looksLike: string };
+/**
+ * `format` is how the model is read: the text syntax, or protobuf (binary, or protobuf's text
+ * format when `textproto` is set).
+ */
+type Sniffed = { readonly format: ModelFormat; readonly textproto?: true } | { readonly format?: undefined; readonly looksLike: string };
+
+const TEXTPROTO: Sniffed = { format: "onnx", textproto: true };
+
+/** What to call a sniffed format in notes. */
+export function sniffedName(s: { readonly format: ModelFormat; readonly textproto?: true }): string {
+  return s.textproto ? "protobuf text format" : FORMAT_NAMES[s.format];
+}
 
 const UNKNOWN_BINARY = "a binary file that is not an ONNX ModelProto";
 
@@ -45,9 +56,8 @@ export function sniff(bytes: Uint8Array): Sniffed {
   if (isText(head)) {
     const words = firstWords(head);
     if (words === "") return { format: "onnxtxt" };
-    if (/^[A-Za-z_]\w*\s*:/.test(words) || /^[A-Za-z_]\w*\s*\{/.test(words)) {
-      return { looksLike: "protobuf text format (as protobuf's text_format or onnx.helper.printable_graph write it), not the ONNX text syntax" };
-    }
+    // `ir_version: 8` or `graph {`: the ONNX text syntax starts with `<` or `name (`
+    if (/^[A-Za-z_]\w*\s*:/.test(words) || /^[A-Za-z_]\w*\s*[{<]/.test(words)) return TEXTPROTO;
     if (words.startsWith("{") || words.startsWith("[")) return { looksLike: "JSON, not a model" };
     return { format: "onnxtxt" };
   }
@@ -57,8 +67,8 @@ export function sniff(bytes: Uint8Array): Sniffed {
 
 /**
  * The format to read `bytes` in, given the one the name claims. A `.onnxtxt` that is text is
- * read as text whatever it holds (its errors then have positions); it is read as binary only
- * when it is not text and decodes as a model. A `.onnx` that is binary is decoded as a model.
+ * read as text (its errors then have positions), as protobuf text format when it starts like
+ * that, whatever the name says; it is read as binary only when it is not text and decodes as a model. A `.onnx` that is binary is decoded as a model.
  */
 export function sniffModel(bytes: Uint8Array, claimed: ModelFormat | undefined): Sniffed {
   if (claimed === "onnx") {
@@ -67,7 +77,8 @@ export function sniffModel(bytes: Uint8Array, claimed: ModelFormat | undefined):
     return s.format === undefined && s.looksLike === UNKNOWN_BINARY ? { format: "onnx" } : s;
   }
   if (claimed !== "onnxtxt") return sniff(bytes);
-  if (isText(bytes.subarray(0, 4096)) || sniff(bytes).format !== "onnx") return { format: "onnxtxt" };
+  if (isText(bytes.subarray(0, 4096))) return "textproto" in sniff(bytes) ? TEXTPROTO : { format: "onnxtxt" };
+  if (sniff(bytes).format !== "onnx") return { format: "onnxtxt" };
   try {
     decodeModel(bytes);
     return { format: "onnx" };

@@ -14,9 +14,9 @@ import { diagnosticLines } from "../../../core/src/diagnostic-lines.js";
 import { FileError, readBytes, readText } from "../../../core/src/io/files.js";
 import { checkEmbedded } from "../../../core/src/embedded/index.js";
 import { hostLanguageOf } from "../embedded-input.js";
-import { about, formatOf } from "../model-files.js";
+import { about, formatOf, readTextprotoFile } from "../model-files.js";
 import { jsonDiagnostics, sarifLog, type FileDiagnostics } from "../diagnostic-formats.js";
-import { FORMAT_NAMES, sniffModel } from "../sniff.js";
+import { FORMAT_NAMES, sniffedName, sniffModel } from "../sniff.js";
 import { toolVersion } from "../version.js";
 import { reportFileError } from "../report.js";
 import { checkModel } from "../../../core/src/check/index.js";
@@ -69,13 +69,15 @@ function checkFile(file: string, note: (m: string) => void): Checked {
   const claimed = formatOf(file);
   const sniffed = sniffModel(bytes, claimed);
   if (!sniffed.format) throw new FileError(file, `this file looks like ${sniffed.looksLike}`);
-  if (claimed && claimed !== sniffed.format)
-    note(`onnxtxt: ${file}: note: the name says ${FORMAT_NAMES[claimed]}, but the file looks like ${FORMAT_NAMES[sniffed.format]}; checking it as such\n`);
+  if (claimed && (claimed !== sniffed.format || sniffed.textproto))
+    note(`onnxtxt: ${file}: note: the name says ${FORMAT_NAMES[claimed]}, but the file looks like ${sniffedName(sniffed)}; checking it as such\n`);
   let model: ModelProto | undefined;
   let sourceMap: SourceMap | undefined;
   let text: string | undefined;
   const diagnostics: Diagnostic[] = [];
-  if (sniffed.format === "onnxtxt") {
+  if (sniffed.textproto) {
+    model = readTextprotoFile(file, bytes, note);
+  } else if (sniffed.format === "onnxtxt") {
     text = new TextDecoder("utf-8").decode(bytes);
     const r = modelFromText(text);
     pushAll(diagnostics, r.diagnostics);
