@@ -54,7 +54,7 @@ describe("protobuf text format input", () => {
     assert.equal(python("compare_models.py", [txt, back]), "");
   });
 
-  it("reads a .onnxtxt that is really protobuf text format, with a note, in convert, print and check", () => {
+  it("reads a .onnxtxt that is really protobuf text format, with a note, in convert, print and check; format says what it is", () => {
     const file = path.join(root, "glow.onnxtxt");
     fs.writeFileSync(
       file,
@@ -70,6 +70,12 @@ describe("protobuf text format input", () => {
     const checked = runCli(["check", file]);
     assert.equal(checked.code, 0, checked.stdout + checked.stderr);
     assert.ok(checked.stderr.includes(`${note} checking it as such`), checked.stderr);
+    const formatted = runCli(["format", file]);
+    assert.equal(formatted.code, 2);
+    assert.equal(
+      formatted.stderr,
+      `onnxtxt: ${file}: this file is protobuf text format, not the ONNX text syntax; \`onnxtxt print ${file} -o NEW.onnxtxt\` writes it in the ONNX text syntax\n`,
+    );
     const out = path.join(root, "glow.onnx");
     assert.equal(runCli(["convert", file, out]).code, 0);
     assert.ok(fs.statSync(out).size > 0);
