@@ -8,7 +8,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { modelFromTextproto, TextprotoError } from "../../core/src/textproto/index.js";
 import { runCli } from "../helpers/cli.js";
-import { REPO } from "../helpers/paths.js";
+import { LIBONNX_DATA, REPO } from "../helpers/paths.js";
 
 const PY = path.join(REPO, "test/textproto/py");
 
@@ -39,6 +39,13 @@ describe("protobuf text format input", () => {
     const r = runCli(["convert", "--to", "onnx", "--out-dir", direct, ...inputs]);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(python("compare_models.py", [txt, direct]), "");
+    // and byte for byte the file onnx wrote in the first place
+    for (const input of inputs) {
+      const rel = path.relative(txt, input);
+      const original = path.join(LIBONNX_DATA, path.dirname(rel), path.basename(rel, ".pbtxt"), "model.onnx");
+      const ours = path.join(direct, rel.replace(/\.pbtxt$/, ".onnx"));
+      assert.ok(Buffer.compare(fs.readFileSync(ours), fs.readFileSync(original)) === 0, `${rel}: not the bytes of ${original}`);
+    }
   });
 
   it("moves them into the ONNX text syntax losslessly (pbtxt -> onnxtxt -> onnx is the same model)", () => {
