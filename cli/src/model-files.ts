@@ -86,13 +86,17 @@ export function readModel(file: string, note?: (message: string) => void, withSo
   return { model: about(file, () => decodeModel(bytes, { owned: true })), format: "onnx", comments: [] };
 }
 
-/** A model in protobuf text format; its errors are FILE:LINE:COL. Its `#` comments have no place in a ModelProto: a note says so. */
-export function readTextprotoFile(file: string, bytes: Uint8Array, note?: (message: string) => void): ModelProto {
-  const text = new TextDecoder("utf-8").decode(bytes);
+/** A model in protobuf text format; throws TextprotoError. Its `#` comments have no place in a ModelProto: a note says so. */
+export function textprotoModel(file: string, text: string, note?: (message: string) => void): ModelProto {
+  const model = modelFromTextproto(text);
+  if (/^[ \t]*#/m.test(text)) note?.(`onnxtxt: ${file}: note: the comments of protobuf text format are not carried into the model\n`);
+  return model;
+}
+
+/** textprotoModel with its errors as FILE:LINE:COL file errors. */
+function readTextprotoFile(file: string, bytes: Uint8Array, note?: (message: string) => void): ModelProto {
   try {
-    const model = modelFromTextproto(text);
-    if (/^[ \t]*#/m.test(text)) note?.(`onnxtxt: ${file}: note: the comments of protobuf text format are not carried into the model\n`);
-    return model;
+    return textprotoModel(file, new TextDecoder("utf-8").decode(bytes), note);
   } catch (e) {
     if (e instanceof TextprotoError) throw new FileError(`${file}:${e.line}:${e.col}`, e.reason);
     throw e;

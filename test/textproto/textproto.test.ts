@@ -88,7 +88,7 @@ describe("protobuf text format input", () => {
     assert.ok(fs.statSync(out).size > 0);
   });
 
-  it("refuses bad text format with FILE:LINE:COL and writes nothing", () => {
+  it("refuses bad text format with FILE:LINE:COL and writes nothing; check reports it as a syntax error", () => {
     const file = path.join(root, "bad.pbtxt");
     fs.writeFileSync(file, `ir_version: 7\ngraph {\n  node { op_typo: "Relu" }\n}\n`);
     const out = path.join(root, "bad.onnx");
@@ -96,6 +96,12 @@ describe("protobuf text format input", () => {
     assert.equal(r.code, 2);
     assert.equal(r.stderr, `onnxtxt: ${file}:3:10: NodeProto has no field 'op_typo'\n`);
     assert.ok(!fs.existsSync(out));
+    const checked = runCli(["check", file]);
+    assert.equal(checked.code, 1);
+    assert.match(
+      checked.stdout + checked.stderr,
+      new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:3:10: error: NodeProto has no field 'op_typo' \\[syntax\\]$`, "m"),
+    );
   });
 
   describe("the reader", () => {

@@ -14,7 +14,8 @@ import { diagnosticLines } from "../../../core/src/diagnostic-lines.js";
 import { FileError, readBytes, readText } from "../../../core/src/io/files.js";
 import { checkEmbedded } from "../../../core/src/embedded/index.js";
 import { hostLanguageOf } from "../embedded-input.js";
-import { about, formatOf, readTextprotoFile } from "../model-files.js";
+import { about, formatOf, textprotoModel } from "../model-files.js";
+import { TextprotoError } from "../../../core/src/textproto/index.js";
 import { jsonDiagnostics, sarifLog, type FileDiagnostics } from "../diagnostic-formats.js";
 import { FORMAT_NAMES, sniffedName, sniffModel } from "../sniff.js";
 import { toolVersion } from "../version.js";
@@ -76,7 +77,14 @@ function checkFile(file: string, note: (m: string) => void): Checked {
   let text: string | undefined;
   const diagnostics: Diagnostic[] = [];
   if (sniffed.textproto) {
-    model = readTextprotoFile(file, bytes, note);
+    // its errors are diagnostics of the text, FILE:LINE:COL like the syntax's own
+    text = new TextDecoder("utf-8").decode(bytes);
+    try {
+      model = textprotoModel(file, text, note);
+    } catch (e) {
+      if (!(e instanceof TextprotoError)) throw e;
+      return { text, diagnostics: [{ severity: "error", code: "syntax", message: e.reason, span: { start: e.offset, end: e.offset + 1 } }] };
+    }
   } else if (sniffed.format === "onnxtxt") {
     text = new TextDecoder("utf-8").decode(bytes);
     const r = modelFromText(text);

@@ -11,6 +11,8 @@ export interface Token {
   readonly bytes?: Uint8Array;
   readonly line: number;
   readonly col: number;
+  /** UTF-16 offset of the token's first character. */
+  readonly offset: number;
 }
 
 export class TextprotoError extends OnnxtxtError {
@@ -18,6 +20,8 @@ export class TextprotoError extends OnnxtxtError {
     readonly line: number,
     readonly col: number,
     readonly reason: string,
+    /** UTF-16 offset of the place, for a span. */
+    readonly offset: number,
   ) {
     super(`${line}:${col}: ${reason}`);
     this.name = "TextprotoError";
@@ -48,7 +52,7 @@ export function tokenize(text: string): Token[] {
   let line = 1;
   let lineStart = 0;
   const fail = (at: number, reason: string): never => {
-    throw new TextprotoError(line, at - lineStart + 1, reason);
+    throw new TextprotoError(line, at - lineStart + 1, reason, at);
   };
   while (i < text.length) {
     const c = text[i]!;
@@ -69,13 +73,13 @@ export function tokenize(text: string): Token[] {
     const col = i - lineStart + 1;
     if (/[A-Za-z_]/.test(c)) {
       const m = /^[A-Za-z_][\w.]*/.exec(text.slice(i, i + 256))!;
-      tokens.push({ kind: "ident", text: m[0], line, col });
+      tokens.push({ kind: "ident", text: m[0], line, col, offset: i });
       i += m[0].length;
       continue;
     }
     if (/[0-9.+-]/.test(c) && /^[-+]?(\.?[0-9]|inf|nan|infinity)/i.test(text.slice(i, i + 10))) {
       const m = /^[-+]?(inf(?:inity)?f?|nan|0[xX][0-9a-fA-F]+|[0-9]*\.?[0-9]*(?:[eE][-+]?[0-9]+)?[fF]?)/i.exec(text.slice(i, i + 512))!;
-      tokens.push({ kind: "number", text: m[0], line, col });
+      tokens.push({ kind: "number", text: m[0], line, col, offset: i });
       i += m[0].length;
       continue;
     }
@@ -117,11 +121,11 @@ export function tokenize(text: string): Token[] {
         } else fail(i, `unknown escape \\${e}`);
       }
       i++;
-      tokens.push({ kind: "string", text: text.slice(start, i), bytes: Uint8Array.from(bytes), line, col });
+      tokens.push({ kind: "string", text: text.slice(start, i), bytes: Uint8Array.from(bytes), line, col, offset: start });
       continue;
     }
     if ("{}<>[]:,;".includes(c)) {
-      tokens.push({ kind: "punct", text: c, line, col });
+      tokens.push({ kind: "punct", text: c, line, col, offset: i });
       i++;
       continue;
     }

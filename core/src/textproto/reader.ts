@@ -24,7 +24,9 @@ class Reader {
 
   private fail(reason: string, at = this.peek()): never {
     const last = this.tokens[this.tokens.length - 1];
-    throw new TextprotoError(at?.line ?? last?.line ?? 1, at?.col ?? (last ? last.col + last.text.length : 1), reason);
+    if (at) throw new TextprotoError(at.line, at.col, reason, at.offset);
+    // at the end of the file: just after the last token
+    throw new TextprotoError(last?.line ?? 1, last ? last.col + last.text.length : 1, reason, last ? last.offset + last.text.length : 0);
   }
 
   private next(what: string): Token {
