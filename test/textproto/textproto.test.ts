@@ -98,10 +98,8 @@ describe("protobuf text format input", () => {
     assert.ok(!fs.existsSync(out));
     const checked = runCli(["check", file]);
     assert.equal(checked.code, 1);
-    assert.match(
-      checked.stdout + checked.stderr,
-      new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:3:10: error: NodeProto has no field 'op_typo' \\[syntax\\]$`, "m"),
-    );
+    const lines = (checked.stdout + checked.stderr).split("\n");
+    assert.ok(lines.includes(`${file}:3:10: error: NodeProto has no field 'op_typo' [syntax]`), lines.join("\n"));
   });
 
   describe("the reader", () => {
