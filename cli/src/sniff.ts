@@ -49,6 +49,19 @@ function firstWords(head: Uint8Array): string {
   return "";
 }
 
+/** A ModelProto field, as protobuf's text format starts a model: `ir_version: 8`, `graph {`. */
+const MODEL_FIELD_START =
+  /^(ir_version|opset_import|producer_name|producer_version|domain|model_version|doc_string|graph|metadata_props|training_info|functions|configuration)\s*[:{<]/;
+
+/**
+ * Whether text whose first words are `words` is protobuf text format. A graph of the ONNX text
+ * syntax always has `=> (` (its outputs), which a text-format model has at most inside a string:
+ * so a damaged ONNX text (a lost `<` before `ir_version`) is still read, and reported, as ONNX text.
+ */
+function looksLikeTextproto(words: string, text: Uint8Array): boolean {
+  return MODEL_FIELD_START.test(words) && !/=>\s*\(/.test(new TextDecoder("utf-8").decode(text));
+}
+
 export function sniff(bytes: Uint8Array): Sniffed {
   if (bytes.length === 0) return { looksLike: "an empty file" };
   const head = bytes.subarray(0, 4096);
@@ -56,8 +69,10 @@ export function sniff(bytes: Uint8Array): Sniffed {
   if (isText(head)) {
     const words = firstWords(head);
     if (words === "") return { format: "onnxtxt" };
-    // `ir_version: 8` or `graph {`: the ONNX text syntax starts with `<` or `name (`
-    if (/^[A-Za-z_]\w*\s*:/.test(words) || /^[A-Za-z_]\w*\s*[{<]/.test(words)) return TEXTPROTO;
+    if (looksLikeTextproto(words, head)) return TEXTPROTO;
+    if (/^[A-Za-z_]\w*\s*:/.test(words) || /^[A-Za-z_]\w*\s*\{/.test(words)) {
+      return { looksLike: "protobuf text format of something other than an ONNX ModelProto, not the ONNX text syntax" };
+    }
     if (words.startsWith("{") || words.startsWith("[")) return { looksLike: "JSON, not a model" };
     return { format: "onnxtxt" };
   }
@@ -77,7 +92,8 @@ export function sniffModel(bytes: Uint8Array, claimed: ModelFormat | undefined):
     return s.format === undefined && s.looksLike === UNKNOWN_BINARY ? { format: "onnx" } : s;
   }
   if (claimed !== "onnxtxt") return sniff(bytes);
-  if (isText(bytes.subarray(0, 4096))) return "textproto" in sniff(bytes) ? TEXTPROTO : { format: "onnxtxt" };
+  const head = bytes.subarray(0, 4096);
+  if (isText(head)) return looksLikeTextproto(firstWords(head), bytes) ? TEXTPROTO : { format: "onnxtxt" };
   if (sniff(bytes).format !== "onnx") return { format: "onnxtxt" };
   try {
     decodeModel(bytes);

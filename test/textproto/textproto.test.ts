@@ -102,6 +102,15 @@ describe("protobuf text format input", () => {
     assert.ok(lines.includes(`${file}:3:10: error: NodeProto has no field 'op_typo' [syntax]`), lines.join("\n"));
   });
 
+  it("keeps reading damaged ONNX text as ONNX text (a lost '<' before ir_version)", () => {
+    const file = path.join(root, "damaged.onnxtxt");
+    fs.writeFileSync(file, `ir_version: 8, opset_import: ["" : 17]>\ng (float[2] x) => (float[2] y) {\n  y = Relu (x)\n}\n`);
+    const r = runCli(["check", file]);
+    assert.equal(r.code, 1);
+    assert.doesNotMatch(r.stderr, /protobuf text format/);
+    assert.match(r.stdout + r.stderr, new RegExp(`${path.basename(file)}:1:\\d+: error: .*\\[syntax\\]`));
+  });
+
   describe("the reader", () => {
     const fail = (text: string): string => {
       try {
