@@ -15,7 +15,8 @@ import { readDataRange } from "../../core/src/io/data-files.js";
 import { FileError, readBytes } from "../../core/src/io/files.js";
 import { removeOldSidecars, sidecarName, writeSidecar } from "../../core/src/io/sidecar-files.js";
 import { writeOutput, type OutputData } from "../../core/src/io/write-output.js";
-import { FORMAT_NAMES, sniffModel } from "./sniff.js";
+import { FORMAT_NAMES, sniffedName, sniffModel } from "./sniff.js";
+import { modelFromTextproto, TextprotoError } from "../../core/src/textproto/index.js";
 import { UsageError } from "./args.js";
 import type { Output } from "./command.js";
 import type { Comment } from "../../grammar/src/ast.js";
@@ -78,10 +79,28 @@ export function readModel(file: string, note?: (message: string) => void, withSo
     const expected = claimed ? `, not ${FORMAT_NAMES[claimed]}` : "";
     throw new FileError(file, `this file looks like ${sniffed.looksLike}${sniffed.looksLike.includes(", not ") ? "" : expected}`);
   }
-  if (claimed && claimed !== sniffed.format)
-    note?.(`onnxtxt: ${file}: note: the name says ${FORMAT_NAMES[claimed]}, but the file looks like ${FORMAT_NAMES[sniffed.format]}; reading it as such\n`);
+  if (claimed && (claimed !== sniffed.format || sniffed.textproto))
+    note?.(`onnxtxt: ${file}: note: the name says ${FORMAT_NAMES[claimed]}, but the file looks like ${sniffedName(sniffed)}; reading it as such\n`);
+  if (sniffed.textproto) return { model: readTextprotoFile(file, bytes, note), format: "onnx", comments: [] };
   if (sniffed.format === "onnxtxt") return parseTextModel(file, new TextDecoder("utf-8").decode(bytes), note, withSourceMap);
   return { model: about(file, () => decodeModel(bytes, { owned: true })), format: "onnx", comments: [] };
+}
+
+/** A model in protobuf text format; throws TextprotoError. Its `#` comments have no place in a ModelProto: a note says so. */
+export function textprotoModel(file: string, text: string, note?: (message: string) => void): ModelProto {
+  const model = modelFromTextproto(text);
+  if (/^[ \t]*#/m.test(text)) note?.(`onnxtxt: ${file}: note: the comments of protobuf text format are not carried into the model\n`);
+  return model;
+}
+
+/** textprotoModel with its errors as FILE:LINE:COL file errors. */
+function readTextprotoFile(file: string, bytes: Uint8Array, note?: (message: string) => void): ModelProto {
+  try {
+    return textprotoModel(file, new TextDecoder("utf-8").decode(bytes), note);
+  } catch (e) {
+    if (e instanceof TextprotoError) throw new FileError(`${file}:${e.line}:${e.col}`, e.reason);
+    throw e;
+  }
 }
 
 export function loadModel(file: string, note?: (message: string) => void): ModelProto {

@@ -50,6 +50,8 @@ export type { FunctionProto, GraphProto, ModelProto, NodeProto, TensorProto, Typ
 export { modelFromText, type TextModel } from "./text.js";
 /** ModelProto -> text that onnx's parser reads as the same model (extension comments carry what the official syntax cannot). */
 export { printModel } from "./print-model.js";
+/** Protobuf text format (protobuf's text_format, `.pbtxt`/`.textproto`) -> ModelProto; throws TextprotoError with line:col. */
+export { modelFromTextproto, readTextproto, TextprotoError } from "./textproto/index.js";
 /** Formats model text in the canonical layout, keeping comments; text with syntax errors is refused. */
 export { formatText, type FormatResult } from "./print/format.js";
 /**

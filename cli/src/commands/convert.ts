@@ -26,7 +26,9 @@ const USAGE = `usage: onnxtxt convert [--to onnx|onnxtxt] IN OUT
 
 Converts between binary .onnx and text .onnxtxt; the direction follows the file
 extensions. IN - reads stdin; OUT - writes stdout (the other format than IN's, or --to). The batch form writes each input to DIR/<stem>.<ext>, keeping the
-inputs' folders relative to the folder they share.
+inputs' folders relative to the folder they share. IN may also be protobuf text format
+(what protobuf's text_format writes for a ModelProto: .pbtxt, .textproto, or any name),
+read as the model it describes.
 
 --opset N moves the model to opset N of ai.onnx, up or down (--ml-opset N for
 ai.onnx.ml), rewriting every node whose operator changed in between. A node that

@@ -10,6 +10,7 @@ import { reportFileError } from "../report.js";
 import { formatText } from "../../../core/src/print/format.js";
 import { formatHostFile } from "../format-embedded.js";
 import { hostLanguageOf } from "../embedded-input.js";
+import { sniff } from "../sniff.js";
 
 const USAGE = `usage: onnxtxt format [--write | --check] FILE...
 
@@ -44,6 +45,12 @@ export const formatCommand: Command = {
           continue;
         }
         const text = readText(file);
+        // protobuf text format is a model, not text in our syntax: say so once instead of a page of syntax errors
+        if ("textproto" in sniff(new TextEncoder().encode(text.slice(0, 4096))))
+          throw new FileError(
+            file,
+            `this file is protobuf text format, not the ONNX text syntax; \`onnxtxt print ${file} -o NEW.onnxtxt\` writes it in the ONNX text syntax`,
+          );
         const r = formatText(text);
         if (!r.ok) {
           printDiagnostics(io, file, text, r.diagnostics);
