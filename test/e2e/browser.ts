@@ -39,9 +39,23 @@ export interface Page {
 
 export interface Browser {
   newPage(options?: { viewport?: { width: number; height: number } }): Promise<Page>;
+  newContext(options?: { viewport?: { width: number; height: number } }): Promise<BrowserContext>;
   close(): Promise<void>;
 }
 
 export interface Playwright {
   chromium: { launch(options: { executablePath: string; args?: string[]; headless?: boolean }): Promise<Browser> };
+}
+
+/** A request a route handler decides on. */
+export interface Route {
+  request(): { url(): string };
+  continue(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+export interface BrowserContext {
+  newPage(): Promise<Page>;
+  /** Every request of the context's pages and workers goes through `handler`. */
+  route(pattern: string, handler: (route: Route) => Promise<void>): Promise<void>;
 }

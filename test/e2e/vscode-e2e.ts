@@ -16,7 +16,7 @@ import { decodeModel } from "../../core/src/io/index.js";
 import { printModel } from "../../core/src/print-model.js";
 import { largeDocument } from "../../bench/lsp-document.js";
 import type { Playwright } from "./browser.js";
-import { check, Editor, MOD, results, until } from "./workbench.js";
+import { check, Editor, find, MOD, positionOf, results, until } from "./workbench.js";
 import { diffChecks, prepareDiff } from "./diff-e2e.js";
 import { embeddedChecks, prepareEmbedded } from "./embedded-e2e.js";
 
@@ -45,21 +45,6 @@ function setup(): Env {
 }
 
 const timings: { what: string; ms: number; target: number }[] = [];
-
-/** The 1-based line and column of an offset. */
-function positionOf(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset);
-  return { line: before.split("\n").length, column: offset - before.lastIndexOf("\n") };
-}
-
-/** The 1-based line and column of the first `needle` in `text` (plus `skip` characters). */
-function find(text: string, needle: string, skip = 0): { line: number; column: number } {
-  const at = text.indexOf(needle);
-  if (at < 0) throw new Error(`'${needle}' not in the text`);
-  const before = text.slice(0, at + skip);
-  const line = before.split("\n").length;
-  return { line, column: at + skip - before.lastIndexOf("\n") };
-}
 
 function prepareWorkspace(): { folder: string; net: string; text: string } {
   const folder = path.join(WORK, "workspace");

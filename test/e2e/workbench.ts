@@ -122,3 +122,18 @@ export class Editor {
     await this.page.waitForTimeout(500);
   }
 }
+
+/** The 1-based line and column of an offset. */
+export function positionOf(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  return { line: before.split("\n").length, column: offset - before.lastIndexOf("\n") };
+}
+
+/** The 1-based line and column of the first `needle` in `text` (plus `skip` characters). */
+export function find(text: string, needle: string, skip = 0): { line: number; column: number } {
+  const at = text.indexOf(needle);
+  if (at < 0) throw new Error(`'${needle}' not in the text`);
+  const before = text.slice(0, at + skip);
+  const line = before.split("\n").length;
+  return { line, column: at + skip - before.lastIndexOf("\n") };
+}
