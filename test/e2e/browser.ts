@@ -35,6 +35,8 @@ export interface Page {
   /** Evaluates `expression` (source text) in the page; a promise is awaited. */
   evaluate<R>(expression: string): Promise<R>;
   setViewportSize(size: { width: number; height: number }): Promise<void>;
+  /** The page's console messages (its workers' too, in Chromium). */
+  on(event: "console", listener: (message: { type(): string; text(): string }) => void): void;
 }
 
 export interface Browser {

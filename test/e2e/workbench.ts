@@ -40,7 +40,7 @@ export class Editor {
 
   async command(title: string): Promise<void> {
     await this.page.keyboard.press("F1");
-    await this.page.locator(".quick-input-widget input").first().waitFor({ state: "visible" });
+    await this.page.locator(".quick-input-box input").first().waitFor({ state: "visible" });
     await this.page.keyboard.insertText(title);
     await until(`command ${title}`, async () => (await this.page.locator(".quick-input-list .monaco-list-row").count()) > 0 || undefined, 10000);
     await this.page.waitForTimeout(200);
@@ -49,7 +49,7 @@ export class Editor {
 
   async open(file: string): Promise<void> {
     await this.page.keyboard.press(`${MOD}+P`);
-    await this.page.locator(".quick-input-widget input").first().waitFor({ state: "visible" });
+    await this.page.locator(".quick-input-box input").first().waitFor({ state: "visible" });
     await this.page.keyboard.insertText(file);
     await until(`quick open ${file}`, async () => (await this.page.locator(".quick-input-list .monaco-list-row").count()) > 0 || undefined, 15000);
     await this.page.waitForTimeout(300);
@@ -89,7 +89,7 @@ export class Editor {
   /** Puts the cursor at a 1-based line and column. */
   async goTo(line: number, column: number): Promise<void> {
     await this.page.keyboard.press(`${MOD}+G`);
-    await this.page.locator(".quick-input-widget input").first().waitFor({ state: "visible" });
+    await this.page.locator(".quick-input-box input").first().waitFor({ state: "visible" });
     await this.page.keyboard.insertText(`${line}:${column}`);
     await this.page.waitForTimeout(150);
     await this.page.keyboard.press("Enter");
