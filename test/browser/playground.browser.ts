@@ -10,7 +10,10 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { deflateRawSync } from "node:zlib";
+import { create } from "@bufbuild/protobuf";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { StringStringEntryProtoSchema, TensorProto_DataLocation } from "../../proto/src/index.js";
+import { decodeModel, encodeModel } from "../../core/src/io/index.js";
 import { buildPlayground } from "../../scripts/build-playground.js";
 import { CLI, LIGHT, REPO } from "../helpers/paths.js";
 import { blockOthers, serveStatic, type StaticServer } from "./playground-server.js";
@@ -43,8 +46,23 @@ interface PageGlobals {
   readonly document: {
     readonly body: { readonly dataset: Record<string, string | undefined> };
     getElementById(id: string): { readonly textContent: string | null; readonly value?: string } | null;
+    dispatchEvent(e: unknown): boolean;
   };
   pwned?: boolean;
+  readonly DataTransfer: new () => { readonly items: { add(f: unknown): void } };
+  readonly File: new (parts: unknown[], name: string) => unknown;
+  readonly DragEvent: new (type: string, init: { dataTransfer: unknown; bubbles: boolean; cancelable: boolean }) => unknown;
+}
+
+/** Drops files on the page as a user would: a drop event carrying them. */
+async function dropFiles(page: Page, files: readonly string[]): Promise<void> {
+  const payload = files.map((f) => ({ name: path.basename(f), base64: fs.readFileSync(f).toString("base64") }));
+  await page.evaluate((items) => {
+    const w = globalThis as unknown as PageGlobals;
+    const dt = new w.DataTransfer();
+    for (const { name, base64 } of items) dt.items.add(new w.File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name));
+    w.document.dispatchEvent(new w.DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, payload);
 }
 
 function cli(args: string[], input?: string, env?: Record<string, string>): string {
@@ -241,7 +259,7 @@ describe("the playground in Chromium", function () {
 
   it("opens ResNet-50 and downloads the bytes `onnxtxt convert` writes", async () => {
     const onnx = path.join(LIGHT, "light_resnet50.onnx");
-    await page.setInputFiles("#open-file", onnx);
+    await dropFiles(page, [onnx]);
     await page.waitForFunction(
       () =>
         (globalThis as unknown as PageGlobals).document.body.dataset["started"] === "1" &&
@@ -260,6 +278,28 @@ describe("the playground in Chromium", function () {
     fs.writeFileSync(path.join(dir, "resnet.onnxtxt"), text);
     cli(["convert", path.join(dir, "resnet.onnxtxt"), path.join(dir, "cli.onnx")]);
     assert.ok(fs.readFileSync(got).equals(fs.readFileSync(path.join(dir, "cli.onnx"))), "same bytes as the CLI's convert");
+  });
+
+  it("opens a model whose weights are in an external data file dropped with it", async () => {
+    const onnx = path.join(LIGHT, "light_squeezenet.onnx");
+    const model = decodeModel(fs.readFileSync(onnx));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pg-"));
+    // The first initializer's bytes go to weights.bin, as onnx's save_as_external_data writes them.
+    const t = model.graph!.initializer.find((i) => i.rawData.length > 0)!;
+    fs.writeFileSync(path.join(dir, "weights.bin"), t.rawData);
+    t.externalData = [
+      create(StringStringEntryProtoSchema, { key: "location", value: "weights.bin" }),
+      create(StringStringEntryProtoSchema, { key: "offset", value: "0" }),
+      create(StringStringEntryProtoSchema, { key: "length", value: String(t.rawData.length) }),
+    ];
+    t.dataLocation = TensorProto_DataLocation.EXTERNAL;
+    t.rawData = new Uint8Array(0);
+    fs.writeFileSync(path.join(dir, "external.onnx"), encodeModel(model));
+    await dropFiles(page, [path.join(dir, "external.onnx")]);
+    assert.match(await messageMatching(page, /weights\.bin/), /drop that file together with external\.onnx/);
+    await dropFiles(page, [path.join(dir, "external.onnx"), path.join(dir, "weights.bin")]);
+    await messageMatching(page, /Opened external\.onnxtxt/);
+    assert.equal(await page.evaluate(() => (globalThis as unknown as PageGlobals).playground.editor.getValue()), cli(["convert", onnx, "-"]));
   });
 
   it("restores the text of a share link in a new page", async () => {
@@ -309,6 +349,33 @@ describe("the playground in Chromium", function () {
     const p = await openPage(context, `${server.origin}/#text=<script>alert(1)</script>`, errors);
     await messageMatching(p, /share link is broken/);
     await p.close();
+    assert.deepEqual(errors, []);
+  });
+
+  it("links the grammar's railroad page, which draws with nothing from the network", async () => {
+    const href = await page.locator("#help").getAttribute("href");
+    const grammar = await context.newPage();
+    await grammar.goto(new URL(href!, `${server.origin}/`).href);
+    await grammar.locator("svg.railroad-diagram").first().waitFor({ timeout: 30_000 });
+    assert.ok((await grammar.locator("svg.railroad-diagram").count()) > 20, "one diagram per rule");
+    await grammar.screenshot({ path: path.join(ARTIFACTS, "playground-grammar.png") });
+    await grammar.close();
+  });
+
+  it("works from file:// with no request at all", async () => {
+    const local = await browser.newContext({ viewport: { width: 700, height: 900 } });
+    const requests: string[] = [];
+    local.on("request", (r) => {
+      if (!/^(file|blob|data):/.test(r.url())) requests.push(r.url());
+    });
+    const p = await openPage(local, `file://${DIR}/index.html`, errors);
+    await p.waitForFunction(() => Number((globalThis as unknown as PageGlobals).document.body.dataset["diagnosticsVersion"] ?? "0") > 0);
+    await p.locator("g.box.op").first().waitFor({ timeout: 60_000 });
+    await p.click("#run");
+    await p.waitForFunction(() => (globalThis as unknown as PageGlobals).document.body.dataset["run"] === "done", undefined, { timeout: 60_000 });
+    await p.screenshot({ path: path.join(ARTIFACTS, "playground-file-narrow.png") });
+    await local.close();
+    assert.deepEqual(requests, []);
     assert.deepEqual(errors, []);
   });
 
