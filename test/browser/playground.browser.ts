@@ -36,6 +36,7 @@ interface PageGlobals {
       getValue(): string;
       setValue(text: string): void;
       setPosition(p: { lineNumber: number; column: number }): void;
+      setScrollTop(top: number): void;
       focus(): void;
       trigger(source: string, handler: string, payload: unknown): void;
       getAction(id: string): { run(): Promise<void> } | null;
@@ -171,10 +172,28 @@ describe("the playground in Chromium", function () {
     assert.deepEqual(await markers(page), []);
   });
 
+  it("runs from the code lens above the graph too", async () => {
+    await page.evaluate(() => {
+      const w = globalThis as unknown as PageGlobals;
+      w.document.body.dataset["run"] = "";
+      w.playground.editor.setScrollTop(0);
+    });
+    const lens = page.locator(".codelens-decoration a", { hasText: "Run" }).first();
+    await lens.waitFor({ timeout: 30_000 });
+    await lens.click();
+    await page.waitForFunction(() => (globalThis as unknown as PageGlobals).document.body.dataset["run"] === "done", undefined, { timeout: 60_000 });
+    assert.deepEqual(errors, []);
+  });
+
   it("puts a squiggle where an unknown operator is typed", async () => {
     const text = mlp.replace(/= (Relu|Sigmoid|Tanh|Add|MatMul) \(/, "= Rleu (");
     assert.notEqual(text, mlp);
     await setText(page, text);
+    // The server publishes the parse's diagnostics first, then the checks' ones.
+    await page.waitForFunction(() => {
+      const p = (globalThis as unknown as PageGlobals).playground;
+      return p.monaco.editor.getModelMarkers({ resource: p.editor.getModel().uri }).length > 0;
+    });
     const ms = await markers(page);
     const at = text.indexOf("Rleu");
     const pos = await page.evaluate((o) => (globalThis as unknown as PageGlobals).playground.editor.getModel().getPositionAt(o), at);

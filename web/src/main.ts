@@ -158,6 +158,9 @@ runButton.addEventListener("click", () => {
   };
   worker.postMessage({ text: model.getValue() });
 });
+// The server's code lens (▶ Run above the graph) names this command: it runs as the button does
+// (the browser language server does not run models).
+monaco.editor.registerCommand("onnxtxt.run", () => runButton.click());
 stopButton.addEventListener("click", () => {
   stopRun("Run stopped.");
   document.body.dataset["run"] = "stopped";
