@@ -9,14 +9,14 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { build, type BuildOptions } from "esbuild";
 import { chevrotainStatic } from "./esbuild-chevrotain.js";
 import { referenceKernelsOnly } from "./esbuild-web.js";
+import { BROWSER_SERVER_ENTRY, noNodeBuiltins } from "./bundle-browser-server.js";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const CLIENT = path.join(REPO, "client-vscode");
 export const CLIENT_ENTRY = path.join(CLIENT, "src/extension.ts");
 export const SERVER_ENTRY = path.join(REPO, "server/src/main.ts");
-/** VS Code for the Web's entries: the extension in the web extension host, the server in a Web Worker. */
+/** VS Code for the Web's client, in the web extension host (the server is bundle-browser-server.ts's entry). */
 export const BROWSER_CLIENT_ENTRY = path.join(CLIENT, "src/browser-extension.ts");
-export const BROWSER_SERVER_ENTRY = path.join(REPO, "server/src/browser-main.ts");
 export const BUNDLES = {
   client: path.join(CLIENT, "dist/extension.cjs"),
   server: path.join(CLIENT, "dist/server.js"),
@@ -108,7 +108,7 @@ async function bundleForTheWeb(): Promise<void> {
     platform: "browser",
     target: "chrome120",
     mainFields: ["browser", "module", "main"],
-    plugins: [chevrotainStatic, referenceKernelsOnly],
+    plugins: [noNodeBuiltins, chevrotainStatic, referenceKernelsOnly],
   };
   await build({ ...web, format: "cjs", entryPoints: [BROWSER_CLIENT_ENTRY], outfile: BUNDLES.browserClient, external: ["vscode"] });
   await build({ ...web, format: "iife", entryPoints: [BROWSER_SERVER_ENTRY], outfile: BUNDLES.browserServer });

@@ -30,6 +30,7 @@ const COMMANDS: readonly CommandEntry[] = [
   { name: "graph", load: async () => (await import("./commands/graph.js")).graphCommand },
   { name: "diff", load: async () => (await import("./commands/diff.js")).diffCommand },
   { name: "git-setup", load: async () => (await import("./commands/git-setup.js")).gitSetupCommand },
+  { name: "playground", load: async () => (await import("./commands/playground.js")).playgroundCommand },
   { name: "upgrade", load: async () => (await import("./commands/upgrade.js")).upgradeCommand },
   { name: "downgrade", load: async () => (await import("./commands/upgrade.js")).downgradeCommand },
 ];

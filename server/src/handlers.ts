@@ -43,7 +43,8 @@ import { registerGraphRequest } from "./graph-request.js";
 import { registerDiffRequest } from "./diff-request.js";
 import { registerOpsetRequest } from "./opset-request.js";
 import { paramsProblem } from "./params.js";
-import { runCommand, runSummary, type RunPlatform } from "./run-command.js";
+import { runCommand, type RunPlatform } from "./run-command.js";
+import { runSummary } from "./run-summary.js";
 import { Workspace, type Need } from "./workspace.js";
 
 export const RUN_COMMAND = "onnxtxt.run";

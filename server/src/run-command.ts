@@ -42,12 +42,3 @@ export async function runCommand(workspace: Workspace, args: unknown, platform: 
   workspace.recordRun(uri, run.version, { graph: r.graph, values: new Map(r.values), elapsedMs: r.elapsedMs });
   return { outputs: r.outputs, elapsedMs: r.elapsedMs, inputSources: r.inputSources };
 }
-
-/** One short message for clients that show no run view: each output's type and first values. */
-export function runSummary(r: RunCellAnswer): string {
-  const outputs = r.outputs.map((o) => {
-    const text = o.text.replace(/\s+/g, " ");
-    return `${o.name}: ${text.length > 120 ? `${text.slice(0, 117)}...` : text}`;
-  });
-  return `Run finished in ${r.elapsedMs.toFixed(0)} ms. ${outputs.join("; ")}`;
-}

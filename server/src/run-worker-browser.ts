@@ -1,6 +1,6 @@
 // The Web Worker run-cells execute in when the server itself runs in a browser worker
 // (run-browser.ts starts it beside the server's script).
-import "./immediate-polyfill.js";
+import "./browser/immediate.js";
 import { handleRunJob } from "./run-job.js";
 import type { RunJob, RunReply } from "./run-protocol.js";
 
