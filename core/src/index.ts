@@ -47,7 +47,7 @@ export type { FunctionProto, GraphProto, ModelProto, NodeProto, TensorProto, Typ
 /** Text -> ModelProto, as onnx 1.23.1's parser makes it (plus the lossless `#@` extensions). `model` is set only when there is no error. */
 export { modelFromText, type TextModel } from "./text.js";
 /** ModelProto -> text that onnx's parser reads as the same model (extension comments carry what the official syntax cannot). */
-export { printModel } from "./print-model.js";
+export { printModel, printModelPlain, type PrintOptions } from "./print-model.js";
 /** Formats model text in the canonical layout, keeping comments; text with syntax errors is refused. */
 export { formatText, type FormatResult } from "./print/format.js";
 /**
@@ -57,6 +57,11 @@ export { formatText, type FormatResult } from "./print/format.js";
 export { printGraph, printFunction, printNode, formatGraphText, formatFunctionText, formatNodeText } from "./print-parts.js";
 /** A deep copy of a model (use it rather than `structuredClone`, which loses protobuf defaults). */
 export { cloneModel } from "./clone.js";
+/** Sub-models and joined models, as onnx.utils.extract_model and onnx.compose.merge_models make them. */
+export { extractModel } from "./extract.js";
+export { composeModels, type ComposeOptions } from "./compose.js";
+/** TensorProto from and to typed arrays for every element type (onnx.helper.make_tensor, numpy_helper). */
+export { makeTensor, tensorFromArray, tensorToArray, type ElementType, type FromArrayOptions, type TensorArray } from "./tensors.js";
 /** ModelProto <-> the bytes of an .onnx file. */
 export { decodeModel, encodeModel } from "./io/binary.js";
 /** The error type of everything that refuses input (bad bytes, unsupported data). */

@@ -2,7 +2,7 @@
 // nothing (see docs/syntax.md for the extension comments).
 import { flag, hasFlag, parseArgs, UsageError } from "../args.js";
 import type { Command } from "../command.js";
-import { about, loadModel, modelDir, writeModel } from "../model-files.js";
+import { about, loadModel, modelDir, writeModel } from "../../../core/src/node/model-files.js";
 import { regionModel, regionNumber } from "../embedded-input.js";
 import { printModel, printModelPlain } from "../../../core/src/print-model.js";
 import { writeOutput } from "../../../core/src/io/write-output.js";

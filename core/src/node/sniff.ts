@@ -2,7 +2,7 @@
 // text, `.onnxtxt` that is binary, `.pb`, no extension, stdin) is still read, and a file that is
 // no model at all is named for what it is.
 import type { ModelFormat } from "./model-files.js";
-import { decodeModel } from "../../core/src/io/index.js";
+import { decodeModel } from "../io/index.js";
 
 type Sniffed = { readonly format: ModelFormat } | { readonly format?: undefined; readonly looksLike: string };
 

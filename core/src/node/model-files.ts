@@ -1,25 +1,23 @@
-// Reading and writing whole models by file extension: `.onnx` is binary protobuf,
+// Reading and writing whole models by file extension (Node only: the CLI and `onnxtxt/node`): `.onnx` is binary protobuf,
 // `.onnxtxt` is the text syntax.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { ModelProto } from "../../proto/src/index.js";
-import { decodeModel, encodeModel, OnnxtxtError } from "../../core/src/io/index.js";
-import { hasErrors } from "../../grammar/src/diagnostics.js";
-import { modelFromText } from "../../core/src/text.js";
-import { diagnosticLines } from "../../core/src/diagnostic-lines.js";
+import type { ModelProto } from "../../../proto/src/index.js";
+import { decodeModel, encodeModel, OnnxtxtError } from "../io/index.js";
+import { hasErrors } from "../../../grammar/src/diagnostics.js";
+import { modelFromText } from "../text.js";
+import { diagnosticLines } from "../diagnostic-lines.js";
 import { InputError } from "./input-error.js";
-import { bringBack } from "../../core/src/ext/externalize.js";
-import { buildSidecar, hasExternalData, nameSidecar } from "../../core/src/ext/sidecar.js";
-import { printModel } from "../../core/src/print-model.js";
-import { readDataRange } from "../../core/src/io/data-files.js";
-import { FileError, readBytes } from "../../core/src/io/files.js";
-import { removeOldSidecars, sidecarName, writeSidecar } from "../../core/src/io/sidecar-files.js";
-import { writeOutput, type OutputData } from "../../core/src/io/write-output.js";
+import { bringBack } from "../ext/externalize.js";
+import { buildSidecar, hasExternalData, nameSidecar } from "../ext/sidecar.js";
+import { printModel } from "../print-model.js";
+import { readDataRange } from "../io/data-files.js";
+import { FileError, readBytes } from "../io/files.js";
+import { removeOldSidecars, sidecarName, writeSidecar } from "../io/sidecar-files.js";
+import { writeOutput, type OutputData } from "../io/write-output.js";
 import { FORMAT_NAMES, sniffModel } from "./sniff.js";
-import { UsageError } from "./args.js";
-import type { Output } from "./command.js";
-import type { Comment } from "../../grammar/src/ast.js";
-import type { SourceMap } from "../../core/src/source-map.js";
+import type { Comment } from "../../../grammar/src/ast.js";
+import type { SourceMap } from "../source-map.js";
 
 export type ModelFormat = "onnx" | "onnxtxt";
 
@@ -96,6 +94,8 @@ export interface SaveOptions {
    * beside the output when the output goes to another folder, so the result is complete.
    */
   readonly sourceDir?: string;
+  /** Binary output moves tensors over `externalData` bytes out too (the library; the CLI's flag is for text). */
+  readonly binaryExternalData?: boolean;
 }
 
 export function saveModel(file: string, model: ModelProto, opts: SaveOptions = {}): void {
@@ -122,7 +122,7 @@ export function writeModel(file: string, format: ModelFormat, model: ModelProto,
   const outDir = path.dirname(path.resolve(file));
   const from = opts.sourceDir === undefined ? undefined : path.resolve(opts.sourceDir);
   const relocate = from !== undefined && realDir(from) !== realDir(outDir) && hasExternalData(model) ? { fromDir: from, read: readDataRange(from) } : undefined;
-  const threshold = format === "onnxtxt" ? opts.externalData : undefined;
+  const threshold = format === "onnxtxt" || opts.binaryExternalData ? opts.externalData : undefined;
   const side = about(file, () => buildSidecar(model, { ...(threshold !== undefined && { threshold }), ...(relocate && { relocate }) }));
   const name = side.size > 0 ? sidecarName(file, side.chunks) : undefined;
   if (name !== undefined) {
@@ -141,20 +141,6 @@ export function writeModel(file: string, format: ModelFormat, model: ModelProto,
     throw e;
   }
   if (fs.statSync(file, { throwIfNoEntry: false })?.isFile()) removeOldSidecars(outDir, path.basename(file), name ?? "");
-}
-
-/**
- * A model written to stdout (`-`): text, or binary when `format` says so (refused on a
- * terminal). `name` stands for the output in messages. No sidecar can go beside stdout.
- */
-export function writeModelToStdout(io: Output, name: string, format: ModelFormat, model: ModelProto, opts: SaveOptions = {}): void {
-  if (opts.externalData !== undefined) throw new UsageError("--external-data needs an output file: the sidecar file is written beside it");
-  if (format === "onnx") {
-    if (io.outIsTerminal) throw new UsageError("binary ONNX is not written to a terminal; redirect stdout to a file or a pipe");
-    io.out(encodeModel(model));
-    return;
-  }
-  io.out(about(name, () => printModel(model)));
 }
 
 /** Parses and lowers a text model; any error throws an InputError listing every diagnostic. */
