@@ -23,6 +23,8 @@ import type { FunctionProto, GraphProto, ModelProto, NodeProto } from "../../pro
 import { defaultValue, Interpreter, Rng, type RunOptions as InterpreterOptions, type Value } from "./interp/index.js";
 import { OnnxtxtError } from "./io/errors.js";
 import { lowerFunction, lowerGraph, lowerNode } from "./lower/index.js";
+import { makeOnnxTag, type OnnxTag } from "./template.js";
+import { modelFromText } from "./text.js";
 
 // ---- Diagnostics --------------------------------------------------------------------------
 /**
@@ -45,7 +47,8 @@ export type * as Ast from "../../grammar/src/ast.js";
 export * as proto from "../../proto/src/index.js";
 export type { FunctionProto, GraphProto, ModelProto, NodeProto, TensorProto, TypeProto, ValueInfoProto } from "../../proto/src/index.js";
 /** Text -> ModelProto, as onnx 1.23.1's parser makes it (plus the lossless `#@` extensions). `model` is set only when there is no error. */
-export { modelFromText, type TextModel } from "./text.js";
+export { modelFromText };
+export type { TextModel } from "./text.js";
 /** ModelProto -> text that onnx's parser reads as the same model (extension comments carry what the official syntax cannot). */
 export { printModel, printModelPlain, type PrintOptions } from "./print-model.js";
 /** Formats model text in the canonical layout, keeping comments; text with syntax errors is refused. */
@@ -250,3 +253,14 @@ export {
   type StepCoverage,
   type StepDirection,
 } from "./opset/index.js";
+
+// ---- ONNX text in JavaScript ---------------------------------------------------------------
+/**
+ * The `onnx` tagged template: ``onnx`<ir_version: 10, opset_import: ["" : 18]> g (float[N] x) => (y) { y = Relu (x) }` ``
+ * is a ModelProto; `onnx.graph`, `onnx.node` and `onnx.function` read the parts. `${...}` takes
+ * names (strings, quoted when needed), numbers, and tensors (TensorProto or typed arrays, written
+ * as constants such as `float[2] {1, 2}`). Errors throw an {@link OnnxtxtError} whose message
+ * names the line and column in the template.
+ */
+export const onnx: OnnxTag = makeOnnxTag({ model: (t) => modelFromText(t), graph: graphFromText, node: nodeFromText, function: functionFromText });
+export type { OnnxTag, TemplateValue } from "./template.js";
