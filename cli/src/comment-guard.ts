@@ -5,7 +5,7 @@
 import { LineIndex } from "../../grammar/src/line-index.js";
 import { parseExtComment } from "../../core/src/ext/ext-comment.js";
 import { FileError } from "../../core/src/io/files.js";
-import type { LoadedModel, ModelFormat } from "../../core/src/node/model-files.js";
+import type { LoadedModel, ModelFormat } from "./model-files.js";
 
 export function refuseDroppingComments(input: string, loaded: LoadedModel, outFormat: ModelFormat, dropComments: boolean): void {
   if (dropComments || loaded.format !== "onnxtxt" || outFormat !== "onnxtxt") return;

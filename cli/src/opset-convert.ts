@@ -15,8 +15,7 @@ import { UsageError } from "./args.js";
 import type { Output } from "./command.js";
 import { refuseDroppingComments } from "./comment-guard.js";
 import { InputError } from "../../core/src/node/input-error.js";
-import { modelDir, readModel, requireFormat, saveModel, type SaveOptions } from "../../core/src/node/model-files.js";
-import { writeModelToStdout } from "./model-stdout.js";
+import { modelDir, readModel, requireFormat, saveModel, writeModelToStdout, type SaveOptions } from "./model-files.js";
 
 export interface OpsetRequest {
   readonly target: number;

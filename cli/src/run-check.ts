@@ -22,7 +22,7 @@ import {
 } from "../../core/src/interp/index.js";
 import type { Output } from "./command.js";
 import { readBytes } from "../../core/src/io/files.js";
-import { about } from "../../core/src/node/model-files.js";
+import { about } from "./model-files.js";
 import { escapeControls } from "./terminal-text.js";
 
 /** --rtol / --atol, when given, replace the float tolerances; integers stay exact. */

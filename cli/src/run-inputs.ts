@@ -14,7 +14,7 @@ import { feedableInputs, resolveInputs, symbolicDims, type ResolvedInput, type R
 import { UsageError } from "./args.js";
 import { readChecked, type ReadRules } from "../../core/src/io/data-files.js";
 import { FileError } from "../../core/src/io/files.js";
-import { about } from "../../core/src/node/model-files.js";
+import { about } from "./model-files.js";
 
 /** Reads a .pb or .npy value: a regular file only (never a FIFO or device), within `rules`. */
 function readValueFile(file: string, info: ValueInfoProto | undefined, rules: ReadRules = {}): Value {

@@ -33,6 +33,8 @@ import { modelFromText } from "./text.js";
  */
 export type { Diagnostic, Severity } from "../../grammar/src/diagnostics.js";
 export { hasErrors } from "../../grammar/src/diagnostics.js";
+/** Diagnostics for a terminal: `FILE:LINE:COL: error: ...` lines, with the source line and a caret, colour and a cap on request. */
+export { formatDiagnostics, type FormatDiagnosticsOptions } from "./diagnostic-format.js";
 export { LineIndex, type Position } from "../../grammar/src/line-index.js";
 export type { Span } from "../../grammar/src/span.js";
 
@@ -51,6 +53,8 @@ export { modelFromText };
 export type { TextModel } from "./text.js";
 /** ModelProto -> text that onnx's parser reads as the same model (extension comments carry what the official syntax cannot). */
 export { printModel, printModelPlain, type PrintOptions } from "./print-model.js";
+/** Protobuf text format (protobuf's text_format, `.pbtxt`/`.textproto`) -> ModelProto; throws TextprotoError with line:col. */
+export { modelFromTextproto, readTextproto, TextprotoError } from "./textproto/index.js";
 /** Formats model text in the canonical layout, keeping comments; text with syntax errors is refused. */
 export { formatText, type FormatResult } from "./print/format.js";
 /**

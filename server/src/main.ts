@@ -7,6 +7,7 @@ import { registerHandlers } from "./handlers.js";
 import { withEmbeddedDocuments } from "./embedded/connection.js";
 import { wrapMalformedParams } from "./params.js";
 import { positionRequestsFirst } from "./priority.js";
+import { nodeRuns } from "./run-node.js";
 import { adoptStdio, ImmediateWriter } from "./stdio.js";
 import { watchOutput } from "./transport.js";
 
@@ -22,7 +23,7 @@ function startServer(): void {
   // Whatever escapes a handler is logged; the server keeps serving.
   process.on("uncaughtException", (e) => connection.console.error(`uncaught: ${describe(e)}`));
   process.on("unhandledRejection", (e) => connection.console.error(`unhandled rejection: ${describe(e)}`));
-  registerHandlers(withEmbeddedDocuments(connection), outputPending, positions);
+  registerHandlers(withEmbeddedDocuments(connection), nodeRuns, outputPending, positions);
   connection.listen();
 }
 

@@ -7,7 +7,7 @@ import type { ModelProto } from "../../../proto/src/index.js";
 import { flag, parseArgs, UsageError } from "../args.js";
 import type { Command } from "../command.js";
 import { writeOutput } from "../../../core/src/io/write-output.js";
-import { about, readModel, type LoadedModel } from "../../../core/src/node/model-files.js";
+import { about, readModel, type LoadedModel } from "../model-files.js";
 import { regionModel, regionNumber } from "../embedded-input.js";
 import { fragmentGraphModel } from "../../../core/src/embedded/index.js";
 

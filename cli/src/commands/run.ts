@@ -21,7 +21,7 @@ import type { Command, Output } from "../command.js";
 import { readDataRange } from "../../../core/src/io/data-files.js";
 import { FileError, makeDirs } from "../../../core/src/io/files.js";
 import { writeOutput } from "../../../core/src/io/write-output.js";
-import { about, modelDir, readModel } from "../../../core/src/node/model-files.js";
+import { about, modelDir, readModel } from "../model-files.js";
 import { checkExpected, compareWithOrt, ortOptions } from "../run-check.js";
 import { escapeControls } from "../terminal-text.js";
 import { runDirectives } from "../../../core/src/run-inputs.js";

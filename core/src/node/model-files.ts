@@ -7,6 +7,7 @@ import { decodeModel, encodeModel, OnnxtxtError } from "../io/index.js";
 import { hasErrors } from "../../../grammar/src/diagnostics.js";
 import { modelFromText } from "../text.js";
 import { diagnosticLines } from "../diagnostic-lines.js";
+import type { Diagnostic } from "../../../grammar/src/diagnostics.js";
 import { InputError } from "./input-error.js";
 import { bringBack } from "../ext/externalize.js";
 import { buildSidecar, hasExternalData, nameSidecar } from "../ext/sidecar.js";
@@ -15,11 +16,19 @@ import { readDataRange } from "../io/data-files.js";
 import { FileError, readBytes } from "../io/files.js";
 import { removeOldSidecars, sidecarName, writeSidecar } from "../io/sidecar-files.js";
 import { writeOutput, type OutputData } from "../io/write-output.js";
-import { FORMAT_NAMES, sniffModel } from "./sniff.js";
+import { FORMAT_NAMES, sniffedName, sniffModel } from "./sniff.js";
+import { modelFromTextproto, TextprotoError } from "../textproto/index.js";
 import type { Comment } from "../../../grammar/src/ast.js";
 import type { SourceMap } from "../source-map.js";
 
 export type ModelFormat = "onnx" | "onnxtxt";
+
+/** How a text's diagnostics read in errors and notes: FILE:LINE:COL lines, unless the CLI styles them for a terminal. */
+let describeDiagnostics: (file: string, text: string, diagnostics: readonly Diagnostic[]) => string = diagnosticLines;
+
+export function setDiagnosticsDescriber(describe: (file: string, text: string, diagnostics: readonly Diagnostic[]) => string): void {
+  describeDiagnostics = describe;
+}
 
 export const FORMAT_EXTENSIONS: Readonly<Record<ModelFormat, string>> = { onnx: ".onnx", onnxtxt: ".onnxtxt" };
 
@@ -76,10 +85,28 @@ export function readModel(file: string, note?: (message: string) => void, withSo
     const expected = claimed ? `, not ${FORMAT_NAMES[claimed]}` : "";
     throw new FileError(file, `this file looks like ${sniffed.looksLike}${sniffed.looksLike.includes(", not ") ? "" : expected}`);
   }
-  if (claimed && claimed !== sniffed.format)
-    note?.(`onnxtxt: ${file}: note: the name says ${FORMAT_NAMES[claimed]}, but the file looks like ${FORMAT_NAMES[sniffed.format]}; reading it as such\n`);
+  if (claimed && (claimed !== sniffed.format || sniffed.textproto))
+    note?.(`onnxtxt: ${file}: note: the name says ${FORMAT_NAMES[claimed]}, but the file looks like ${sniffedName(sniffed)}; reading it as such\n`);
+  if (sniffed.textproto) return { model: readTextprotoFile(file, bytes, note), format: "onnx", comments: [] };
   if (sniffed.format === "onnxtxt") return parseTextModel(file, new TextDecoder("utf-8").decode(bytes), note, withSourceMap);
   return { model: about(file, () => decodeModel(bytes, { owned: true })), format: "onnx", comments: [] };
+}
+
+/** A model in protobuf text format; throws TextprotoError. Its `#` comments have no place in a ModelProto: a note says so. */
+export function textprotoModel(file: string, text: string, note?: (message: string) => void): ModelProto {
+  const model = modelFromTextproto(text);
+  if (/^[ \t]*#/m.test(text)) note?.(`onnxtxt: ${file}: note: the comments of protobuf text format are not carried into the model\n`);
+  return model;
+}
+
+/** textprotoModel with its errors as FILE:LINE:COL file errors. */
+function readTextprotoFile(file: string, bytes: Uint8Array, note?: (message: string) => void): ModelProto {
+  try {
+    return textprotoModel(file, new TextDecoder("utf-8").decode(bytes), note);
+  } catch (e) {
+    if (e instanceof TextprotoError) throw new FileError(`${file}:${e.line}:${e.col}`, e.reason);
+    throw e;
+  }
 }
 
 export function loadModel(file: string, note?: (message: string) => void): ModelProto {
@@ -143,6 +170,9 @@ export function writeModel(file: string, format: ModelFormat, model: ModelProto,
   if (fs.statSync(file, { throwIfNoEntry: false })?.isFile()) removeOldSidecars(outDir, path.basename(file), name ?? "");
 }
 
+/** The warnings of lowering every command shows: residual data stale or ignored, sizes that are not sizes. */
+const NOTED_WARNINGS: ReadonlySet<string> = new Set(["residual-stale", "extension", "negative-dimension", "dimension-named-none"]);
+
 /** Parses and lowers a text model; any error throws an InputError listing every diagnostic. */
 /** `note` hears the residual warnings (stale or ignored residual data): nothing is dropped silently. */
 function parseTextModel(file: string, text: string, note?: (message: string) => void, withSourceMap = false): LoadedModel {
@@ -150,15 +180,15 @@ function parseTextModel(file: string, text: string, note?: (message: string) => 
   if (!r.model || hasErrors(r.diagnostics)) {
     throw new InputError(
       file,
-      diagnosticLines(
+      describeDiagnostics(
         file,
         text,
         r.diagnostics.filter((d) => d.severity === "error"),
       ),
     );
   }
-  const residual = r.diagnostics.filter((d) => d.code === "residual-stale" || d.code === "extension");
-  if (note && residual.length) note(diagnosticLines(file, text, residual));
+  const residual = r.diagnostics.filter((d) => NOTED_WARNINGS.has(d.code));
+  if (note && residual.length) note(describeDiagnostics(file, text, residual));
   about(file, () => bringBack(r.model!, modelDir(file), readDataRange(modelDir(file))));
   return { model: r.model, format: "onnxtxt", comments: r.comments, text, ...(withSourceMap && { sourceMap: r.sourceMap }) };
 }
