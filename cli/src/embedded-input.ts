@@ -7,7 +7,7 @@ import { FileError, readText } from "../../core/src/io/files.js";
 import { LineIndex } from "../../grammar/src/line-index.js";
 import { modelFromText } from "../../core/src/text.js";
 import { UsageError } from "./args.js";
-import { InputError } from "./input-error.js";
+import { InputError } from "../../core/src/node/input-error.js";
 
 /** The host language of a file name, for files that are not models themselves. */
 export function hostLanguageOf(file: string): HostLanguage | undefined {

@@ -3,7 +3,7 @@
 import * as fs from "node:fs";
 import { UsageError } from "./args.js";
 import type { Command, Output } from "./command.js";
-import { InputError } from "./input-error.js";
+import { InputError } from "../../core/src/node/input-error.js";
 import { DEFAULT_MAX_ERRORS, printReport, takeDiagnosticFlags } from "./pretty.js";
 import { FileError } from "../../core/src/io/files.js";
 import { reportFileError } from "./report.js";

@@ -17,7 +17,7 @@ import { hostLanguageOf } from "../embedded-input.js";
 import { about, formatOf, textprotoModel } from "../model-files.js";
 import { TextprotoError } from "../../../core/src/textproto/index.js";
 import { jsonDiagnostics, sarifLog, type FileDiagnostics } from "../diagnostic-formats.js";
-import { FORMAT_NAMES, sniffedName, sniffModel } from "../sniff.js";
+import { FORMAT_NAMES, sniffedName, sniffModel } from "../../../core/src/node/sniff.js";
 import { toolVersion } from "../version.js";
 import { reportFileError } from "../report.js";
 import { checkModel } from "../../../core/src/check/index.js";

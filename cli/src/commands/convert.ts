@@ -4,7 +4,7 @@ import { flag, hasFlag, parseArgs, UsageError } from "../args.js";
 import { batchOutputs } from "../batch.js";
 import { refuseDroppingComments } from "../comment-guard.js";
 import type { Command, Output } from "../command.js";
-import { InputError } from "../input-error.js";
+import { InputError } from "../../../core/src/node/input-error.js";
 import { printReport } from "../pretty.js";
 import { refuseOverInput } from "../same-file.js";
 import { checkModel } from "../../../core/src/check/index.js";

@@ -6,7 +6,7 @@ import { OnnxtxtError } from "../../../core/src/io/errors.js";
 import { FileError } from "../../../core/src/io/files.js";
 import { flag, hasFlag, parseArgs, UsageError } from "../args.js";
 import type { Command, Output } from "../command.js";
-import { InputError } from "../input-error.js";
+import { InputError } from "../../../core/src/node/input-error.js";
 import { printReport } from "../pretty.js";
 import { about, modelDir, readModel } from "../model-files.js";
 import { diffReport } from "../diff-report.js";

@@ -10,7 +10,7 @@ import { reportFileError } from "../report.js";
 import { formatText } from "../../../core/src/print/format.js";
 import { formatHostFile } from "../format-embedded.js";
 import { hostLanguageOf } from "../embedded-input.js";
-import { sniff } from "../sniff.js";
+import { sniff } from "../../../core/src/node/sniff.js";
 
 const USAGE = `usage: onnxtxt format [--write | --check] FILE...
 

@@ -2,7 +2,7 @@
 // text, `.onnxtxt` that is binary, `.pb`, no extension, stdin) is still read, and a file that is
 // no model at all is named for what it is.
 import type { ModelFormat } from "./model-files.js";
-import { decodeModel } from "../../core/src/io/index.js";
+import { decodeModel } from "../io/index.js";
 
 /**
  * `format` is how the model is read: the text syntax, or protobuf (binary, or protobuf's text
