@@ -4,6 +4,7 @@
 import type { Diagnostic, Severity } from "../../grammar/src/diagnostics.js";
 import { LineIndex } from "../../grammar/src/line-index.js";
 import type { Span } from "../../grammar/src/span.js";
+import { ruleDocOf, ruleUrl } from "../../core/src/check/rule-docs.js";
 
 export interface FileDiagnostics {
   readonly file: string;
@@ -58,6 +59,13 @@ export function jsonDiagnostics(files: readonly FileDiagnostics[]): JsonDiagnost
 
 const SARIF_LEVEL: Readonly<Record<Severity, string>> = { error: "error", warning: "warning", info: "note", hint: "note" };
 
+/** A SARIF reportingDescriptor: the code, with its summary and page when it has one. */
+function sarifRule(id: string): object {
+  const doc = ruleDocOf(id);
+  const helpUri = ruleUrl(id);
+  return { id, ...(doc && { shortDescription: { text: doc.summary } }), ...(helpUri && { helpUri }) };
+}
+
 /** SARIF 2.1.0 (https://docs.oasis-open.org/sarif/sarif/v2.1.0/): one run, one rule per code. */
 export function sarifLog(files: readonly FileDiagnostics[], version: string): object {
   const diagnostics = jsonDiagnostics(files);
@@ -96,7 +104,7 @@ export function sarifLog(files: readonly FileDiagnostics[], version: string): ob
     runs: [
       {
         tool: {
-          driver: { name: "onnxtxt", version, informationUri: "https://github.com/onnx/onnx/blob/main/docs/Syntax.md", rules: codes.map((id) => ({ id })) },
+          driver: { name: "onnxtxt", version, informationUri: "https://github.com/onnx/onnx/blob/main/docs/Syntax.md", rules: codes.map(sarifRule) },
         },
         columnKind: "utf16CodeUnits",
         results,

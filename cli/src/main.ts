@@ -29,6 +29,7 @@ const COMMANDS: readonly CommandEntry[] = [
   { name: "run", load: async () => (await import("./commands/run.js")).runCommand },
   { name: "graph", load: async () => (await import("./commands/graph.js")).graphCommand },
   { name: "diff", load: async () => (await import("./commands/diff.js")).diffCommand },
+  { name: "rules", load: async () => (await import("./commands/rules.js")).rulesCommand },
   { name: "git-setup", load: async () => (await import("./commands/git-setup.js")).gitSetupCommand },
   { name: "playground", load: async () => (await import("./commands/playground.js")).playgroundCommand },
   { name: "upgrade", load: async () => (await import("./commands/upgrade.js")).upgradeCommand },

@@ -106,7 +106,7 @@ export function nodeFromText(text: string): TextPart<NodeProto> {
 // ---- Check and infer -----------------------------------------------------------------------
 /** Checks a model as onnx's checker does (structure, operator schemas, types); one diagnostic per problem. */
 export { checkModel, CHECK_CODES, type CheckCode, type CheckOptions } from "./check/index.js";
-export { RULE_DOCS, RULE_DOCS_DIR, ruleDocOf, ruleIndexText, rulePageText, ruleUrl, type RuleDoc } from "./check/rule-docs.js";
+export { closeRuleCodes, REPOSITORY_URL, RULE_DOCS, RULE_DOCS_DIR, ruleDocOf, ruleIndexText, rulePageText, ruleUrl, type RuleDoc } from "./check/rule-docs.js";
 /** Infers the types and shapes of every value; `withInferredTypes` writes them into a copy of the model. */
 export { inferModel, withInferredTypes, type InferOptions, type InferResult } from "./infer/index.js";
 

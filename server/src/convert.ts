@@ -6,6 +6,7 @@ import type { LineIndex } from "../../grammar/src/line-index.js";
 import type { Span } from "../../grammar/src/span.js";
 import { TOKEN_MODIFIERS, TOKEN_TYPES, type SemanticToken } from "../../core/src/ide/semantic-tokens.js";
 import type { Spliced } from "../../core/src/ide/text-change.js";
+import { ruleUrl } from "../../core/src/check/rule-docs.js";
 
 export function toRange(lines: LineIndex, span: Span): Range {
   return { start: lines.position(span.start), end: lines.position(span.end) };
@@ -34,10 +35,12 @@ export function toLspDiagnostic(lines: LineIndex, d: Diagnostic, uri: string, re
   const span = d.span ?? { start: 0, end: 0 };
   const message = d.where ? `${d.message} (${d.where})` : d.message;
   const others = d.related ?? [];
+  const href = ruleUrl(d.code);
   return {
     range: toRange(lines, span),
     severity: SEVERITY[d.severity],
     code: d.code,
+    ...(href && { codeDescription: { href } }),
     source: "onnxtxt",
     message: related ? message : [message, ...others.map((r) => `line ${lines.position(r.span.start).line + 1}: ${r.message}`)].join("; "),
     ...(related && others.length > 0 && { relatedInformation: others.map((r) => ({ location: { uri, range: toRange(lines, r.span) }, message: r.message })) }),

@@ -3,6 +3,7 @@
 // prints it, and a test checks that each bad example reports its code and each fix does not.
 import type { Severity } from "../diagnostics.js";
 import { CHECK_CODES } from "./codes.js";
+import { CloseNames } from "./suggest.js";
 
 export interface RuleDoc {
   readonly code: string;
@@ -436,9 +437,22 @@ export function ruleDocOf(code: string): RuleDoc | undefined {
   return BY_CODE.get(code);
 }
 
-/** The page's URL under `base` (a repository URL ending in no slash). */
-export function ruleUrl(base: string, code: string): string {
-  return `${base}/blob/main/${RULE_DOCS_DIR}/${code}.md`;
+/**
+ * The repository the rule pages are published in: the one place diagnostics' links come from.
+ * package.json has no `repository` field yet; a test requires the two to agree once it has.
+ */
+export const REPOSITORY_URL = "https://github.com/onnxtxt/onnxtxt";
+
+/** The page of a documented code (undefined for any other). */
+export function ruleUrl(code: string): string | undefined {
+  return BY_CODE.has(code) ? `${REPOSITORY_URL}/blob/main/${RULE_DOCS_DIR}/${code}.md` : undefined;
+}
+
+/** Documented codes close to `code`, closest first, for a "did you mean". */
+export function closeRuleCodes(code: string): string[] {
+  const close = new CloseNames(code);
+  for (const r of RULE_DOCS) close.consider(r.code);
+  return close.closest();
 }
 
 /** The Markdown page of one rule. */
