@@ -23,6 +23,7 @@ import { reportFileError } from "../report.js";
 import { checkModel } from "../../../core/src/check/index.js";
 import { externalDataDiagnostics } from "../external-check.js";
 import { pushAll } from "../../../core/src/arrays.js";
+import { fixFile } from "../check-fix.js";
 
 /** A check over a model; `sourceMap` is present for text input. */
 interface ModelCheck {
@@ -49,7 +50,16 @@ options:
                             with a summary line on stderr; an unreadable file is an error
                             with the code 'file'
   --severity LEVEL          report only error, warning, info or hint and above (default hint)
-  --ignore CODE             drop the diagnostics with this code (repeatable, or CODE,CODE)`;
+  --ignore CODE             drop the diagnostics with this code (repeatable, or CODE,CODE)
+  --fix                     first apply the safe quick fixes to each .onnxtxt file (in place,
+                            keeping comments) and report each as FILE:LINE:COL: fixed CODE: WHAT;
+                            safe fixes cannot change what the model computes: quoting a name,
+                            a did-you-mean that differs in letter case only, removing a stale
+                            residual, declaring an output's inferred type
+  --unsafe-fixes            with --fix, also the fixes that guess (other did-you-means) or
+                            change versions (adding or raising an opset_import, replacing a
+                            removed op)
+Each code is explained by \`onnxtxt rules CODE\` (docs/rules/).`;
 
 const SEVERITIES: readonly Severity[] = ["error", "warning", "info", "hint"];
 
@@ -106,8 +116,11 @@ export const checkCommand: Command = {
   summary: "report syntax errors (and other problems) in models",
   usage: USAGE,
   run(argv, io) {
-    const args = parseArgs(argv, { format: { value: true }, severity: { value: true }, ignore: { value: true, repeat: true } });
+    const args = parseArgs(argv, { format: { value: true }, severity: { value: true }, ignore: { value: true, repeat: true }, fix: {}, "unsafe-fixes": {} });
     if (args.positional.length === 0) throw new UsageError("no input files");
+    const fix = args.flags.has("fix");
+    if (args.flags.has("unsafe-fixes") && !fix) throw new UsageError("--unsafe-fixes needs --fix");
+    if (fix && args.positional.includes("-")) throw new UsageError("--fix cannot rewrite stdin (-)");
     const format = flag(args, "format") ?? "text";
     if (format !== "text" && format !== "json" && format !== "sarif") throw new UsageError(`--format must be text, json or sarif, not '${format}'`);
     const severity = (flag(args, "severity") ?? "hint") as Severity;
@@ -123,6 +136,7 @@ export const checkCommand: Command = {
     const checked: FileDiagnostics[] = [];
     for (const file of args.positional) {
       try {
+        if (fix) fixFile(file, args.flags.has("unsafe-fixes"), io);
         const r = checkFile(file, (m) => io.err(m));
         const diagnostics = r.diagnostics.filter(shown);
         if (format === "text") printDiagnostics(io, file, r.text, diagnostics);

@@ -29,19 +29,64 @@ export interface CodeAction {
 
 const overlaps = (a: Span, b: Span): boolean => a.start <= b.end && b.start <= a.end;
 
+/**
+ * Whether `check --fix` may apply a fix: "safe" ones cannot change what the model computes,
+ * "unsafe" ones need `--unsafe-fixes` (they guess an intent or change versions), "never" are
+ * rewrites asked for, not fixes.
+ */
+export type FixSafety = "safe" | "unsafe" | "never";
+
+type Producer = (a: Analysis, range: Span) => CodeAction[];
+
+/**
+ * Each quick fix with its safety, decided here and nowhere else (docs/rules and `check --help`
+ * describe it). A did-you-mean is safe only when it is the one candidate and differs from what
+ * is written in letter case alone (`relu` -> `Relu`): any other close name is a guess at which
+ * value or op was meant, and a wrong guess still checks clean.
+ */
+const FIXES: readonly { readonly produce: Producer; readonly safety: FixSafety | "did-you-mean" }[] = [
+  // the version is a guess (the latest), and a new domain import changes what the node resolves to
+  { produce: missingOpsets, safety: "unsafe" },
+  // a newer opset changes the meaning of every other op whose version moves
+  { produce: raiseOpsets, safety: "unsafe" },
+  // the name is the one written; only the syntax needs quotes
+  { produce: quoteNames, safety: "safe" },
+  { produce: closeNames, safety: "did-you-mean" },
+  { produce: closeOps, safety: "did-you-mean" },
+  // the type is the one inference proves; the computation is untouched
+  { produce: declareOutputTypes, safety: "safe" },
+  // the visible text already wins over a stale residual: removing it changes no model bit
+  { produce: staleResiduals, safety: "safe" },
+  // a node rewritten through the opset adapters: equivalent by design, but a rewrite
+  { produce: removedOpFixes, safety: "unsafe" },
+  { produce: convertModelActions, safety: "never" },
+];
+
+/** A quick fix with its safety for `check --fix`. */
+export interface ClassifiedAction extends CodeAction {
+  readonly safety: FixSafety;
+}
+
 /** The quick fixes for `range`: only the statements and names it touches are looked at. */
 export function codeActions(a: Analysis, range: Span): CodeAction[] {
-  return [
-    ...missingOpsets(a, range),
-    ...raiseOpsets(a, range),
-    ...quoteNames(a, range),
-    ...closeNames(a, range),
-    ...closeOps(a, range),
-    ...declareOutputTypes(a, range),
-    ...staleResiduals(a, range),
-    ...removedOpFixes(a, range),
-    ...convertModelActions(a, range),
-  ];
+  return FIXES.flatMap((f) => f.produce(a, range));
+}
+
+/** The same fixes, each with its safety. */
+export function classifiedCodeActions(a: Analysis, range: Span): ClassifiedAction[] {
+  return FIXES.flatMap((f) => {
+    const actions = f.produce(a, range);
+    return actions.map((action) => ({ ...action, safety: f.safety === "did-you-mean" ? didYouMeanSafety(a.text, action, actions) : f.safety }));
+  });
+}
+
+function didYouMeanSafety(text: string, action: CodeAction, siblings: readonly CodeAction[]): FixSafety {
+  const rivals = siblings.filter((s) => s.fixes && action.fixes && s.fixes.start === action.fixes.start);
+  const caseOnly = action.edits.every((e) => {
+    const written = text.slice(e.span.start, e.span.end);
+    return written !== e.newText && written.toLowerCase() === e.newText.toLowerCase();
+  });
+  return rivals.length === 1 && caseOnly ? "safe" : "unsafe";
 }
 
 /** A stale residual of an element (not the file-level line) can go: the visible text already wins. */
@@ -258,7 +303,8 @@ function declareOutputTypes(a: Analysis, range: Span): CodeAction[] {
   for (const d of untypedOutputs(a, range)) {
     const occ = a.symbols.occurrenceAt(d.name!.span.start);
     const type = occ && a.typeOf(occ.symbol);
-    if (!type) continue;
+    // a main graph output needs a shape (missing-shape): `T[]` there would trade one problem for another
+    if (!type || (type.endsWith("[]") && a.ast?.graph?.outputs?.items.includes(d))) continue;
     out.push({
       title: `Declare the inferred type ${type} of output '${d.name!.value}'`,
       kind: "quickfix",

@@ -1,0 +1,101 @@
+// `check --fix` and `--unsafe-fixes`: what they change, what they report, and that the result
+// checks clean and is a model onnx's own checker (Debian's python3-onnx) accepts.
+import { strict as assert } from "node:assert";
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { fileURLToPath } from "node:url";
+import { fixAll } from "../../core/src/ide/fix-all.js";
+import { runCli } from "../helpers/cli.js";
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+const EXAMPLES = path.join(REPO, "examples");
+
+// A typo in an op's case (safe), a misspelt value (unsafe: a guess), an op too new for the
+// opset (unsafe: raises the opset; onnx 1.12 knows opsets up to 17), an untyped output (safe, once the rest is fixed), comments.
+const BROKEN = `<ir_version: 8, opset_import: ["" : 13]>
+# the model's own comment
+g (float[2] x) => (y) {
+  h = relu (x)   # stays too
+  # and this one
+  z = HardSwish (hh)
+  y = Add (h, z)
+}
+`;
+
+function onnxChecks(model: string): { ok: boolean; stderr: string } {
+  const py = spawnSync("/usr/bin/python3", ["-c", "import sys, onnx\nonnx.checker.check_model(onnx.load(sys.argv[1]), full_check=True)", model], {
+    encoding: "utf8",
+  });
+  return { ok: py.status === 0, stderr: py.stderr };
+}
+
+describe("check --fix", function () {
+  let dir = "";
+  beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "onnxtxt-fix-"))));
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it("applies only the safe fixes, reports each, keeps comments, and the rest stays reported", () => {
+    const file = path.join(dir, "m.onnxtxt");
+    fs.writeFileSync(file, BROKEN);
+    const r = runCli(["check", "--fix", file]);
+    assert.match(r.stderr, new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:4:7: fixed unknown-op: Change 'relu' to 'Relu'$`, "m"));
+    assert.doesNotMatch(r.stderr, /fixed undefined-value|fixed op-not-in-opset/);
+    assert.match(r.stderr, /error: .*'hh' is not defined.*\[undefined-value\]/);
+    assert.equal(r.code, 1);
+    assert.equal(fs.readFileSync(file, "utf8"), BROKEN.replace("relu", "Relu"));
+  });
+
+  it("with --unsafe-fixes, fixes everything: then check finds nothing fixable, and onnx's checker accepts the model", () => {
+    const file = path.join(dir, "m.onnxtxt");
+    fs.writeFileSync(file, BROKEN);
+    const r = runCli(["check", "--fix", "--unsafe-fixes", file]);
+    assert.equal(r.code, 0, r.stderr);
+    for (const code of ["unknown-op", "undefined-value", "op-not-in-opset"]) assert.match(r.stderr, new RegExp(`:\\d+:\\d+: fixed ${code}: `));
+    assert.match(r.stderr, /fixed: Declare the inferred type float\[2\] of output 'y'/);
+    const fixed = fs.readFileSync(file, "utf8");
+    for (const comment of ["# the model's own comment", "# stays too", "# and this one"]) assert.ok(fixed.includes(comment), comment);
+    assert.match(fixed, /opset_import: \["" : 14\]/);
+    assert.deepEqual(fixAll(fixed, { unsafe: true }).applied, [], "nothing fixable is left");
+    assert.equal(runCli(["check", file]).stderr, "");
+    const bin = path.join(dir, "m.onnx");
+    assert.equal(runCli(["convert", file, bin]).code, 0);
+    const onnx = onnxChecks(bin);
+    assert.ok(onnx.ok, onnx.stderr);
+  });
+
+  it("on the examples: a clean file is left alone; a lower-cased op and a stale residual are fixed back to the original", () => {
+    for (const name of fs.readdirSync(EXAMPLES).filter((f) => f.endsWith(".onnxtxt"))) {
+      const original = fs.readFileSync(path.join(EXAMPLES, name), "utf8");
+      assert.deepEqual(fixAll(original, { unsafe: true }).applied, [], `${name} is clean`);
+      // lower-case every op of the main graph: each comes back, nothing else changes
+      const broken = original.replace(/^( {2}\S+(?:, \S+)* = )([A-Z][A-Za-z]+) /gm, (_, lhs: string, op: string) => `${lhs}${op.toLowerCase()} `);
+      assert.notEqual(broken, original, name);
+      const file = path.join(dir, name);
+      fs.writeFileSync(file, broken);
+      const r = runCli(["check", "--fix", file]);
+      assert.equal(fs.readFileSync(file, "utf8"), original, `${name}: ${r.stderr}`);
+      assert.equal(r.code, 0, r.stderr);
+    }
+    const stale = `<ir_version: 10, opset_import: ["" : 21]>
+g (float[3] x) => (float[3] y) <
+  #@tensor {"@digest":"00000000","@nan":{"0":"7fc00001"}}
+  float[3] w = {nan, 2.0, 3.0}
+> {
+  y = Add (x, w)
+}
+`;
+    const r = fixAll(stale);
+    assert.deepEqual(
+      r.applied.map((f) => [f.code, f.line, f.column]),
+      [["residual-stale", 3, 3]],
+    );
+    assert.equal(r.text, stale.replace(/ {2}#@tensor.*\n/, ""));
+  });
+
+  it("--unsafe-fixes needs --fix, and --fix refuses stdin", () => {
+    assert.equal(runCli(["check", "--unsafe-fixes", "x.onnxtxt"]).code, 2);
+    assert.equal(runCli(["check", "--fix", "-"]).code, 2);
+  });
+});
