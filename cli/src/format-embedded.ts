@@ -1,6 +1,7 @@
 // `onnxtxt format` on a host file: every ONNX text it holds, formatted in place.
 import { formatEmbedded, type HostLanguage } from "../../core/src/embedded/index.js";
 import { printDiagnostics } from "./pretty.js";
+import { formatDiff } from "./format-diff.js";
 import { readText } from "../../core/src/io/files.js";
 import { writeOutput } from "../../core/src/io/write-output.js";
 import type { Output } from "./command.js";
@@ -10,7 +11,7 @@ import type { Output } from "./command.js";
  * .onnxtxt files, a text with errors leaves the whole file untouched; one its literal cannot
  * hold gets a note. Returns 1 when the file has errors or (with `check`) is not formatted.
  */
-export function formatHostFile(file: string, language: HostLanguage, mode: { write: boolean; check: boolean }, io: Output): number {
+export function formatHostFile(file: string, language: HostLanguage, mode: { write: boolean; check: boolean; diff?: boolean }, io: Output): number {
   const text = readText(file);
   const r = formatEmbedded(text, language);
   let status = 0;
@@ -29,6 +30,7 @@ export function formatHostFile(file: string, language: HostLanguage, mode: { wri
   if (mode.check) {
     if (r.text !== text) {
       io.err(`${file}: not formatted (${r.changed} ONNX text${r.changed === 1 ? "" : "s"})\n`);
+      if (mode.diff) io.out(formatDiff(file, text, r.text));
       status = 1;
     }
   } else if (mode.write) {

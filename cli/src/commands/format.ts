@@ -9,15 +9,18 @@ import { writeOutput, yieldToSignals } from "../../../core/src/io/write-output.j
 import { reportFileError } from "../report.js";
 import { formatText } from "../../../core/src/print/format.js";
 import { formatHostFile } from "../format-embedded.js";
+import { formatDiff } from "../format-diff.js";
 import { hostLanguageOf } from "../embedded-input.js";
 import { sniff } from "../../../core/src/node/sniff.js";
 
-const USAGE = `usage: onnxtxt format [--write | --check] FILE...
+const USAGE = `usage: onnxtxt format [--write | --check [--diff]] FILE...
 
 Formats .onnxtxt files (- reads stdin) in the canonical layout, keeping every comment,
 blank lines between nodes, and numbers as written. Without options the result goes to stdout.
   --write  rewrite each file in place
   --check  write nothing; exit 1 and name each file that is not formatted
+  --diff   with --check (which it implies), also print on stdout the unified diff
+           the formatter would apply
 In Python, C/C++, Markdown and JavaScript files each ONNX text is formatted in its string or
 fence, keeping the file's indentation and quotes; a text the literal cannot hold unchanged
 (escapes, a one-line string) is left as it is, with a note saying why.`;
@@ -27,10 +30,11 @@ export const formatCommand: Command = {
   summary: "format .onnxtxt files (keeps comments)",
   usage: USAGE,
   async run(argv, io) {
-    const args = parseArgs(argv, { write: {}, check: {} });
+    const args = parseArgs(argv, { write: {}, check: {}, diff: {} });
     const write = hasFlag(args, "write");
-    const check = hasFlag(args, "check");
-    if (write && check) throw new UsageError("--write and --check exclude each other");
+    const diff = hasFlag(args, "diff");
+    const check = hasFlag(args, "check") || diff;
+    if (write && check) throw new UsageError(`--write and ${diff ? "--diff" : "--check"} exclude each other`);
     if (args.positional.length === 0) throw new UsageError("no input files");
     if (write && args.positional.includes("-")) throw new UsageError("--write cannot rewrite stdin (-); without --write the result goes to stdout");
     let inputErrors = 0;
@@ -40,7 +44,7 @@ export const formatCommand: Command = {
       try {
         const host = hostLanguageOf(file);
         if (host) {
-          const status = formatHostFile(file, host, { write, check }, io);
+          const status = formatHostFile(file, host, { write, check, diff }, io);
           if (status > 0) inputErrors++;
           continue;
         }
@@ -60,6 +64,7 @@ export const formatCommand: Command = {
         if (check) {
           if (r.text !== text) {
             io.err(`${file}: not formatted\n`);
+            if (diff) io.out(formatDiff(file, text, r.text));
             inputErrors++;
           }
         } else if (write) {
