@@ -94,6 +94,21 @@ g (float[3] x) => (float[3] y) <
     assert.equal(r.text, stale.replace(/ {2}#@tensor.*\n/, ""));
   });
 
+  it("`float[] x` meant as a scalar: the error says how to write one; --unsafe-fixes writes it, and onnx accepts the model", () => {
+    const file = path.join(dir, "s.onnxtxt");
+    fs.writeFileSync(file, `<ir_version: 8, opset_import: ["" : 13]>\ng (float[] x, float[2] b) => (float[2] y) {\n  y = Add (x, b)\n}\n`);
+    assert.match(runCli(["check", file]).stderr, /s\.onnxtxt:2:4: error: .*for a scalar write `float x`.*\[missing-shape\]/);
+    assert.doesNotMatch(runCli(["check", "--fix", file]).stderr, /fixed/);
+    const r = runCli(["check", "--fix", "--unsafe-fixes", file]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /s\.onnxtxt:2:4: fixed missing-shape: Make it a scalar/);
+    assert.match(fs.readFileSync(file, "utf8"), /^g \(float x, float\[2\] b\)/m);
+    const bin = path.join(dir, "s.onnx");
+    assert.equal(runCli(["convert", file, bin]).code, 0);
+    const onnx = onnxChecks(bin);
+    assert.ok(onnx.ok, onnx.stderr);
+  });
+
   it("--unsafe-fixes needs --fix, and --fix refuses stdin", () => {
     assert.equal(runCli(["check", "--unsafe-fixes", "x.onnxtxt"]).code, 2);
     assert.equal(runCli(["check", "--fix", "-"]).code, 2);

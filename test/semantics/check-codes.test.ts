@@ -147,6 +147,18 @@ const FIXTURES: Record<CheckCode, Fixture> = {
     model: model({ inputs: ["x: float[2]", "w: float[2]"], initializers: [floats("w", [1, 2])], outputs: ["y"], nodes: [node("Add", ["x", "w"], ["y"])] }),
     where: "initializer 'w'",
   },
+  "unused-initializer": {
+    model: model({ inputs: ["x: float[2]"], initializers: [floats("w", [1, 2])], outputs: ["y"], nodes: [node("Relu", ["x"], ["y"])] }),
+    where: "initializer 'w'",
+  },
+  "identity-chain": {
+    model: model({
+      inputs: ["x: float[2]"],
+      outputs: ["y"],
+      nodes: [node("Identity", ["x"], ["a"]), node("Identity", ["a"], ["y"], {}, { name: "again" })],
+    }),
+    where: "node 'again' (Identity)",
+  },
 };
 
 describe("checker diagnostics", () => {

@@ -43,6 +43,8 @@ export const CHECK_CODES = {
   "unused-value": { severity: "warning", summary: "a node output is never used" },
   "unused-input": { severity: "warning", summary: "a graph input is never used" },
   "input-shadows-initializer": { severity: "warning", summary: "an initializer is also a graph input, so a caller can replace it" },
+  "unused-initializer": { severity: "warning", summary: "an initializer is never used" },
+  "identity-chain": { severity: "warning", summary: "an Identity node copies the output of another Identity" },
 } as const satisfies Record<string, CodeInfo>;
 
 export type CheckCode = keyof typeof CHECK_CODES;

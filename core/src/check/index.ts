@@ -2,6 +2,7 @@
 // shape contradictions that inference finds. Works on binary models (locations as paths in
 // `where`) and on models lowered from text (ranges through the source map).
 import { create } from "@bufbuild/protobuf";
+import { dataTypeInfo } from "../../../proto/src/data-types.js";
 import {
   GraphProtoSchema,
   ValueInfoProtoSchema,
@@ -20,6 +21,7 @@ import { Emitter } from "./emit.js";
 import { checkNode, type NodeEnv } from "./nodes.js";
 import { StructureChecker } from "./structure.js";
 import { checkModelTensors } from "./tensor-data.js";
+import { IdentityChains } from "./identity-chain.js";
 import { pushAll } from "../arrays.js";
 
 export { CHECK_CODES, type CheckCode } from "./codes.js";
@@ -49,9 +51,11 @@ export function checkModel(model: ModelProto, options: CheckOptions = {}): Diagn
   const broken = new Set<NodeProto>();
   if (!model.graph) out.emit("missing-graph", "the model has no graph", model, "model");
   else {
+    const chains = new IdentityChains();
     const onNode = (node: NodeProto, where: Where): void => {
       const before = diagnostics.length;
       checkNode(node, where, env, out);
+      chains.visit(node, where, out);
       for (let i = before; i < diagnostics.length; i++) if (diagnostics[i]!.severity === "error") broken.add(node);
     };
     new StructureChecker(out, onNode, model.irVersion >= 4n, options.suggestNames ?? false).checkGraph(model.graph, `graph '${model.graph.name}'`);
@@ -77,9 +81,10 @@ function checkSignatureShapes(g: GraphProto, out: Emitter): void {
   const visit = (vi: ValueInfoProto, kind: "input" | "output"): void => {
     const t = vi.type?.value;
     if ((t?.case !== "tensorType" && t?.case !== "sparseTensorType") || t.value.shape) return;
+    const elem = dataTypeInfo(t.value.elemType)?.name ?? "float";
     out.emit(
       "missing-shape",
-      `graph ${kind} '${vi.name}' has no shape, not even a rank; onnx's checker requires one for the main graph's inputs and outputs (write a rank with unknown dims, e.g. [N] or [?])`,
+      `graph ${kind} '${vi.name}' has no shape, not even a rank; onnx's checker requires one for the main graph's inputs and outputs (write a rank with unknown dims, e.g. [N] or [?]; for a scalar write \`${elem} ${vi.name}\`: \`${elem}[]\` means "no shape", not "scalar")`,
       vi,
       new ChildWhere(where, kind, vi.name),
       "type",

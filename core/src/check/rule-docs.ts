@@ -209,7 +209,7 @@ const PROSE: Readonly<Record<string, Prose>> = {
     finds: "A main graph input or output with a tensor type but no shape, not even a rank: `float[] x`.",
     why: 'In the text, `float[]` means "no shape", and onnx\'s checker requires a shape on main graph inputs and outputs. A scalar is written without brackets: `float x`.',
     example: { bad: m("g (float[] x) => (float[2] y) {\n  y = Relu (x)\n}"), fixed: m("g (float[2] x) => (float[2] y) {\n  y = Relu (x)\n}") },
-    fix: "Write the rank, with `?` or names for unknown dimensions (`float[?, ?] x`), or `float x` for a scalar.",
+    fix: "Write the rank, with `?` or names for unknown dimensions (`float[?, ?] x`), or `float x` for a scalar. The quick fix *Make it a scalar* (`check --fix --unsafe-fixes`) removes the empty brackets; it is unsafe because a tensor of unknown rank may have been meant.",
   },
   "domain-not-imported": {
     stage: "check",
@@ -415,6 +415,26 @@ const PROSE: Readonly<Record<string, Prose>> = {
       fixed: m("g (float[2] x) => (float[2] y) <\n  float[2] w = {1, 2}\n> {\n  y = Add (x, w)\n}"),
     },
     fix: "Remove the initializer from the graph inputs, unless callers really override it.",
+  },
+  "unused-initializer": {
+    stage: "check",
+    finds: "An initializer that no node and no graph output reads.",
+    why: "Its data is stored, loaded and shipped for nothing; it often remains after a node was removed, or shows a wiring mistake.",
+    example: {
+      bad: m("g (float[2] x) => (float[2] y) <\n  float[2] w = {1, 2}\n> {\n  y = Relu (x)\n}"),
+      fixed: m("g (float[2] x) => (float[2] y) <\n  float[2] w = {1, 2}\n> {\n  y = Add (x, w)\n}"),
+    },
+    fix: "Use the initializer, or delete it.",
+  },
+  "identity-chain": {
+    stage: "check",
+    finds: "An Identity node whose input is the output of another Identity node.",
+    why: "The second copy adds a node and a name without adding anything; exporters leave such chains behind, and they hide where a value comes from.",
+    example: {
+      bad: m("g (float[2] x) => (float[2] y) {\n  a = Identity (x)\n  y = Identity (a)\n}"),
+      fixed: m("g (float[2] x) => (float[2] y) {\n  y = Identity (x)\n}"),
+    },
+    fix: "Read the first Identity's input directly, and delete the Identity nodes left unused.",
   },
 };
 

@@ -157,6 +157,7 @@ export class StructureChecker {
       if (def.kind === "node-output") this.out.emit("unused-value", `'${name}' is computed but never used`, def.element, def.at, definitionPart(def));
       else if (def.kind === "input" && scope.parent === undefined)
         this.out.emit("unused-input", `graph input '${name}' is never used`, def.element, def.at, definitionPart(def));
+      else if (def.kind === "initializer") this.out.emit("unused-initializer", `initializer '${name}' is never used`, def.element, def.at, definitionPart(def));
     }
   }
 }

@@ -57,6 +57,8 @@ const FIXES: readonly { readonly produce: Producer; readonly safety: FixSafety |
   { produce: declareOutputTypes, safety: "safe" },
   // the visible text already wins over a stale residual: removing it changes no model bit
   { produce: staleResiduals, safety: "safe" },
+  // `T[]` meant as a scalar is the usual case, but a tensor of unknown rank may have been meant
+  { produce: scalarTypes, safety: "unsafe" },
   // a node rewritten through the opset adapters: equivalent by design, but a rewrite
   { produce: removedOpFixes, safety: "unsafe" },
   { produce: convertModelActions, safety: "never" },
@@ -98,6 +100,24 @@ function staleResiduals(a: Analysis, range: Span): CodeAction[] {
     const eol = a.text.indexOf("\n", d.span.start);
     const end = eol < 0 ? a.text.length : eol + 1;
     out.push({ title: "Remove the stale residual comment", kind: "quickfix", edits: [{ span: { start: lineStart, end }, newText: "" }], fixes: d.span });
+  }
+  return out;
+}
+
+/** `float[] x` on a main graph input or output (no shape, which onnx refuses there): offer the scalar `float x`. */
+function scalarTypes(a: Analysis, range: Span): CodeAction[] {
+  const out: CodeAction[] = [];
+  for (const d of a.diagnostics) {
+    if (d.code !== "missing-shape" || !d.span || !overlaps(d.span, range)) continue;
+    const brackets = /\[\s*\]/.exec(a.text.slice(d.span.start, d.span.end));
+    if (!brackets) continue;
+    const start = d.span.start + brackets.index;
+    out.push({
+      title: "Make it a scalar (remove the empty brackets)",
+      kind: "quickfix",
+      edits: [{ span: { start, end: start + brackets[0].length }, newText: "" }],
+      fixes: d.span,
+    });
   }
   return out;
 }
@@ -296,7 +316,7 @@ export function codeActionsNeedSemantics(a: Analysis, range: Span, asked: readon
 }
 
 /** The codes whose fixes read the checker's or the residual's diagnostics. */
-const SEMANTIC_FIXES = new Set(["unknown-op", "residual-stale", "op-not-in-opset"]);
+const SEMANTIC_FIXES = new Set(["unknown-op", "residual-stale", "op-not-in-opset", "missing-shape"]);
 
 function declareOutputTypes(a: Analysis, range: Span): CodeAction[] {
   const out: CodeAction[] = [];
