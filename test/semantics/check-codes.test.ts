@@ -2,7 +2,7 @@
 // node, and nothing else of severity error. A valid model checks clean.
 import { strict as assert } from "node:assert";
 import { clone, create } from "@bufbuild/protobuf";
-import { AttributeProtoSchema, ModelProtoSchema, OperatorSetIdProtoSchema, type ModelProto } from "../../proto/src/index.js";
+import { AttributeProtoSchema, ModelProtoSchema, OperatorSetIdProtoSchema, TensorProtoSchema, type ModelProto } from "../../proto/src/index.js";
 import { CHECK_CODES, checkModel, type CheckCode } from "../../core/src/check/index.js";
 import { fn, floats, graph, int64s, model, node } from "./build.js";
 
@@ -149,6 +149,15 @@ const FIXTURES: Record<CheckCode, Fixture> = {
   },
   "unused-initializer": {
     model: model({ inputs: ["x: float[2]"], initializers: [floats("w", [1, 2])], outputs: ["y"], nodes: [node("Relu", ["x"], ["y"])] }),
+    where: "initializer 'w'",
+  },
+  "float64-constant": {
+    model: model({
+      inputs: ["x: float[2]"],
+      initializers: [create(TensorProtoSchema, { name: "w", dataType: 11, dims: [2n], doubleData: [1, 2] })],
+      outputs: ["y"],
+      nodes: [node("Cast", ["w"], ["wf"], { to: 1 }), node("Add", ["x", "wf"], ["y"])],
+    }),
     where: "initializer 'w'",
   },
   "identity-chain": {

@@ -21,7 +21,7 @@ function expectedMarks(text: string): string[] {
   text.split("\n").forEach((line, i) => {
     const comment = line.indexOf("#");
     if (comment < 0) return;
-    for (const m of line.slice(comment).matchAll(/(error|warning|related): ([a-z-]+)/g)) marks.push(`${i + 1} ${m[1]} ${m[2]}`);
+    for (const m of line.slice(comment).matchAll(/(error|warning|related): ([a-z0-9-]+)/g)) marks.push(`${i + 1} ${m[1]} ${m[2]}`);
   });
   return marks.sort();
 }

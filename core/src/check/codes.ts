@@ -44,6 +44,7 @@ export const CHECK_CODES = {
   "unused-input": { severity: "warning", summary: "a graph input is never used" },
   "input-shadows-initializer": { severity: "warning", summary: "an initializer is also a graph input, so a caller can replace it" },
   "unused-initializer": { severity: "warning", summary: "an initializer is never used" },
+  "float64-constant": { severity: "warning", summary: "a float64 initializer or Constant is only ever cast to a narrower float" },
   "identity-chain": { severity: "warning", summary: "an Identity node copies the output of another Identity" },
 } as const satisfies Record<string, CodeInfo>;
 

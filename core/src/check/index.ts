@@ -22,6 +22,7 @@ import { checkNode, type NodeEnv } from "./nodes.js";
 import { StructureChecker } from "./structure.js";
 import { checkModelTensors } from "./tensor-data.js";
 import { IdentityChains } from "./identity-chain.js";
+import { checkFloat64Constants } from "./float64-constant.js";
 import { pushAll } from "../arrays.js";
 
 export { CHECK_CODES, type CheckCode } from "./codes.js";
@@ -61,6 +62,7 @@ export function checkModel(model: ModelProto, options: CheckOptions = {}): Diagn
     new StructureChecker(out, onNode, model.irVersion >= 4n, options.suggestNames ?? false).checkGraph(model.graph, `graph '${model.graph.name}'`);
   }
   if (model.graph) checkSignatureShapes(model.graph, out);
+  if (model.graph) checkFloat64Constants(model.graph, `graph '${model.graph.name}'`, out);
   checkModelTensors(model, out);
   for (const fn of model.functions) checkFunction(fn, opsets, functions, out, options.sourceMap);
   if (model.graph)

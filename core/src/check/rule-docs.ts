@@ -426,6 +426,16 @@ const PROSE: Readonly<Record<string, Prose>> = {
     },
     fix: "Use the initializer, or delete it.",
   },
+  "float64-constant": {
+    stage: "check",
+    finds: "A float64 (double) initializer or Constant whose every use is a Cast to float, float16 or bfloat16.",
+    why: "The model stores and ships twice the bytes only to drop the precision at run time, and the Cast costs a node; numpy's default float64 leaking into a float32 export is the usual cause.",
+    example: {
+      bad: m("g (float[2] x) => (float[2] y) <\n  double[2] w = {1, 2}\n> {\n  wf = Cast <to = 1> (w)\n  y = Add (x, wf)\n}"),
+      fixed: m("g (float[2] x) => (float[2] y) <\n  float[2] w = {1, 2}\n> {\n  y = Add (x, w)\n}"),
+    },
+    fix: "Store the constant in the type it is cast to, and remove the Cast.",
+  },
   "identity-chain": {
     stage: "check",
     finds: "An Identity node whose input is the output of another Identity node.",
