@@ -3,6 +3,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { create } from "@bufbuild/protobuf";
+import { cloneModel } from "../../../core/src/clone.js";
 import { ValueInfoProtoSchema, type ModelProto, type NodeProto } from "../../../proto/src/index.js";
 import { encodeValue, inlineExternalData, OnnxtxtError } from "../../../core/src/io/index.js";
 import {
@@ -166,7 +167,7 @@ function withIntermediates(model: ModelProto, names: readonly string[]): ModelPr
   for (const name of names) {
     if (!known.has(name)) throw new UsageError(`--save-intermediate ${name}: the main graph has no value named '${name}'`);
   }
-  const copy = structuredClone(model);
+  const copy = cloneModel(model);
   const typed = new Map([...g.valueInfo, ...g.input, ...g.output].map((v) => [v.name, v]));
   const outputs = new Set(g.output.map((o) => o.name));
   for (const name of names) if (!outputs.has(name)) copy.graph!.output.push(typed.get(name) ?? create(ValueInfoProtoSchema, { name }));
