@@ -8,14 +8,22 @@ import * as path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build, type BuildOptions } from "esbuild";
 import { chevrotainStatic } from "./esbuild-chevrotain.js";
+import { referenceKernelsOnly } from "./esbuild-web.js";
+import { BROWSER_SERVER_ENTRY, noNodeBuiltins } from "./bundle-browser-server.js";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const CLIENT = path.join(REPO, "client-vscode");
 export const CLIENT_ENTRY = path.join(CLIENT, "src/extension.ts");
 export const SERVER_ENTRY = path.join(REPO, "server/src/main.ts");
+/** VS Code for the Web's client, in the web extension host (the server is bundle-browser-server.ts's entry). */
+export const BROWSER_CLIENT_ENTRY = path.join(CLIENT, "src/browser-extension.ts");
 export const BUNDLES = {
   client: path.join(CLIENT, "dist/extension.cjs"),
   server: path.join(CLIENT, "dist/server.js"),
+  browserClient: path.join(CLIENT, "dist/browser-extension.js"),
+  browserServer: path.join(CLIENT, "dist/browser-server.js"),
+  /** The browser server's run worker, beside it (run-browser.ts starts it by that name). */
+  browserRunWorker: path.join(CLIENT, "dist/run-worker-browser.js"),
   /** The graph view's page script and the ELK worker it starts. */
   graphView: path.join(CLIENT, "dist/graph-view.js"),
   elkWorker: path.join(CLIENT, "dist/elk-worker.js"),
@@ -81,7 +89,30 @@ export async function bundle(): Promise<string[]> {
   fs.rmSync(DIST, { recursive: true, force: true });
   await build({ ...common, format: "cjs", entryPoints: [CLIENT_ENTRY], outfile: BUNDLES.client, external: ["vscode"] });
   await bundleGraphView();
-  return [BUNDLES.client, BUNDLES.graphView, BUNDLES.elkWorker, ...(await bundleServer())];
+  await bundleForTheWeb();
+  return [
+    BUNDLES.client,
+    BUNDLES.browserClient,
+    BUNDLES.browserServer,
+    BUNDLES.browserRunWorker,
+    BUNDLES.graphView,
+    BUNDLES.elkWorker,
+    ...(await bundleServer()),
+  ];
+}
+
+/** The web extension host loads the client as CommonJS; the server is a classic worker script. */
+async function bundleForTheWeb(): Promise<void> {
+  const web: BuildOptions = {
+    ...common,
+    platform: "browser",
+    target: "chrome120",
+    mainFields: ["browser", "module", "main"],
+    plugins: [noNodeBuiltins, chevrotainStatic, referenceKernelsOnly],
+  };
+  await build({ ...web, format: "cjs", entryPoints: [BROWSER_CLIENT_ENTRY], outfile: BUNDLES.browserClient, external: ["vscode"] });
+  await build({ ...web, format: "iife", entryPoints: [BROWSER_SERVER_ENTRY], outfile: BUNDLES.browserServer });
+  await build({ ...web, format: "iife", entryPoints: [path.join(REPO, "server/src/run-worker-browser.ts")], outfile: BUNDLES.browserRunWorker });
 }
 
 /** The graph view's page script, for the browser, and elkjs's worker beside it. */

@@ -1,5 +1,6 @@
 // A small, strict command-line parser: flags are declared per command, unknown flags and
 // missing values are usage errors (exit code 2).
+import { CloseNames, didYouMean } from "../../core/src/check/suggest.js";
 
 export class UsageError extends Error {}
 
@@ -41,7 +42,7 @@ export function parseArgs(argv: readonly string[], spec: Readonly<Record<string,
       continue;
     }
     const s = spec[name];
-    if (!s) throw new UsageError(`unknown option '--${name}'`);
+    if (!s) throw new UsageError(`unknown option '--${name}'${flagHint(name, spec)}`);
     let value = "";
     if (s.value) {
       if (inline !== undefined) value = inline;
@@ -64,4 +65,12 @@ export function flag(args: ParsedArgs, name: string): string | undefined {
 
 export function hasFlag(args: ParsedArgs, name: string): boolean {
   return args.flags.has(name);
+}
+
+/** `; did you mean '--input'?` for a misspelt flag, or nothing. */
+function flagHint(name: string, spec: Readonly<Record<string, FlagSpec>>): string {
+  const close = new CloseNames(name, 1);
+  for (const known of Object.keys(spec)) close.consider(known);
+  const best = close.closest()[0];
+  return best === undefined ? "" : `; ${didYouMean(`--${best}`)}`;
 }

@@ -2,12 +2,12 @@
 // them as a model for `print --region N` and `graph --region N`.
 import type { ModelProto } from "../../proto/src/index.js";
 import { checkRegion, findRegions, fragmentModel, hostLanguageOfPath, type EmbeddedRegion, type HostLanguage } from "../../core/src/embedded/index.js";
-import { diagnosticLines } from "../../core/src/diagnostic-lines.js";
+import { diagnosticsText } from "./pretty.js";
 import { FileError, readText } from "../../core/src/io/files.js";
 import { LineIndex } from "../../grammar/src/line-index.js";
 import { modelFromText } from "../../core/src/text.js";
 import { UsageError } from "./args.js";
-import { InputError } from "./input-error.js";
+import { InputError } from "../../core/src/node/input-error.js";
 
 /** The host language of a file name, for files that are not models themselves. */
 export function hostLanguageOf(file: string): HostLanguage | undefined {
@@ -43,7 +43,7 @@ export function regionModel(file: string, n: number): { model: ModelProto; regio
   if (!r.model)
     throw new InputError(
       file,
-      diagnosticLines(
+      diagnosticsText(
         file,
         text,
         checkRegion(region).filter((d) => d.severity === "error"),

@@ -1,6 +1,6 @@
 // `onnxtxt format` on a host file: every ONNX text it holds, formatted in place.
 import { formatEmbedded, type HostLanguage } from "../../core/src/embedded/index.js";
-import { diagnosticLines } from "../../core/src/diagnostic-lines.js";
+import { printDiagnostics } from "./pretty.js";
 import { readText } from "../../core/src/io/files.js";
 import { writeOutput } from "../../core/src/io/write-output.js";
 import type { Output } from "./command.js";
@@ -16,15 +16,13 @@ export function formatHostFile(file: string, language: HostLanguage, mode: { wri
   let status = 0;
   for (const refused of r.refused) {
     if (refused.diagnostics.length > 0) {
-      io.err(diagnosticLines(file, text, refused.diagnostics));
+      printDiagnostics(io, file, text, refused.diagnostics);
       status = 1;
     } else {
       const at = refused.region.literal.span.start;
-      io.err(
-        diagnosticLines(file, text, [
-          { severity: "info", code: "format", message: `ONNX text ${refused.region.index + 1} left as it is: ${refused.reason}`, span: { start: at, end: at } },
-        ]),
-      );
+      printDiagnostics(io, file, text, [
+        { severity: "info", code: "format", message: `ONNX text ${refused.region.index + 1} left as it is: ${refused.reason}`, span: { start: at, end: at } },
+      ]);
     }
   }
   if (status > 0) return status;

@@ -3,7 +3,8 @@
 import * as fs from "node:fs";
 import { UsageError } from "./args.js";
 import type { Command, Output } from "./command.js";
-import { InputError } from "./input-error.js";
+import { InputError } from "../../core/src/node/input-error.js";
+import { DEFAULT_MAX_ERRORS, printReport, takeDiagnosticFlags } from "./pretty.js";
 import { FileError } from "../../core/src/io/files.js";
 import { reportFileError } from "./report.js";
 import { describeError } from "../../core/src/io/index.js";
@@ -29,6 +30,7 @@ const COMMANDS: readonly CommandEntry[] = [
   { name: "graph", load: async () => (await import("./commands/graph.js")).graphCommand },
   { name: "diff", load: async () => (await import("./commands/diff.js")).diffCommand },
   { name: "git-setup", load: async () => (await import("./commands/git-setup.js")).gitSetupCommand },
+  { name: "playground", load: async () => (await import("./commands/playground.js")).playgroundCommand },
   { name: "upgrade", load: async () => (await import("./commands/upgrade.js")).upgradeCommand },
   { name: "downgrade", load: async () => (await import("./commands/upgrade.js")).downgradeCommand },
 ];
@@ -45,6 +47,8 @@ commands:
 ${lines.join("\n")}
 
 Run 'onnxtxt COMMAND --help' for a command's options.
+Every command takes --color auto|always|never (colour on a terminal unless NO_COLOR; FORCE_COLOR
+forces it) and --max-errors N (per file; default ${DEFAULT_MAX_ERRORS} on a terminal, all when piped).
 Exit codes: 0 ok, 1 the input has errors, 2 usage or file errors.
 `;
 }
@@ -71,7 +75,7 @@ export async function main(argv: readonly string[], io: Output): Promise<number>
     return 0;
   }
   try {
-    return await command.run(rest, io);
+    return await command.run(takeDiagnosticFlags(rest, process.env, io.interactive), io);
   } catch (e) {
     if (e instanceof UsageError) {
       // the usage lines only (the options are one --help away)
@@ -80,7 +84,7 @@ export async function main(argv: readonly string[], io: Output): Promise<number>
       return 2;
     }
     if (e instanceof InputError) {
-      io.err(e.report);
+      printReport(io, e.report);
       return 1;
     }
     if (e instanceof FileError) {

@@ -14,7 +14,7 @@ import type { ModelProto } from "../../proto/src/index.js";
 import { UsageError } from "./args.js";
 import type { Output } from "./command.js";
 import { refuseDroppingComments } from "./comment-guard.js";
-import { InputError } from "./input-error.js";
+import { InputError } from "../../core/src/node/input-error.js";
 import { modelDir, readModel, requireFormat, saveModel, writeModelToStdout, type SaveOptions } from "./model-files.js";
 
 export interface OpsetRequest {

@@ -1,6 +1,7 @@
-// Starts the bundled language server (or the one `onnxtxt.server.path` names) over IPC.
-import * as vscode from "vscode";
-import { ExecuteCommandRequest, LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from "vscode-languageclient/node";
+// What the language client is, wherever it runs: its documents, settings and middleware, and
+// the requests the extension sends. node-client.ts and browser-client.ts start it.
+import type * as vscode from "vscode";
+import { type BaseLanguageClient, ExecuteCommandRequest, type LanguageClientOptions } from "vscode-languageclient";
 import type { GraphViewData } from "../../core/src/graph/view-data.js";
 import type { RunCellArguments } from "../../core/src/ide/run-cell.js";
 import { SETTINGS_SECTION, serverSettings, type Settings } from "./settings.js";
@@ -12,18 +13,9 @@ export const HOST_LANGUAGES = ["python", "cpp", "c", "markdown"] as const;
 
 const DOCUMENT_SELECTOR = [{ language: "onnxtxt" }, ...HOST_LANGUAGES.map((language) => ({ language }))];
 
-function serverModulePath(context: vscode.ExtensionContext, settings: Settings): string {
-  return settings.serverPath || context.asAbsolutePath("dist/server.js");
-}
-
 /** `run` takes over `onnxtxt.run` when the server registers it, so results reach the view. */
-export function createLanguageClient(context: vscode.ExtensionContext, settings: Settings, run: (args: unknown[]) => Promise<unknown>): LanguageClient {
-  const module = serverModulePath(context, settings);
-  const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: ["--nolazy", "--inspect=6009"] } },
-  };
-  const clientOptions: LanguageClientOptions = {
+export function clientOptions(settings: Settings, run: (args: unknown[]) => Promise<unknown>): LanguageClientOptions {
+  return {
     documentSelector: DOCUMENT_SELECTOR,
     initializationOptions: serverSettings(settings),
     synchronize: { configurationSection: SETTINGS_SECTION },
@@ -36,16 +28,18 @@ export function createLanguageClient(context: vscode.ExtensionContext, settings:
       provideDocumentRangeSemanticTokens: (doc, range, token, next) => (doc.languageId === "onnxtxt" ? next(doc, range, token) : null),
     },
   };
-  return new LanguageClient("onnxtxt", "ONNX Text Language Server", serverOptions, clientOptions);
 }
 
-export function sendRun(client: LanguageClient, args: RunCellArguments): Promise<unknown> {
+/** Starts a language client for `context` (a server process in the desktop, a worker on the web). */
+export type ClientFactory = (context: vscode.ExtensionContext, settings: Settings, run: (args: unknown[]) => Promise<unknown>) => BaseLanguageClient;
+
+export function sendRun(client: BaseLanguageClient, args: RunCellArguments): Promise<unknown> {
   return client.sendRequest(ExecuteCommandRequest.type, { command: RUN_COMMAND, arguments: [args] });
 }
 
 /** The graph view's data for an open document (the server's `onnxtxt/graph` request). */
 /** `compareTo`: the text of a model to show the changes from (the graph view's diff mode); `position`: in a host file, the ONNX text there. */
-export function requestGraph(client: LanguageClient, uri: string, compareTo?: { text: string }, position?: vscode.Position): Promise<GraphViewData | null> {
+export function requestGraph(client: BaseLanguageClient, uri: string, compareTo?: { text: string }, position?: vscode.Position): Promise<GraphViewData | null> {
   return client.sendRequest<GraphViewData | null>("onnxtxt/graph", {
     uri,
     ...(compareTo && { compareTo }),

@@ -23,6 +23,8 @@ import type { FunctionProto, GraphProto, ModelProto, NodeProto } from "../../pro
 import { defaultValue, Interpreter, Rng, type RunOptions as InterpreterOptions, type Value } from "./interp/index.js";
 import { OnnxtxtError } from "./io/errors.js";
 import { lowerFunction, lowerGraph, lowerNode } from "./lower/index.js";
+import { makeOnnxTag, type OnnxTag } from "./template.js";
+import { modelFromText } from "./text.js";
 
 // ---- Diagnostics --------------------------------------------------------------------------
 /**
@@ -31,6 +33,8 @@ import { lowerFunction, lowerGraph, lowerNode } from "./lower/index.js";
  */
 export type { Diagnostic, Severity } from "../../grammar/src/diagnostics.js";
 export { hasErrors } from "../../grammar/src/diagnostics.js";
+/** Diagnostics for a terminal: `FILE:LINE:COL: error: ...` lines, with the source line and a caret, colour and a cap on request. */
+export { formatDiagnostics, type FormatDiagnosticsOptions } from "./diagnostic-format.js";
 export { LineIndex, type Position } from "../../grammar/src/line-index.js";
 export type { Span } from "../../grammar/src/span.js";
 
@@ -45,9 +49,12 @@ export type * as Ast from "../../grammar/src/ast.js";
 export * as proto from "../../proto/src/index.js";
 export type { FunctionProto, GraphProto, ModelProto, NodeProto, TensorProto, TypeProto, ValueInfoProto } from "../../proto/src/index.js";
 /** Text -> ModelProto, as onnx 1.23.1's parser makes it (plus the lossless `#@` extensions). `model` is set only when there is no error. */
-export { modelFromText, type TextModel } from "./text.js";
+export { modelFromText };
+export type { TextModel } from "./text.js";
 /** ModelProto -> text that onnx's parser reads as the same model (extension comments carry what the official syntax cannot). */
-export { printModel } from "./print-model.js";
+export { printModel, printModelPlain, type PrintOptions } from "./print-model.js";
+/** Protobuf text format (protobuf's text_format, `.pbtxt`/`.textproto`) -> ModelProto; throws TextprotoError with line:col. */
+export { modelFromTextproto, readTextproto, TextprotoError } from "./textproto/index.js";
 /** Formats model text in the canonical layout, keeping comments; text with syntax errors is refused. */
 export { formatText, type FormatResult } from "./print/format.js";
 /**
@@ -57,6 +64,11 @@ export { formatText, type FormatResult } from "./print/format.js";
 export { printGraph, printFunction, printNode, formatGraphText, formatFunctionText, formatNodeText } from "./print-parts.js";
 /** A deep copy of a model (use it rather than `structuredClone`, which loses protobuf defaults). */
 export { cloneModel } from "./clone.js";
+/** Sub-models and joined models, as onnx.utils.extract_model and onnx.compose.merge_models make them. */
+export { extractModel } from "./extract.js";
+export { composeModels, type ComposeOptions } from "./compose.js";
+/** TensorProto from and to typed arrays for every element type (onnx.helper.make_tensor, numpy_helper). */
+export { makeTensor, tensorFromArray, tensorToArray, type ElementType, type FromArrayOptions, type TensorArray } from "./tensors.js";
 /** ModelProto <-> the bytes of an .onnx file. */
 export { decodeModel, encodeModel } from "./io/binary.js";
 /** The error type of everything that refuses input (bad bytes, unsupported data). */
@@ -245,3 +257,14 @@ export {
   type StepCoverage,
   type StepDirection,
 } from "./opset/index.js";
+
+// ---- ONNX text in JavaScript ---------------------------------------------------------------
+/**
+ * The `onnx` tagged template: ``onnx`<ir_version: 10, opset_import: ["" : 18]> g (float[N] x) => (y) { y = Relu (x) }` ``
+ * is a ModelProto; `onnx.graph`, `onnx.node` and `onnx.function` read the parts. `${...}` takes
+ * names (strings, quoted when needed), numbers, and tensors (TensorProto or typed arrays, written
+ * as constants such as `float[2] {1, 2}`). Errors throw an {@link OnnxtxtError} whose message
+ * names the line and column in the template.
+ */
+export const onnx: OnnxTag = makeOnnxTag({ model: (t) => modelFromText(t), graph: graphFromText, node: nodeFromText, function: functionFromText });
+export type { OnnxTag, TemplateValue } from "./template.js";

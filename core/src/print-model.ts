@@ -4,8 +4,28 @@ import { raiseModel } from "./raise/raise-model.js";
 import { onlyLeading } from "./print/comments.js";
 import { printAst } from "./print/printer.js";
 
+/** Options of {@link printModel}. */
+export interface PrintOptions {
+  /** The line width the layout aims at. */
+  readonly width?: number;
+  /** Stream the text to `write` in chunks instead (the result is then ""); not with `plain`. */
+  readonly write?: (bytes: Uint8Array) => void;
+  readonly chunkBytes?: number;
+  /**
+   * Leave out the residual `#@` comments: only what the official syntax says (as `print --plain`);
+   * what they held is lost, {@link printModelPlain} says what.
+   */
+  readonly plain?: boolean;
+}
+
 /** With `write`, the text is streamed to it in chunks (see layout) and the result is "". */
-export function printModel(model: ModelProto, opts: { width?: number; write?: (bytes: Uint8Array) => void; chunkBytes?: number } = {}): string {
+export function printModel(model: ModelProto, options: PrintOptions = {}): string {
+  const { plain, ...opts } = options;
+  if (plain) {
+    const text = printModelPlain(model, opts.width === undefined ? {} : { width: opts.width }).text;
+    opts.write?.(new TextEncoder().encode(text));
+    return opts.write ? "" : text;
+  }
   const { ast, lazyBodies, leading, verify } = raiseModel(model);
   const text = printAst(ast, { comments: onlyLeading(leading), lazyBodies, ...opts });
   verify();

@@ -173,7 +173,8 @@ function checkInputs(feedable: readonly ValueInfoProto[], resolved: readonly Res
     if (dims.length !== v.dims.length) throw mismatch(r, t, typeLabel(v), `rank ${v.dims.length} instead of ${dims.length}`);
     dims.forEach((d, k) => {
       const size = v.dims[k]!;
-      if (d.value.case === "dimValue" && Number(d.value.value) !== size) {
+      // a negative size (`float[-1]`) is "any", as onnxruntime reads it
+      if (d.value.case === "dimValue" && d.value.value >= 0n && Number(d.value.value) !== size) {
         throw mismatch(r, t, typeLabel(v), `dimension ${k} is ${size}, not ${d.value.value}`);
       }
       if (d.value.case === "dimParam") {

@@ -88,3 +88,42 @@ export function isFloatWord(word: string): boolean {
 export const ALL_KEYWORDS: readonly string[] = [
   ...new Set([...ELEMENT_TYPES, ...TYPE_CONSTRUCTORS, ...Object.keys(ATTRIBUTE_TYPES), ...MODEL_HEADER_KEYS, ...FUNCTION_HEADER_KEYS]),
 ];
+
+/**
+ * Type names from numpy, PyTorch, C and onnx's enum that are not element types here, with the
+ * element type meant: `float32[2, 3] x` would otherwise read as a value named `float32`.
+ */
+const TYPE_HABITS: Readonly<Record<string, string>> = {
+  float32: "float",
+  fp32: "float",
+  f32: "float",
+  single: "float",
+  float64: "double",
+  fp64: "double",
+  f64: "double",
+  fp16: "float16",
+  f16: "float16",
+  half: "float16",
+  bf16: "bfloat16",
+  int: "int32",
+  i32: "int32",
+  long: "int64",
+  i64: "int64",
+  short: "int16",
+  i16: "int16",
+  i8: "int8",
+  char: "int8",
+  byte: "uint8",
+  u8: "uint8",
+  boolean: "bool",
+  str: "string",
+  complex: "complex64",
+};
+
+/** The element type a word that is not one probably means (`float32` -> `float`, `INT64` -> `int64`), if any. */
+export function elementTypeMeant(word: string): string | undefined {
+  if (isElementType(word)) return undefined;
+  const lower = word.toLowerCase();
+  if (isElementType(lower)) return lower;
+  return Object.hasOwn(TYPE_HABITS, lower) ? TYPE_HABITS[lower] : undefined;
+}

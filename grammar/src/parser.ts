@@ -21,7 +21,16 @@
 // leaves panic. So each broken statement gives one message, and nothing cascades.
 import type * as A from "./ast.js";
 import type { TokenType } from "./chevrotain.js";
-import { ATTRIBUTE_TYPES, FUNCTION_HEADER_KEYS, INT_HEADER_KEYS, isElementType, isFloatWord, isTypeStart, MODEL_HEADER_KEYS } from "./keywords.js";
+import {
+  ATTRIBUTE_TYPES,
+  elementTypeMeant,
+  FUNCTION_HEADER_KEYS,
+  INT_HEADER_KEYS,
+  isElementType,
+  isFloatWord,
+  isTypeStart,
+  MODEL_HEADER_KEYS,
+} from "./keywords.js";
 import { exact, lineOf, NO_NAMES, ParserBase, type Mutable } from "./parser-base.js";
 import { Tok } from "./scanner.js";
 import * as T from "./tokens.js";
@@ -248,7 +257,15 @@ export class OnnxTextParser extends ParserBase {
           const e = this.SUBRULE2(this.valueDecl, { ARGS: [what, allowInit] });
           if (e) items.push(e);
         });
-        if (!this.panic && !this.at(closeKind)) this.fail(`',' or '${closeText}' after a ${what}`);
+        if (!this.panic && !this.at(closeKind)) {
+          // `float32[2, 3] x`: a type name from numpy or PyTorch read as a value's name
+          const last = items[items.length - 1];
+          const meant = last && !last.type && last.name && !last.name.quoted ? elementTypeMeant(last.name.value) : undefined;
+          if (meant && (this.at(Tok.LBracket) || this.at(Tok.Identifier))) {
+            this.report(`'${last!.name!.value}' is not a type; did you mean '${meant}'?`, last!.name!.span);
+            this.panic = true;
+          } else this.fail(`',' or '${closeText}' after a ${what}`);
+        }
       },
     );
     this.token(2, close, () => `'${closeText}' to close the ${what} list`);

@@ -1,6 +1,6 @@
 // LSP positions and ranges <-> the offsets core/ide works in. The only place that knows both.
-import type { Diagnostic as LspDiagnostic, Position, Range } from "vscode-languageserver/node";
-import { DiagnosticSeverity } from "vscode-languageserver/node";
+import type { Diagnostic as LspDiagnostic, Position, Range } from "vscode-languageserver";
+import { DiagnosticSeverity } from "vscode-languageserver";
 import type { Diagnostic } from "../../grammar/src/diagnostics.js";
 import type { LineIndex } from "../../grammar/src/line-index.js";
 import type { Span } from "../../grammar/src/span.js";

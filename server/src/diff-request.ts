@@ -2,7 +2,7 @@
 // an open document (`{ uri }`, its current text) or a text (`{ text }`); places come back with
 // lines and columns in those texts. A side that does not lower to a model is refused with
 // what is wrong, as `onnxtxt diff` refuses it.
-import { ErrorCodes, ResponseError, type Connection } from "vscode-languageserver/node";
+import { ErrorCodes, ResponseError, type Connection } from "vscode-languageserver";
 import type { Analysis } from "../../core/src/ide/analysis.js";
 import { diffModels, type DiffOptions, type DiffSide, type ModelDiff } from "../../core/src/diff/index.js";
 import { OnnxtxtError } from "../../core/src/io/errors.js";

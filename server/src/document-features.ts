@@ -2,7 +2,7 @@
 // version: asked again for the same text they are answered from memory; after an edit inside
 // one statement the tokens and folds of the previous version are carried across it and only
 // that statement is walked again. Semantic tokens also answer `full/delta` from the last result.
-import type { DocumentSymbol, SemanticTokens, SemanticTokensDelta, SemanticTokensEdit } from "vscode-languageserver/node";
+import type { DocumentSymbol, SemanticTokens, SemanticTokensDelta, SemanticTokensEdit } from "vscode-languageserver";
 import type { Analysis } from "../../core/src/ide/analysis.js";
 import { foldingRanges, updatedFolds, type Fold } from "../../core/src/ide/folding.js";
 import { documentOutline } from "../../core/src/ide/outline.js";

@@ -3,7 +3,7 @@
 // `compareTo` (an open document `{ uri }` or a text `{ text }`), the view is in diff mode: the
 // boxes `onnxtxt diff` finds changed from that model to this document are coloured, and the
 // nodes it finds removed are drawn as boxes of their own.
-import { ErrorCodes, ResponseError, type Connection } from "vscode-languageserver/node";
+import { ErrorCodes, ResponseError, type Connection } from "vscode-languageserver";
 import type { Analysis } from "../../core/src/ide/analysis.js";
 import { graphView, type GraphViewData } from "../../core/src/graph/view-data.js";
 import { diffMarks } from "../../core/src/graph/diff-marks.js";

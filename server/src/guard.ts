@@ -1,5 +1,5 @@
 // A failing request must not take the server down: log it and answer with an error.
-import { ErrorCodes, ResponseError, type Connection } from "vscode-languageserver/node";
+import { ErrorCodes, ResponseError, type Connection } from "vscode-languageserver";
 import { paramsProblem } from "./params.js";
 
 export function describe(e: unknown): string {

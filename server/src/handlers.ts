@@ -19,7 +19,7 @@ import {
   type Range,
   type SemanticTokens,
   type WorkspaceEdit,
-} from "vscode-languageserver/node";
+} from "vscode-languageserver";
 import type { Analysis } from "../../core/src/ide/analysis.js";
 import { codeActions, codeActionsNeedSemantics } from "../../core/src/ide/code-actions.js";
 import { codeLenses } from "../../core/src/ide/code-lens.js";
@@ -43,7 +43,8 @@ import { registerGraphRequest } from "./graph-request.js";
 import { registerDiffRequest } from "./diff-request.js";
 import { registerOpsetRequest } from "./opset-request.js";
 import { paramsProblem } from "./params.js";
-import { runCommand, runSummary } from "./run-command.js";
+import { runCommand, type RunPlatform } from "./run-command.js";
+import { runSummary } from "./run-summary.js";
 import { Workspace, type Need } from "./workspace.js";
 
 export const RUN_COMMAND = "onnxtxt.run";
@@ -99,7 +100,7 @@ const POSITION = new Set(["hover", "definition", "completion", "signatureHelp", 
  * `outputPending`: whether responses are still being written (background analysis waits).
  * `positions.count`: the position requests being answered (whole-document requests wait).
  */
-export function registerHandlers(connection: Connection, outputPending: () => boolean = () => false, positions = { count: 0 }): Workspace {
+export function registerHandlers(connection: Connection, runs: RunPlatform, outputPending: () => boolean = () => false, positions = { count: 0 }): Workspace {
   /**
    * Requests being answered, but for commands (a run may take minutes). Each `await` in a handler
    * would otherwise let a slice of background re-inference in ahead of the answer.
@@ -459,7 +460,7 @@ export function registerHandlers(connection: Connection, outputPending: () => bo
   connection.onExecuteCommand(
     on("executeCommand", (p) => {
       if (p.command !== RUN_COMMAND) throw new ResponseError(ErrorCodes.MethodNotFound, `unknown command ${p.command}`);
-      return runCommand(workspace, p.arguments).then(
+      return runCommand(workspace, p.arguments, runs).then(
         // window/showMessage, a notification: the library's show*Message send showMessageRequest,
         // which Neovim answers with a prompt that holds the editor until a key is pressed.
         (r) => {

@@ -1,7 +1,7 @@
 // `onnxtxt/convertOpset`: the edit converting an open document to another ai.onnx opset, for a
 // client command that asks for any target (VS Code's "ONNX: Convert Model to Opset..." quick
 // pick); code actions offer only a few targets. Without `target`, the opsets to choose from.
-import { ErrorCodes, ResponseError, type Connection, type Range, type TextEdit } from "vscode-languageserver/node";
+import { ErrorCodes, ResponseError, type Connection, type Range, type TextEdit } from "vscode-languageserver";
 import type { Analysis } from "../../core/src/ide/analysis.js";
 import { importedOpset, modelOpsetConversion } from "../../core/src/ide/opset-convert.js";
 import { latestOpsetVersion } from "../../core/src/schema/index.js";

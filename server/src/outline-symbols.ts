@@ -2,7 +2,7 @@
 // Converting 5,000 items to line/character ranges makes some 30,000 objects on every keystroke;
 // but when no line starts or ends, every item away from the edited line has the same range as
 // before, so its converted symbol is reused and only the items around the edit are made again.
-import { SymbolKind, type DocumentSymbol } from "vscode-languageserver/node";
+import { SymbolKind, type DocumentSymbol } from "vscode-languageserver";
 import type { OutlineItem, OutlineKind } from "../../core/src/ide/outline.js";
 import type { TextChange } from "../../core/src/ide/shift-diagnostics.js";
 import type { Span } from "../../grammar/src/span.js";

@@ -2,7 +2,7 @@
 // malformed message (`position: null`, `params: "x"`, `contentChanges: "zz"`) gets a one-line
 // InvalidParams answer (or, for a notification, a one-line log entry), never a stack trace.
 
-import type { MessageStrategy } from "vscode-languageserver/node";
+import type { MessageStrategy } from "vscode-languageserver";
 
 type Check = (value: unknown) => string | undefined;
 

@@ -3,7 +3,7 @@
 // and code actions the editor asked for just before it. Those whole-document requests are held
 // back until no message has arrived for two turns and no position request is being answered;
 // position requests go ahead of them, and among them the small answers go first.
-import type { MessageStrategy } from "vscode-languageserver/node";
+import type { MessageStrategy } from "vscode-languageserver";
 
 /**
  * The whole-document requests, in the order they are released: the small answers first, the

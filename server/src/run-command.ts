@@ -1,121 +1,18 @@
-// `workspace/executeCommand` `onnxtxt.run`: reads test_data_set_0 beside the file (the only
-// file IO of a run), runs the cell in a worker thread (run-worker.ts) so the server keeps
-// answering, terminates it when an edit makes it stale, and keeps the values for hovers.
-import * as fs from "node:fs";
-import * as path from "node:path";
-import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
-import { ErrorCodes, ResponseError } from "vscode-languageserver/node";
-import { readCheckedAsync, type ReadRules } from "../../core/src/io/data-files.js";
-import { FileError } from "../../core/src/io/files.js";
+// `workspace/executeCommand` `onnxtxt.run`: checks the arguments, runs the cell through the
+// platform's RunPlatform (a worker thread and the files beside the document in Node,
+// run-node.ts; a Web Worker in a browser, run-browser.ts) so the server keeps answering,
+// cancels it when an edit makes it stale, and keeps the values for hovers.
+import { ErrorCodes, ResponseError } from "vscode-languageserver";
 import type { RunCellAnswer, RunCellArguments } from "../../core/src/ide/run-cell.js";
 import type { RunJob, RunReply } from "./run-protocol.js";
 import type { Workspace } from "./workspace.js";
 
-/** The worker script, beside this module (a bundler must emit it as its own entry). */
-const WORKER_URL = new URL("./run-worker.js", import.meta.url);
-
-/** One worker kept warm between runs; a cancelled run's worker is terminated instead. */
-let idle: Worker | undefined;
-
-/**
- * The worker's own heap: a run that fills it ends the worker, not the server (V8 otherwise
- * aborts the whole process). Tensors live outside it, held by the run's memory cap.
- */
-const WORKER_LIMITS = { maxOldGenerationSizeMb: 1024, maxYoungGenerationSizeMb: 64 };
-
-function takeWorker(): Worker {
-  const w = idle ?? new Worker(WORKER_URL, { resourceLimits: WORKER_LIMITS });
-  idle = undefined;
-  return w;
-}
-
-function release(w: Worker): void {
-  if (idle) void w.terminate();
-  else {
-    idle = w;
-    w.unref();
-  }
-}
-
-function runInWorker(job: RunJob, signal: AbortSignal): Promise<RunReply> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve({ ok: false, message: "the run was cancelled by an edit" });
-    const worker = takeWorker();
-    worker.ref();
-    const finish = (): void => {
-      signal.removeEventListener("abort", cancel);
-      worker.off("message", onMessage);
-      worker.off("error", onError);
-      worker.off("exit", onExit);
-    };
-    const cancel = (): void => {
-      finish();
-      void worker.terminate();
-      resolve({ ok: false, message: "the run was cancelled by an edit" });
-    };
-    const onMessage = (reply: RunReply): void => {
-      finish();
-      release(worker);
-      resolve(reply);
-    };
-    // The worker died (its heap limit, or a crash): the run failed, the server goes on.
-    const onError = (e: Error & { code?: string }): void => {
-      finish();
-      void worker.terminate();
-      resolve({
-        ok: false,
-        message:
-          e.code === "ERR_WORKER_OUT_OF_MEMORY"
-            ? `the run ran out of memory (more than the run worker's ${WORKER_LIMITS.maxOldGenerationSizeMb} MB heap) and was stopped`
-            : `the run worker failed and was stopped: ${e.message}`,
-      });
-    };
-    const onExit = (code: number): void => {
-      finish();
-      resolve({ ok: false, message: `the run worker stopped unexpectedly (exit code ${code})` });
-    };
-    signal.addEventListener("abort", cancel, { once: true });
-    worker.on("message", onMessage);
-    worker.on("error", onError);
-    worker.on("exit", onExit);
-    worker.postMessage(job);
-  });
-}
-
-/** Input files bigger than this are refused (the run itself has its own memory cap). */
-const MAX_INPUT_FILE_BYTES = 512 * 1024 * 1024;
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await fs.promises.lstat(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * input_0.pb, input_1.pb, ... of `test_data_set_0` next to the document, if it is a file. Read
- * without blocking the server, under the CLI's rules (regular files inside the folder, one
- * hard link, bounded size): a FIFO or a link to /dev/zero there is an error, not a hang.
- */
-async function readDataSet(uri: string): Promise<Uint8Array[] | undefined> {
-  if (!uri.startsWith("file:")) return undefined;
-  const dir = path.join(path.dirname(fileURLToPath(uri)), "test_data_set_0");
-  if (!(await exists(dir))) return undefined;
-  const rules: ReadRules = { within: dir, folderName: "test_data_set_0", singleLink: true, maxBytes: MAX_INPUT_FILE_BYTES };
-  const files: Uint8Array[] = [];
-  for (let i = 0; ; i++) {
-    const file = path.join(dir, `input_${i}.pb`);
-    if (!(await exists(file))) return files;
-    try {
-      files.push(await readCheckedAsync(file, rules));
-    } catch (e) {
-      if (e instanceof FileError) throw new ResponseError(ErrorCodes.InvalidRequest, `${e.file}: ${e.message}`);
-      throw e;
-    }
-  }
+/** Where runs happen and where their input files come from. */
+export interface RunPlatform {
+  /** Runs a job off the server's thread; `signal` cancels it. */
+  runJob(job: RunJob, signal: AbortSignal): Promise<RunReply>;
+  /** input_N.pb of the data set beside the document, when it has one the platform can read. */
+  readDataSet(uri: string): Promise<Uint8Array[] | undefined>;
 }
 
 function validArguments(args: unknown): RunCellArguments {
@@ -129,28 +26,19 @@ function validArguments(args: unknown): RunCellArguments {
   return a as RunCellArguments;
 }
 
-export async function runCommand(workspace: Workspace, args: unknown): Promise<RunCellAnswer> {
+export async function runCommand(workspace: Workspace, args: unknown, platform: RunPlatform): Promise<RunCellAnswer> {
   const { uri, graph, inputs } = validArguments(args);
   if (!workspace.document(uri)) throw new ResponseError(ErrorCodes.InvalidParams, `document not open: ${uri}`);
-  const dataSet = await readDataSet(uri);
+  const dataSet = await platform.readDataSet(uri);
   // The document may have been closed while the files were read.
   const doc = workspace.document(uri);
   const run = doc && workspace.beginRun(uri);
   if (!doc || !run) throw new ResponseError(ErrorCodes.InvalidParams, `document not open: ${uri}`);
-  const r = await runInWorker(
+  const r = await platform.runJob(
     { text: doc.getText(), ...(graph !== undefined ? { graph } : {}), ...(inputs !== undefined ? { inputs } : {}), ...(dataSet ? { dataSet } : {}) },
     run.signal,
   );
   if (!r.ok) throw new ResponseError(ErrorCodes.InvalidRequest, r.message);
   workspace.recordRun(uri, run.version, { graph: r.graph, values: new Map(r.values), elapsedMs: r.elapsedMs });
   return { outputs: r.outputs, elapsedMs: r.elapsedMs, inputSources: r.inputSources };
-}
-
-/** One short message for clients that show no run view: each output's type and first values. */
-export function runSummary(r: RunCellAnswer): string {
-  const outputs = r.outputs.map((o) => {
-    const text = o.text.replace(/\s+/g, " ");
-    return `${o.name}: ${text.length > 120 ? `${text.slice(0, 117)}...` : text}`;
-  });
-  return `Run finished in ${r.elapsedMs.toFixed(0)} ms. ${outputs.join("; ")}`;
 }

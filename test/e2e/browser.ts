@@ -35,13 +35,29 @@ export interface Page {
   /** Evaluates `expression` (source text) in the page; a promise is awaited. */
   evaluate<R>(expression: string): Promise<R>;
   setViewportSize(size: { width: number; height: number }): Promise<void>;
+  /** The page's console messages (its workers' too, in Chromium). */
+  on(event: "console", listener: (message: { type(): string; text(): string }) => void): void;
 }
 
 export interface Browser {
   newPage(options?: { viewport?: { width: number; height: number } }): Promise<Page>;
+  newContext(options?: { viewport?: { width: number; height: number } }): Promise<BrowserContext>;
   close(): Promise<void>;
 }
 
 export interface Playwright {
   chromium: { launch(options: { executablePath: string; args?: string[]; headless?: boolean }): Promise<Browser> };
+}
+
+/** A request a route handler decides on. */
+export interface Route {
+  request(): { url(): string };
+  continue(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+export interface BrowserContext {
+  newPage(): Promise<Page>;
+  /** Every request of the context's pages and workers goes through `handler`. */
+  route(pattern: string, handler: (route: Route) => Promise<void>): Promise<void>;
 }

@@ -36,7 +36,7 @@ async function paletteCommand(kit: Kit, title: string): Promise<void> {
   const { ed, until } = kit;
   const page = ed.page;
   await page.keyboard.press("F1");
-  await page.locator(".quick-input-widget input").first().waitFor({ state: "visible" });
+  await page.locator(".quick-input-box input").first().waitFor({ state: "visible" });
   await page.keyboard.insertText(title);
   const first = await until(
     `palette row ${title}`,
@@ -60,12 +60,12 @@ async function paletteCommand(kit: Kit, title: string): Promise<void> {
 async function answerOpenDialog(kit: Kit, file: string): Promise<void> {
   const { ed, until } = kit;
   const page = ed.page;
-  const input = page.locator(".quick-input-widget input");
+  const input = page.locator(".quick-input-box input");
   await until(
     "the simple file dialog",
     async () => {
       if (!(await input.first().isVisible())) return undefined;
-      const value = await page.evaluate<string>(`document.querySelector(".quick-input-widget input")?.value ?? ""`);
+      const value = await page.evaluate<string>(`document.querySelector(".quick-input-box input")?.value ?? ""`);
       return value.startsWith("/") ? value : undefined;
     },
     15000,

@@ -154,7 +154,7 @@ describe("embedded: regions found in each host", () => {
     const scan = findRegions(f.text, "javascript");
     assert.deepEqual(
       scan.regions.map((r) => `${r.kind} ${r.kindSource} ${r.origin}`),
-      ["model content onnx`", "graph call onnx.graph`", "nodes call onnx.nodes`"],
+      ["model call onnx`", "graph call onnx.graph`", "nodes call onnx.nodes`"],
     );
     assert.deepEqual(
       scan.skipped.map((s) => s.reason),

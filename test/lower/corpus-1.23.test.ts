@@ -34,10 +34,18 @@ describe("corpus: 1.23 syntax", () => {
   for (const f of files) {
     it(f, () => {
       const text = fs.readFileSync(path.join(CORPUS, f), "utf8");
+      // the corpus writes a -1 dimension on purpose (onnx reads it): the warning about it is expected
+      const expected = f === "new-types.onnxtxt" ? ["warning negative-dimension"] : [];
       const r = modelFromText(text);
-      assert.deepEqual(r.diagnostics, []);
+      assert.deepEqual(
+        r.diagnostics.map((d) => `${d.severity} ${d.code}`),
+        expected,
+      );
       const flat = modelFromText(flatten(text));
-      assert.deepEqual(flat.diagnostics, []);
+      assert.deepEqual(
+        flat.diagnostics.map((d) => `${d.severity} ${d.code}`),
+        expected,
+      );
       assert.ok(!flatten(text).includes("\n"));
       assert.deepEqual(toBinary(ModelProtoSchema, flat.model!), toBinary(ModelProtoSchema, r.model!));
     });

@@ -6,9 +6,12 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { encodeModel } from "../../core/src/io/binary.js";
+import { compareValues, valueFromProto } from "../../core/src/interp/index.js";
+import { decodeValue, encodeModel, valueKindOf } from "../../core/src/io/index.js";
+import { decodeModel } from "../../core/src/io/binary.js";
+import { saveModel } from "../../core/src/node/index.js";
 import { modelFromText } from "../../core/src/text.js";
-import { REPO } from "../helpers/paths.js";
+import { LIGHT, REPO } from "../helpers/paths.js";
 
 const MODEL = `<ir_version: 10, opset_import: ["" : 21]>
 g (float[2] x) => (float[2] y) {
@@ -58,6 +61,8 @@ describe("the npm package", function () {
       "bin/onnxtxt.js",
       "dist/core/src/index.js",
       "dist/core/src/index.d.ts",
+      "dist/core/src/node/index.js",
+      "dist/core/src/node/index.d.ts",
       "dist/cli/src/main.bundle.mjs",
       "dist/server/src/main.js",
     ]) {
@@ -118,5 +123,90 @@ export const count: number = diagnostics.length;
     const wrong = node([tsc, ...flags, "wrong.ts"], installed);
     assert.notEqual(wrong.code, 0);
     assert.match(wrong.stdout, /Type 'Diagnostic\[\]' is not assignable to type 'number'/);
+  });
+
+  it("runs a strict TypeScript user of onnxtxt and onnxtxt/node on ResNet-50 with external data (#32)", function () {
+    this.timeout(180_000);
+    // ResNet-50 with its tensors over 64 bytes in a data file beside it, as onnx saves external data
+    const dir = path.join(installed, "resnet");
+    fs.mkdirSync(dir);
+    const original = decodeModel(fs.readFileSync(path.join(LIGHT, "light_resnet50.onnx")));
+    saveModel(original, path.join(dir, "resnet50.onnx"), { externalData: 64 });
+    assert.equal(fs.readdirSync(dir).length, 2, "the model and its data file");
+    const script = `import { checkModel, cloneModel, composeModels, extractModel, run, type ModelProto } from "onnxtxt";
+import { loadModel, saveModel } from "onnxtxt/node";
+
+const model: ModelProto = loadModel("resnet/resnet50.onnx");
+const graph = model.graph!;
+const output = graph.output[0]!.name;
+
+// a copy edited without touching the original
+const edited = cloneModel(model);
+const epsilonOf = (m: ModelProto) => m.graph!.node.find((n) => n.opType === "BatchNormalization")!.attribute.find((a) => a.name === "epsilon")!;
+epsilonOf(edited).f = 0.001;
+const editedErrors = checkModel(edited).filter((d) => d.severity === "error");
+const editedEpsilon = epsilonOf(edited).f;
+const originalEpsilon = epsilonOf(model).f;
+
+// the network cut after its first residual block, and joined again
+const block1 = graph.node.filter((n) => n.opType === "Relu")[3]!.output[0]!;
+const head = extractModel(model, ["gpu_0/data_0"], [block1]);
+const tail = extractModel(model, [block1], [output]);
+head.irVersion = 7n; // IR 3 lists every initializer among the inputs; the parts do not
+tail.irVersion = 7n;
+const joined = composeModels(head, tail, [[block1, block1]], { prefix1: "head/", prefix2: "tail/" });
+const joinedErrors = checkModel(joined).filter((d) => d.severity === "error");
+
+const outputs = await run(joined);
+const y = outputs.get("tail/" + output);
+if (!y || y.kind !== "tensor") throw new Error("no output");
+saveModel(joined, "out/joined.onnx", { externalData: 64 });
+saveModel(edited, "out/edited.onnxtxt");
+console.log(JSON.stringify({
+  editedErrors: editedErrors.map((d) => d.message),
+  editedEpsilon,
+  originalEpsilon,
+  headNodes: head.graph!.node.length,
+  tailNodes: tail.graph!.node.length,
+  joinedNodes: joined.graph!.node.length,
+  joinedErrors: joinedErrors.map((d) => d.message),
+  dims: y.dims,
+  values: Array.from(y.data as Float32Array),
+}));
+`;
+    fs.writeFileSync(path.join(installed, "resnet.ts"), script);
+    fs.mkdirSync(path.join(installed, "out"));
+    const tsc = path.join(REPO, "node_modules/typescript/bin/tsc");
+    const flags = ["--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022"];
+    const compiled = node([tsc, ...flags, "resnet.ts"], installed);
+    assert.equal(compiled.code, 0, compiled.stdout + compiled.stderr);
+    const r = node(["resnet.js"], installed);
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout) as {
+      editedErrors: string[];
+      editedEpsilon: number;
+      originalEpsilon: number;
+      headNodes: number;
+      tailNodes: number;
+      joinedNodes: number;
+      joinedErrors: string[];
+      dims: number[];
+      values: number[];
+    };
+    assert.deepEqual(out.editedErrors, []);
+    assert.equal(out.editedEpsilon, 0.001);
+    const epsilon = original.graph!.node.find((n) => n.opType === "BatchNormalization")!.attribute.find((a) => a.name === "epsilon")!.f;
+    assert.equal(out.originalEpsilon, epsilon, "the original keeps its value");
+    assert.equal(out.joinedNodes, out.headNodes + out.tailNodes);
+    assert.equal(out.joinedNodes, original.graph!.node.length, "the two halves hold every node");
+    assert.deepEqual(out.joinedErrors, []);
+    // the joined network gives the expected output of the whole one (onnx's reference evaluator, as onnxruntime)
+    const vi = original.graph!.output[0]!;
+    const expected = valueFromProto(decodeValue(fs.readFileSync(path.join(LIGHT, "light_resnet50_output_0.pb")), valueKindOf(vi.type)));
+    const got = { kind: "tensor" as const, dtype: 1, dims: out.dims, data: Float32Array.from(out.values) };
+    assert.equal(compareValues(got, expected, { rtol: 1e-3, atol: 1e-5 }), undefined);
+    const saved = fs.readdirSync(path.join(installed, "out")).sort();
+    assert.equal(saved.length, 3, saved.join(", "));
+    assert.ok(saved.includes("joined.onnx") && saved.includes("edited.onnxtxt"));
   });
 });

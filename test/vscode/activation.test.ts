@@ -43,7 +43,7 @@ describe("extension activation (against a stand-in VS Code)", function () {
           name: "stand-ins",
           setup(b) {
             b.onResolve({ filter: /^vscode$/ }, () => ({ path: pathToFileURL(path.join(STUBS, "vscode.js")).href, external: true }));
-            b.onResolve({ filter: /^vscode-languageclient\/node$/ }, () => ({
+            b.onResolve({ filter: /^vscode-languageclient(\/node)?$/ }, () => ({
               path: pathToFileURL(path.join(STUBS, "languageclient.js")).href,
               external: true,
             }));

@@ -44,6 +44,10 @@ const ALLOWED = new Set([
   "extension/dist/helper.js",
   "extension/dist/graph-view.js",
   "extension/dist/elk-worker.js",
+  // VS Code for the Web: the client for the web extension host, the server and its run worker.
+  "extension/dist/browser-extension.js",
+  "extension/dist/browser-server.js",
+  "extension/dist/run-worker-browser.js",
 ]);
 
 /** The module names a bundle still loads at run time: require(), and for ESM import ... from and import(). */
@@ -144,6 +148,23 @@ describe("npm run package:vscode", function () {
     }
     assert.ok(requiredModules(entries.get("extension/dist/extension.cjs")!.toString("utf8"), false).has("vscode"));
     assert.ok(requiredModules(entries.get("extension/dist/server.js")!.toString("utf8"), true).has("node:module"), "the ESM server makes its own require");
+  });
+
+  it("bundles the web build with nothing of Node's: the client needs only vscode, the workers nothing", () => {
+    // lodash (Chevrotain's) probes module.require("util") inside a try; nothing else may be required.
+    const client = [...requiredModules(entries.get("extension/dist/browser-extension.js")!.toString("utf8"), false)].filter((m) => m !== "util");
+    assert.deepEqual(client, ["vscode"]);
+    for (const worker of ["extension/dist/browser-server.js", "extension/dist/run-worker-browser.js"]) {
+      const text = entries.get(worker)!.toString("utf8");
+      assert.deepEqual(
+        [...requiredModules(text, false)].filter((m) => m !== "util"),
+        [],
+        worker,
+      );
+      assert.doesNotMatch(text, /["']node:[a-z_]+["']/, `${worker} names a Node built-in`);
+    }
+    const manifest = JSON.parse(entries.get("extension/package.json")!.toString("utf8")) as { browser?: string };
+    assert.equal(manifest.browser, "./dist/browser-extension.js");
   });
 
   it("loads the client bundle against a stand-in vscode module and exports activate/deactivate", () => {

@@ -10,13 +10,14 @@ import { modelFromText } from "../../../core/src/text.js";
 import { decodeModel } from "../../../core/src/io/index.js";
 import { flag, parseArgs, UsageError } from "../args.js";
 import type { Command } from "../command.js";
-import { diagnosticLines } from "../../../core/src/diagnostic-lines.js";
+import { printDiagnostics } from "../pretty.js";
 import { FileError, readBytes, readText } from "../../../core/src/io/files.js";
 import { checkEmbedded } from "../../../core/src/embedded/index.js";
 import { hostLanguageOf } from "../embedded-input.js";
-import { about, formatOf } from "../model-files.js";
+import { about, formatOf, textprotoModel } from "../model-files.js";
+import { TextprotoError } from "../../../core/src/textproto/index.js";
 import { jsonDiagnostics, sarifLog, type FileDiagnostics } from "../diagnostic-formats.js";
-import { FORMAT_NAMES, sniffModel } from "../sniff.js";
+import { FORMAT_NAMES, sniffedName, sniffModel } from "../../../core/src/node/sniff.js";
 import { toolVersion } from "../version.js";
 import { reportFileError } from "../report.js";
 import { checkModel } from "../../../core/src/check/index.js";
@@ -30,7 +31,9 @@ interface ModelCheck {
 }
 
 /** Checks run after parsing and lowering succeeded, in order. */
-const MODEL_CHECKS: ModelCheck[] = [{ name: "semantics", run: (model, sourceMap) => checkModel(model, sourceMap ? { sourceMap } : {}) }];
+const MODEL_CHECKS: ModelCheck[] = [
+  { name: "semantics", run: (model, sourceMap) => checkModel(model, { ...(sourceMap && { sourceMap }), suggestNames: true }) },
+];
 
 const USAGE = `usage: onnxtxt check [options] FILE...
 
@@ -69,13 +72,22 @@ function checkFile(file: string, note: (m: string) => void): Checked {
   const claimed = formatOf(file);
   const sniffed = sniffModel(bytes, claimed);
   if (!sniffed.format) throw new FileError(file, `this file looks like ${sniffed.looksLike}`);
-  if (claimed && claimed !== sniffed.format)
-    note(`onnxtxt: ${file}: note: the name says ${FORMAT_NAMES[claimed]}, but the file looks like ${FORMAT_NAMES[sniffed.format]}; checking it as such\n`);
+  if (claimed && (claimed !== sniffed.format || sniffed.textproto))
+    note(`onnxtxt: ${file}: note: the name says ${FORMAT_NAMES[claimed]}, but the file looks like ${sniffedName(sniffed)}; checking it as such\n`);
   let model: ModelProto | undefined;
   let sourceMap: SourceMap | undefined;
   let text: string | undefined;
   const diagnostics: Diagnostic[] = [];
-  if (sniffed.format === "onnxtxt") {
+  if (sniffed.textproto) {
+    // its errors are diagnostics of the text, FILE:LINE:COL like the syntax's own
+    text = new TextDecoder("utf-8").decode(bytes);
+    try {
+      model = textprotoModel(file, text, note);
+    } catch (e) {
+      if (!(e instanceof TextprotoError)) throw e;
+      return { text, diagnostics: [{ severity: "error", code: "syntax", message: e.reason, span: { start: e.offset, end: e.offset + 1 } }] };
+    }
+  } else if (sniffed.format === "onnxtxt") {
     text = new TextDecoder("utf-8").decode(bytes);
     const r = modelFromText(text);
     pushAll(diagnostics, r.diagnostics);
@@ -113,7 +125,7 @@ export const checkCommand: Command = {
       try {
         const r = checkFile(file, (m) => io.err(m));
         const diagnostics = r.diagnostics.filter(shown);
-        if (format === "text") io.err(diagnosticLines(file, r.text, diagnostics));
+        if (format === "text") printDiagnostics(io, file, r.text, diagnostics);
         else checked.push({ file, ...(r.text !== undefined && { text: r.text }), diagnostics });
         if (diagnostics.some((d) => d.severity === "error")) code = Math.max(code, 1);
       } catch (e) {

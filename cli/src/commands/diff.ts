@@ -6,7 +6,8 @@ import { OnnxtxtError } from "../../../core/src/io/errors.js";
 import { FileError } from "../../../core/src/io/files.js";
 import { flag, hasFlag, parseArgs, UsageError } from "../args.js";
 import type { Command, Output } from "../command.js";
-import { InputError } from "../input-error.js";
+import { InputError } from "../../../core/src/node/input-error.js";
+import { printReport } from "../pretty.js";
 import { about, modelDir, readModel } from "../model-files.js";
 import { diffReport } from "../diff-report.js";
 
@@ -119,7 +120,7 @@ export const diffCommand: Command = {
     } catch (e) {
       // an input with errors is trouble (2), not a difference (1): diff(1)'s codes
       if (e instanceof InputError) {
-        io.err(e.report);
+        printReport(io, e.report);
         return 2;
       }
       throw e;

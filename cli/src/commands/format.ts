@@ -3,13 +3,14 @@
 // Text with syntax errors is refused: exit 1, the file untouched, the errors shown.
 import { hasFlag, parseArgs, UsageError } from "../args.js";
 import type { Command } from "../command.js";
-import { diagnosticLines } from "../../../core/src/diagnostic-lines.js";
+import { printDiagnostics } from "../pretty.js";
 import { FileError, readText } from "../../../core/src/io/files.js";
 import { writeOutput, yieldToSignals } from "../../../core/src/io/write-output.js";
 import { reportFileError } from "../report.js";
 import { formatText } from "../../../core/src/print/format.js";
 import { formatHostFile } from "../format-embedded.js";
 import { hostLanguageOf } from "../embedded-input.js";
+import { sniff } from "../../../core/src/node/sniff.js";
 
 const USAGE = `usage: onnxtxt format [--write | --check] FILE...
 
@@ -44,9 +45,15 @@ export const formatCommand: Command = {
           continue;
         }
         const text = readText(file);
+        // protobuf text format is a model, not text in our syntax: say so once instead of a page of syntax errors
+        if ("textproto" in sniff(new TextEncoder().encode(text.slice(0, 4096))))
+          throw new FileError(
+            file,
+            `this file is protobuf text format, not the ONNX text syntax; \`onnxtxt print ${file} -o NEW.onnxtxt\` writes it in the ONNX text syntax`,
+          );
         const r = formatText(text);
         if (!r.ok) {
-          io.err(diagnosticLines(file, text, r.diagnostics));
+          printDiagnostics(io, file, text, r.diagnostics);
           inputErrors++;
           continue;
         }

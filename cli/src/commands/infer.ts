@@ -6,7 +6,7 @@ import { flag, hasFlag, parseArgs, UsageError } from "../args.js";
 import { batchOutputs } from "../batch.js";
 import { refuseDroppingComments } from "../comment-guard.js";
 import type { Command, Output } from "../command.js";
-import { diagnosticLines } from "../../../core/src/diagnostic-lines.js";
+import { printDiagnostics } from "../pretty.js";
 import { FileError, makeDirs } from "../../../core/src/io/files.js";
 import { modelDir, readModel, requireFormat, saveModel, writeModelToStdout, type ModelFormat } from "../model-files.js";
 import { progress } from "../progress.js";
@@ -34,7 +34,7 @@ function inferOne(input: string, output: string, io: Output, dropComments: boole
   const typed = withInferredTypes(model, result);
   if (output === "-") writeModelToStdout(io, "stdout.onnxtxt", to ?? loaded.format, typed);
   else saveModel(output, typed, { sourceDir: modelDir(input) });
-  io.err(diagnosticLines(input, undefined, result.diagnostics));
+  printDiagnostics(io, input, undefined, result.diagnostics);
   return result.diagnostics.some((d) => d.severity === "error");
 }
 

@@ -8,6 +8,7 @@ import { printModel, printModelPlain } from "../../../core/src/print-model.js";
 import { writeOutput } from "../../../core/src/io/write-output.js";
 import { parseSize } from "../size.js";
 import { byteProgress } from "../progress.js";
+import { refuseOverInput } from "../same-file.js";
 
 const USAGE = `usage: onnxtxt print [--external-data SIZE | --plain] [-o OUT] IN
 
@@ -46,6 +47,7 @@ export const printCommand: Command = {
     const toStdout = output === undefined || output === "-";
     const externalData = size === undefined ? undefined : parseSize(size);
     if (externalData !== undefined && toStdout) throw new UsageError("--external-data needs -o OUT: the sidecar file is written beside OUT");
+    if (!toStdout) refuseOverInput(output, [input]);
     const region = flag(args, "region");
     const model = region === undefined ? loadModel(input, (m) => io.err(m)) : regionModel(input, regionNumber(region)).model;
     if (plain) {

@@ -2,10 +2,18 @@
 // shape contradictions that inference finds. Works on binary models (locations as paths in
 // `where`) and on models lowered from text (ranges through the source map).
 import { create } from "@bufbuild/protobuf";
-import { GraphProtoSchema, ValueInfoProtoSchema, type FunctionProto, type GraphProto, type ModelProto, type ValueInfoProto } from "../../../proto/src/index.js";
+import {
+  GraphProtoSchema,
+  ValueInfoProtoSchema,
+  type FunctionProto,
+  type GraphProto,
+  type ModelProto,
+  type NodeProto,
+  type ValueInfoProto,
+} from "../../../proto/src/index.js";
 import type { Diagnostic } from "../diagnostics.js";
 import { inferModel, modelFunctions, modelOpsets, type InferResult } from "../infer/index.js";
-import { ChildWhere } from "../infer/location.js";
+import { ChildWhere, type Where } from "../infer/location.js";
 import { canonicalDomain } from "../schema/index.js";
 import type { SourceMap } from "../source-map.js";
 import { Emitter } from "./emit.js";
@@ -22,6 +30,8 @@ export interface CheckOptions {
   readonly errorsOnly?: boolean;
   /** An inference result the caller already has for this model (saves running it again). */
   readonly inference?: Pick<InferResult, "diagnostics">;
+  /** Add "did you mean" to undefined names (the CLI; the editor has quick fixes for them). */
+  readonly suggestNames?: boolean;
 }
 
 export function checkModel(model: ModelProto, options: CheckOptions = {}): Diagnostic[] {
@@ -36,13 +46,24 @@ export function checkModel(model: ModelProto, options: CheckOptions = {}): Diagn
     seen.add(d);
   }
   const env: NodeEnv = { opsets, functions };
+  const broken = new Set<NodeProto>();
   if (!model.graph) out.emit("missing-graph", "the model has no graph", model, "model");
-  else
-    new StructureChecker(out, (node, where) => checkNode(node, where, env, out), model.irVersion >= 4n).checkGraph(model.graph, `graph '${model.graph.name}'`);
+  else {
+    const onNode = (node: NodeProto, where: Where): void => {
+      const before = diagnostics.length;
+      checkNode(node, where, env, out);
+      for (let i = before; i < diagnostics.length; i++) if (diagnostics[i]!.severity === "error") broken.add(node);
+    };
+    new StructureChecker(out, onNode, model.irVersion >= 4n, options.suggestNames ?? false).checkGraph(model.graph, `graph '${model.graph.name}'`);
+  }
   if (model.graph) checkSignatureShapes(model.graph, out);
   checkModelTensors(model, out);
   for (const fn of model.functions) checkFunction(fn, opsets, functions, out, options.sourceMap);
-  if (model.graph) pushAll(diagnostics, (options.inference ?? inferModel(model, options.sourceMap ? { sourceMap: options.sourceMap } : {})).diagnostics);
+  if (model.graph)
+    pushAll(
+      diagnostics,
+      (options.inference ?? inferModel(model, { ...(options.sourceMap && { sourceMap: options.sourceMap }), brokenNodes: broken })).diagnostics,
+    );
   const kept = options.errorsOnly ? diagnostics.filter((d) => d.severity === "error") : diagnostics;
   return kept.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
 }

@@ -6,6 +6,7 @@ import { functionKey } from "../infer/index.js";
 import { ChildWhere, opName, type Where } from "../infer/location.js";
 import type { Emitter } from "./emit.js";
 import { didYouMean, editDistance } from "./suggest.js";
+import { REPLACED_BELOW_FIRST } from "../opset/table/index.js";
 
 export interface NodeEnv {
   readonly opsets: ReadonlyMap<string, number>;
@@ -44,11 +45,36 @@ export function checkNode(node: NodeProto, where: Where, env: NodeEnv, out: Emit
   const schema = findSchema(domain, node.opType, version);
   if (!schema || schema.deprecated) {
     const why = schema ? `was removed in opset ${schema.sinceVersion}` : `exists only from opset ${versions[0]!.sinceVersion}`;
-    out.emit("op-not-in-opset", `${node.opType} is not available at ${domainLabel(domain)} opset ${version}: it ${why}`, node, where, "op");
+    const instead = schema ? replacementOf(domain, node.opType) : undefined;
+    out.emit(
+      "op-not-in-opset",
+      `${node.opType} is not available at ${domainLabel(domain)} opset ${version}: it ${why}${instead ? `; use ${instead}` : ""}`,
+      node,
+      where,
+      "op",
+    );
     return;
   }
   checkArity(node, schema, version, where, out);
   checkAttributes(node, schema, version, where, out);
+}
+
+/** The op that took a removed op's place (Upsample -> Resize), from the opset step table's replacements. */
+function replacementOf(domain: string, op: string): string | undefined {
+  for (const [key, r] of REPLACED_BELOW_FIRST) {
+    const [d, newer] = key.split("|");
+    if (d === domain && r.op === op) return newer;
+  }
+  return undefined;
+}
+
+/** The first opset at which `op` takes `name` as an input (an attribute before it: Unsqueeze's axes at 13). */
+function becameInputAt(domain: string, op: string, name: string): { version: number; index: number } | undefined {
+  for (const s of getSchemaVersions(domain, op)) {
+    const index = s.inputs.findIndex((i) => i.name === name);
+    if (index >= 0) return { version: s.sinceVersion, index };
+  }
+  return undefined;
 }
 
 /** A known op whose name is within two edits of `name` (ignoring case), for a hint. */
@@ -84,7 +110,10 @@ function checkArity(node: NodeProto, schema: OpSchema, version: number, where: W
   // Trailing empty names are the same as absent optional inputs.
   let nIn = node.input.length;
   while (nIn > 0 && node.input[nIn - 1] === "") nIn--;
-  if (nIn < schema.minInput || nIn > schema.maxInput) {
+  // Inputs left out because they were written as attributes (`Unsqueeze <axes = [1]> (x)` at 13):
+  // the attribute's error says so; "takes 2 inputs" would only repeat it.
+  const asAttributes = nIn < schema.minInput && schema.inputs.slice(nIn, schema.minInput).every((f) => node.attribute.some((a) => a.name === f.name));
+  if ((nIn < schema.minInput && !asAttributes) || nIn > schema.maxInput) {
     const part = nIn > schema.maxInput ? { input: schema.maxInput } : "op";
     out.emit(
       "wrong-arity",
@@ -145,6 +174,17 @@ function checkAttributes(node: NodeProto, schema: OpSchema, version: number, whe
     const at = new ChildWhere(where, "attribute", a.name);
     const formal = schema.attributes.get(a.name);
     if (!formal) {
+      const input = becameInputAt(canonicalDomain(node.domain), node.opType, a.name);
+      if (input && input.version <= version) {
+        out.emit(
+          "unknown-attribute",
+          `${opName(node)} at opset ${version} takes '${a.name}' as its input ${input.index + 1} (since opset ${input.version}), not as an attribute: give it as a tensor (an initializer or a Constant)`,
+          a,
+          at,
+          "name",
+        );
+        continue;
+      }
       const names = [...schema.attributes.keys()].sort();
       out.emit(
         "unknown-attribute",
@@ -160,7 +200,7 @@ function checkAttributes(node: NodeProto, schema: OpSchema, version: number, whe
     if (a.refAttrName === "" && actual !== AT.UNDEFINED && actual !== expected) {
       out.emit(
         "attribute-type",
-        `attribute '${a.name}' of ${opName(node)} must be ${formal.type.toLowerCase()}, not ${attributeTypeName(actual).toLowerCase()}`,
+        `attribute '${a.name}' of ${opName(node)} must be ${formal.type.toLowerCase()}, not ${attributeTypeName(actual).toLowerCase()}${listHint(a, actual, expected)}`,
         a,
         at,
         "value",
@@ -178,6 +218,13 @@ function checkAttributes(node: NodeProto, schema: OpSchema, version: number, whe
       );
     }
   }
+}
+
+/** `strides = 2` where a list is needed: the list to write, `[2]`. */
+function listHint(a: AttributeProto, actual: AT, expected: AT): string {
+  if (actual === AT.INT && expected === AT.INTS) return `: write ${a.name} = [${a.i}]`;
+  if (actual === AT.STRING && expected === AT.STRINGS) return `: write ${a.name} = [${JSON.stringify(new TextDecoder().decode(a.s))}]`;
+  return "";
 }
 
 /** The declared type, or the one the set fields imply when the type is missing. */

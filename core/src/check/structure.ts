@@ -4,6 +4,7 @@
 import type { AttributeProto, GraphProto, NodeProto } from "../../../proto/src/index.js";
 import { ChildWhere, NodeWhere, type Part, type Where } from "../infer/location.js";
 import type { Emitter } from "./emit.js";
+import { CloseNames, didYouMean } from "./suggest.js";
 
 type DefinitionKind = "input" | "initializer" | "node-output";
 
@@ -32,6 +33,13 @@ class NameScope {
   lookup(name: string): Definition | undefined {
     return this.defs.get(name) ?? this.parent?.lookup(name);
   }
+
+  /** The defined name closest to `name` (a likely misspelling), if one is close enough. */
+  closest(name: string): string | undefined {
+    const close = new CloseNames(name, 1);
+    for (let s: NameScope | undefined = this; s; s = s.parent) for (const defined of s.defs.keys()) close.consider(defined);
+    return close.closest()[0];
+  }
 }
 
 /** Called for every node (in main graph, subgraphs and function bodies) with its location. */
@@ -43,6 +51,12 @@ export class StructureChecker {
     private readonly onNode: NodeHook,
     /** Before IR version 4 every initializer had to be listed as an input too: no warning then. */
     private readonly warnShadowedInitializers = true,
+    /**
+     * "did you mean" for an undefined name, from every name defined before it. Off for the
+     * editor, which checks a reduced graph per edit (the names it holds are not all the graph's)
+     * and offers the close names as quick fixes instead.
+     */
+    private readonly suggestNames = false,
   ) {}
 
   checkGraph(g: GraphProto, where: Where, parent?: NameScope): void {
@@ -128,7 +142,13 @@ export class StructureChecker {
     if (producedLater().has(name)) {
       scope.usedEarly.add(name);
       this.out.emit("use-before-definition", `'${name}' is used before the node that defines it; nodes must be in topological order`, node, at, { input: i });
-    } else this.out.emit("undefined-value", `'${name}' is not defined: no input, initializer or earlier node output has this name`, node, at, { input: i });
+    } else {
+      const hint = this.suggestNames ? scope.closest(name) : undefined;
+      // the misspelt use was meant for it: "never used" would be a second report of this one
+      if (hint !== undefined) scope.lookup(hint)!.used = true;
+      const message = `'${name}' is not defined: no input, initializer or earlier node output has this name${hint === undefined ? "" : `; ${didYouMean(hint)}`}`;
+      this.out.emit("undefined-value", message, node, at, { input: i });
+    }
   }
 
   private reportUnused(scope: NameScope): void {

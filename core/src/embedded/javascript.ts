@@ -3,7 +3,6 @@
 // with `${...}` holes is made at run time and is skipped.
 import { MapBuilder } from "./offset-map.js";
 import { finishRegions, type RegionDraft } from "./regions.js";
-import { sniffKind } from "./sniff.js";
 import type { EmbeddedKind, HostScan, SkippedRegion } from "./types.js";
 
 const TAG = /\bonnx(?:\.(model|graph|function|nodes|node))?\s*`/g;
@@ -96,11 +95,12 @@ export function findJavaScriptRegions(src: string): HostScan {
     }
     out.copy(src, run, i);
     const { text, map } = out.finish(tick + 1);
-    const named = m[1] as EmbeddedKind | undefined;
+    // the bare tag reads a model (onnxtxt's `onnx` tag); sniffing is only for other tags' look-alikes
+    const named = (m[1] ?? "model") as EmbeddedKind;
     drafts.push({
       language: "javascript",
-      kind: named ?? sniffKind(text),
-      kindSource: named ? "call" : "content",
+      kind: named,
+      kindSource: "call",
       text,
       map,
       literal: { span, content: { start: tick + 1, end: i }, verbatim: src.slice(tick + 1, i) === text, multiline: true, forbidden: ["`", "\\", "${"] },

@@ -60,6 +60,8 @@ export interface Env {
   /** Per graph: the types of its values (declared merged with inferred), for writing value_info. */
   readonly graphTypes: Map<GraphProto, Map<string, ValueType>>;
   readonly depth: number;
+  /** Nodes the checker found malformed: their outputs are left to their declarations (what they would give is a guess). */
+  readonly broken?: ReadonlySet<NodeProto>;
 }
 
 /** Model-local functions are identified by domain, name and overload. */
@@ -269,7 +271,7 @@ export function inferNode(node: NodeProto, scope: Scope, env: Env, where: Where,
         node.input.map((_, i) => constOf(i)),
         env,
       );
-  } else if (version !== undefined) {
+  } else if (version !== undefined && !env.broken?.has(node)) {
     const schema = getSchema(domain, node.opType, version);
     if (schema) {
       const bound = bindConstraints(schema, inputs, node, report);

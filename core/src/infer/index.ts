@@ -1,7 +1,7 @@
 // Type and shape inference over a whole model: `inferModel` computes the type of every value
 // (and reports contradictions); `withInferredTypes` writes them into a copy of the model.
 import { clone, create } from "@bufbuild/protobuf";
-import { ModelProtoSchema, ValueInfoProtoSchema, type FunctionProto, type GraphProto, type ModelProto } from "../../../proto/src/index.js";
+import { ModelProtoSchema, ValueInfoProtoSchema, type FunctionProto, type GraphProto, type ModelProto, type NodeProto } from "../../../proto/src/index.js";
 import type { Diagnostic } from "../diagnostics.js";
 import { copyNanBits } from "../io/nan-bits.js";
 import { walkModel } from "../walk.js";
@@ -17,6 +17,11 @@ export { functionKey } from "./engine.js";
 
 export interface InferOptions {
   readonly sourceMap?: SourceMap;
+  /**
+   * Nodes with errors of their own (an attribute of the wrong type, one that became an input):
+   * nothing is inferred from them, so a contradiction further on is not reported before its cause.
+   */
+  readonly brokenNodes?: ReadonlySet<NodeProto>;
 }
 
 export interface InferResult {
@@ -47,6 +52,7 @@ export function inferModel(model: ModelProto, options: InferOptions = {}): Infer
     reporter: new Reporter(options.sourceMap, diagnostics),
     graphTypes: new Map(),
     depth: 0,
+    ...(options.brokenNodes && { broken: options.brokenNodes }),
   };
   if (!model.graph) return { types: new Map(), inferred: new Map(), graphTypes: env.graphTypes, diagnostics };
   const graph = model.graph;

@@ -1,5 +1,5 @@
 // Values for graph inputs the caller did not give, so any model runs with no setup:
-// symbolic dims become 1 (or what `dims` says), floats are uniform in [-1, 1), integers
+// symbolic and negative dims become 1 (or what `dims` says), floats are uniform in [-1, 1), integers
 // uniform in [0, 4), bools random, strings "a"; sequences hold one such tensor and
 // optionals are empty. All from a seeded generator, so runs repeat exactly.
 import type { TypeProto } from "../../../proto/src/index.js";
@@ -12,7 +12,8 @@ export function defaultValue(type: TypeProto | undefined, dims: ReadonlyMap<stri
     case "tensorType": {
       const tt = type.value.value;
       const shape = (tt.shape?.dim ?? []).map((d) => {
-        if (d.value.case === "dimValue") return Number(d.value.value);
+        // a negative size (`float[-1]`) is unknown, as onnxruntime reads it: like `?`
+        if (d.value.case === "dimValue") return d.value.value >= 0n ? Number(d.value.value) : 1;
         if (d.value.case === "dimParam") return dims.get(d.value.value) ?? 1;
         return 1;
       });

@@ -245,7 +245,7 @@ export function getElement(t: Tensor, i: number): number | bigint | string {
   }
 }
 
-function setElement(t: Tensor, i: number, v: number | bigint | string | boolean): void {
+export function setElement(t: Tensor, i: number, v: number | bigint | string | boolean): void {
   const d = t.data as unknown as (number | bigint | string)[];
   d[i] = encodeElement(t.dtype, v);
 }

@@ -39,6 +39,11 @@ export class LowerContext {
     this.diagnostics.push({ severity: "error", code, message, ...(span && { span }) });
   }
 
+  /** A warning: the text means something other than it seems to (`float[-1]`, a dim named `None`). */
+  warn(code: string, message: string, span: Span): void {
+    this.diagnostics.push({ severity: "warning", code, message, span });
+  }
+
   emptyTensor(tensor: TensorProto, message: string, span: Span): void {
     if (this.deferEmpty) this.emptyTensors.push({ tensor, error: { severity: "error", code: "element-count", message, span } });
     else this.error("element-count", message, span);

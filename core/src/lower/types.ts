@@ -36,8 +36,20 @@ export function int64Of(lit: A.IntLit, cx: LowerContext, what: string): bigint {
 function shapeOf(shape: A.Shape, cx: LowerContext): TensorShapeProto {
   const dim = shape.dims.map((d) => {
     const v = d.value;
-    if (v?.kind === "Int") return create(TensorShapeProto_DimensionSchema, { value: { case: "dimValue", value: int64Of(v, cx, "the dimension") } });
-    if (v?.kind === "Name") return create(TensorShapeProto_DimensionSchema, { value: { case: "dimParam", value: v.value } });
+    if (v?.kind === "Int") {
+      // PyTorch's and numpy's "any size"; onnx keeps it as a size of -1, onnxruntime reads it as unknown
+      if (v.value < 0n) cx.warn("negative-dimension", `a dimension of ${v.text} is not a size; write '?' or a name for a dimension that is not known`, v.span);
+      return create(TensorShapeProto_DimensionSchema, { value: { case: "dimValue", value: int64Of(v, cx, "the dimension") } });
+    }
+    if (v?.kind === "Name") {
+      if (v.value === "None" && !v.quoted)
+        cx.warn(
+          "dimension-named-none",
+          "'None' here is a dimension named None (as any name is), not Python's None; write '?' for a dimension that is not known",
+          v.span,
+        );
+      return create(TensorShapeProto_DimensionSchema, { value: { case: "dimParam", value: v.value } });
+    }
     return create(TensorShapeProto_DimensionSchema, {});
   });
   return create(TensorShapeProtoSchema, { dim });

@@ -58,7 +58,8 @@ function writeSlow(v: number, at: number): number {
 
 function instance(): { exports: Float32TextExports; scratch: number } {
   if (current) return current;
-  compiled ??= new WebAssembly.Module(Buffer.from(FLOAT32_TEXT_WASM, "base64"));
+  // atob, not Buffer: the printer runs in browsers too (the playground).
+  compiled ??= new WebAssembly.Module(Uint8Array.from(atob(FLOAT32_TEXT_WASM), (c) => c.charCodeAt(0)));
   const inst = new WebAssembly.Instance(compiled, { env: { slow: writeSlow } });
   const exports = inst.exports as unknown as Float32TextExports;
   const scratch = align8(exports.tablesEnd()); // room for one value's text, then a fill's line break

@@ -443,6 +443,12 @@ class Printer {
     }
     const tail = this.dangling(d);
     if (count === 0 && tail.length === 0 && !this.c.afterOpen.has(d)) return this.wrap(d, "{}");
+    // A scalar or a few short values stay with their type (`float {0}`): broken over three
+    // lines after a long name they would read worse, and gain no room.
+    if (count <= SHORT_TENSOR_ITEMS && tail.length === 0 && !this.c.afterOpen.has(d)) {
+      const flat = Array.from({ length: count }, (_, i) => item(i)).join(", ");
+      if (flat.length <= SHORT_TENSOR_WIDTH) return this.wrap(d, `{${flat}}`);
+    }
     return this.wrap(d, group([this.open(d, "{"), indent([softline, fill(count, item, ",", write), ...tail]), softline, "}"]));
   }
 
@@ -459,6 +465,10 @@ class Printer {
     return [v.length, (i) => String(v[i]!)];
   }
 }
+
+/** Tensor data of at most this many values, this many characters in all, is never broken. */
+const SHORT_TENSOR_ITEMS = 4;
+const SHORT_TENSOR_WIDTH = 24;
 
 /** Prints a model AST as text (ending with a newline). */
 export function printAst(model: A.Model, opts: PrintOptions = {}): string {

@@ -3,7 +3,7 @@
 // as a document of its own and maps every request and answer between host and region. Nothing
 // is published or answered outside a region, and a host without ONNX text costs a scan per edit.
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import type { Connection, Diagnostic, Position, PublishDiagnosticsParams, Range, SemanticTokens, TextEdit } from "vscode-languageserver/node";
+import type { Connection, Diagnostic, Position, PublishDiagnosticsParams, Range, SemanticTokens, TextEdit } from "vscode-languageserver";
 import { formatRegion, hostLanguageOfId } from "../../../core/src/embedded/index.js";
 import { Hosts, type HostDoc, type RegionDoc } from "./hosts.js";
 import { mergeTokens, resultToHost } from "./results.js";

@@ -2,7 +2,7 @@
 // region is analysed as a document of its own, under a virtual URI, whose text is the model
 // core/src/embedded/fragment.ts wraps it in; this module maps positions between the two.
 import { TextDocument, type TextDocumentContentChangeEvent } from "vscode-languageserver-textdocument";
-import type { Position, Range } from "vscode-languageserver/node";
+import type { Position, Range } from "vscode-languageserver";
 import { findRegions, fragmentModel, regionSpan, type EmbeddedRegion, type FragmentModel, type HostLanguage } from "../../../core/src/embedded/index.js";
 
 /** Typed text that cannot start or end a string, a comment or a call. */

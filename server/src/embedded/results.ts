@@ -2,7 +2,7 @@
 // through the region's map, its URI becomes the host's, and what lies in the wrapper is dropped
 // (an outline item of the wrapper gives way to its children).
 // Commands keep the region's URI: executing one runs the region's document.
-import type { Position, Range } from "vscode-languageserver/node";
+import type { Position, Range } from "vscode-languageserver";
 import type { HostDoc, Hosts, RegionDoc } from "./hosts.js";
 
 const DROP = Symbol("drop");

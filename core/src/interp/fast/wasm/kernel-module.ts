@@ -26,7 +26,7 @@ export function kernelModule(): WebAssembly.Module {
     // Compile eagerly while the flag holds, then restore V8's defaults for any other module.
     setFlagsFromString("--no-liftoff");
     setFlagsFromString("--no-wasm-lazy-compilation");
-    compiled = new WebAssembly.Module(kernelModuleBytes());
+    compiled = new WebAssembly.Module(kernelModuleBytes() as Uint8Array<ArrayBuffer>);
     setFlagsFromString("--wasm-lazy-compilation");
     setFlagsFromString("--liftoff");
   }

@@ -2,9 +2,20 @@
 // text, `.onnxtxt` that is binary, `.pb`, no extension, stdin) is still read, and a file that is
 // no model at all is named for what it is.
 import type { ModelFormat } from "./model-files.js";
-import { decodeModel } from "../../core/src/io/index.js";
+import { decodeModel } from "../io/index.js";
 
-type Sniffed = { readonly format: ModelFormat } | { readonly format?: undefined; readonly looksLike: string };
+/**
+ * `format` is how the model is read: the text syntax, or protobuf (binary, or protobuf's text
+ * format when `textproto` is set).
+ */
+type Sniffed = { readonly format: ModelFormat; readonly textproto?: true } | { readonly format?: undefined; readonly looksLike: string };
+
+const TEXTPROTO: Sniffed = { format: "onnx", textproto: true };
+
+/** What to call a sniffed format in notes. */
+export function sniffedName(s: { readonly format: ModelFormat; readonly textproto?: true }): string {
+  return s.textproto ? "protobuf text format" : FORMAT_NAMES[s.format];
+}
 
 const UNKNOWN_BINARY = "a binary file that is not an ONNX ModelProto";
 
@@ -38,6 +49,19 @@ function firstWords(head: Uint8Array): string {
   return "";
 }
 
+/** A ModelProto field, as protobuf's text format starts a model: `ir_version: 8`, `graph {`. */
+const MODEL_FIELD_START =
+  /^(ir_version|opset_import|producer_name|producer_version|domain|model_version|doc_string|graph|metadata_props|training_info|functions|configuration)\s*[:{<]/;
+
+/**
+ * Whether text whose first words are `words` is protobuf text format. A graph of the ONNX text
+ * syntax always has `=> (` (its outputs), which a text-format model has at most inside a string:
+ * so a damaged ONNX text (a lost `<` before `ir_version`) is still read, and reported, as ONNX text.
+ */
+function looksLikeTextproto(words: string, text: Uint8Array): boolean {
+  return MODEL_FIELD_START.test(words) && !/=>\s*\(/.test(new TextDecoder("utf-8").decode(text));
+}
+
 export function sniff(bytes: Uint8Array): Sniffed {
   if (bytes.length === 0) return { looksLike: "an empty file" };
   const head = bytes.subarray(0, 4096);
@@ -45,8 +69,9 @@ export function sniff(bytes: Uint8Array): Sniffed {
   if (isText(head)) {
     const words = firstWords(head);
     if (words === "") return { format: "onnxtxt" };
+    if (looksLikeTextproto(words, head)) return TEXTPROTO;
     if (/^[A-Za-z_]\w*\s*:/.test(words) || /^[A-Za-z_]\w*\s*\{/.test(words)) {
-      return { looksLike: "protobuf text format (as protobuf's text_format or onnx.helper.printable_graph write it), not the ONNX text syntax" };
+      return { looksLike: "protobuf text format of something other than an ONNX ModelProto, not the ONNX text syntax" };
     }
     if (words.startsWith("{") || words.startsWith("[")) return { looksLike: "JSON, not a model" };
     return { format: "onnxtxt" };
@@ -57,8 +82,8 @@ export function sniff(bytes: Uint8Array): Sniffed {
 
 /**
  * The format to read `bytes` in, given the one the name claims. A `.onnxtxt` that is text is
- * read as text whatever it holds (its errors then have positions); it is read as binary only
- * when it is not text and decodes as a model. A `.onnx` that is binary is decoded as a model.
+ * read as text (its errors then have positions), as protobuf text format when it starts like
+ * that, whatever the name says; it is read as binary only when it is not text and decodes as a model. A `.onnx` that is binary is decoded as a model.
  */
 export function sniffModel(bytes: Uint8Array, claimed: ModelFormat | undefined): Sniffed {
   if (claimed === "onnx") {
@@ -67,7 +92,9 @@ export function sniffModel(bytes: Uint8Array, claimed: ModelFormat | undefined):
     return s.format === undefined && s.looksLike === UNKNOWN_BINARY ? { format: "onnx" } : s;
   }
   if (claimed !== "onnxtxt") return sniff(bytes);
-  if (isText(bytes.subarray(0, 4096)) || sniff(bytes).format !== "onnx") return { format: "onnxtxt" };
+  const head = bytes.subarray(0, 4096);
+  if (isText(head)) return looksLikeTextproto(firstWords(head), bytes) ? TEXTPROTO : { format: "onnxtxt" };
+  if (sniff(bytes).format !== "onnx") return { format: "onnxtxt" };
   try {
     decodeModel(bytes);
     return { format: "onnx" };

@@ -1,4 +1,4 @@
-import { FileError } from "../../core/src/io/files.js";
+import { FileError } from "../io/files.js";
 
 /** The input file has errors (exit code 1); `report` holds one line per diagnostic. */
 export class InputError extends FileError {

@@ -1,0 +1,13 @@
+// The desktop's language client: the bundled server (or the one `onnxtxt.server.path` names)
+// in a Node process, over IPC.
+import { LanguageClient, TransportKind, type ServerOptions } from "vscode-languageclient/node";
+import { type ClientFactory, clientOptions } from "./language-client.js";
+
+export const createNodeClient: ClientFactory = (context, settings, run) => {
+  const module = settings.serverPath || context.asAbsolutePath("dist/server.js");
+  const serverOptions: ServerOptions = {
+    run: { module, transport: TransportKind.ipc },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: ["--nolazy", "--inspect=6009"] } },
+  };
+  return new LanguageClient("onnxtxt", "ONNX Text Language Server", serverOptions, clientOptions(settings, run));
+};
