@@ -6,7 +6,7 @@
 // the language server uses the async form so that it never blocks on file IO.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { RangeReader } from "./index.js";
+import type { ExternalDataCheck, RangeReader } from "./index.js";
 import { FileError, ioMessage } from "./files.js";
 
 export interface ReadRules {
@@ -124,15 +124,39 @@ export function rangeProblem(size: number, offset: number, length: number | unde
   return undefined;
 }
 
+/** onnx's rules for the external data of a model in `baseDir`. */
+function externalDataRules(baseDir: string): ReadRules {
+  return { within: baseDir, folderName: "the model's folder", singleLink: true, label: "external data" };
+}
+
 /** Reads external data of a model in `baseDir` under onnx's rules. */
 export function readDataRange(baseDir: string): RangeReader {
-  const rules: ReadRules = { within: baseDir, folderName: "the model's folder", singleLink: true, label: "external data" };
+  const rules = externalDataRules(baseDir);
   return (absPath, offset, length) => {
     const { fd, size } = openChecked(absPath, rules);
     try {
       const problem = rangeProblem(size, offset, length);
       if (problem) throw new FileError(absPath, problem);
       return readAt(fd, length ?? size - offset, offset);
+    } catch (e) {
+      fail(absPath, e, rules);
+    } finally {
+      fs.closeSync(fd);
+    }
+  };
+}
+
+/**
+ * Checks external data of a model in `baseDir` as readDataRange would read it, reading nothing:
+ * for another program (onnxruntime) that reads the files itself after us.
+ */
+export function checkDataRange(baseDir: string): ExternalDataCheck {
+  const rules = externalDataRules(baseDir);
+  return (absPath, offset, length) => {
+    const { fd, size } = openChecked(absPath, rules);
+    try {
+      const problem = rangeProblem(size, offset, length);
+      if (problem) throw new FileError(absPath, problem);
     } catch (e) {
       fail(absPath, e, rules);
     } finally {
