@@ -24,6 +24,7 @@ import { checkModelTensors } from "./tensor-data.js";
 import { IdentityChains } from "./identity-chain.js";
 import { checkFloat64Constants } from "./float64-constant.js";
 import { pushAll } from "../arrays.js";
+import { adoptModel } from "../clone.js";
 
 export { CHECK_CODES, type CheckCode } from "./codes.js";
 
@@ -38,6 +39,7 @@ export interface CheckOptions {
 }
 
 export function checkModel(model: ModelProto, options: CheckOptions = {}): Diagnostic[] {
+  model = adoptModel(model);
   const diagnostics: Diagnostic[] = [];
   const out = new Emitter(options.sourceMap, diagnostics);
   const opsets = modelOpsets(model);
