@@ -15,7 +15,17 @@ import type { Diagnostic } from "../../../grammar/src/diagnostics.js";
 import type { NodeProto } from "../../../proto/src/index.js";
 import { earlySnapshot, semanticSnapshot, semanticState, semanticSteps, type Parts, type SemanticState } from "./analyze.js";
 import { residualsBeyondDefaults } from "../ext/ext-comment.js";
-import { breaksOrder, carryAcross, editedNames, hasSubgraphs, namesDiagnostics, reinfer, withoutEach, type EditedNames } from "./incremental-semantics.js";
+import {
+  breaksOrder,
+  carryAcross,
+  touchesGraphLints,
+  editedNames,
+  hasSubgraphs,
+  namesDiagnostics,
+  reinfer,
+  withoutEach,
+  type EditedNames,
+} from "./incremental-semantics.js";
 import type { TextChange } from "./shift-diagnostics.js";
 import { buildSymbolIndex, builtIndexOf, setBuiltIndex, type SymbolIndex, type SymbolInfo } from "./symbols.js";
 import { spliceNodeSymbols } from "./symbols-splice.js";
@@ -78,6 +88,7 @@ function carriedSemantics(before: Analysis, state: SemanticState, s: Splice): Ca
   const graph = model.graph!;
   if (before.diagnostics.some((d) => !d.span) || breaksOrder(state.check) || hasSubgraphs(graph)) return undefined;
   const oldNode = graph.node[s.k]!;
+  if (touchesGraphLints(graph, oldNode, s.lowered)) return undefined;
   const names = editedNames(oldNode, s.lowered);
   // Computed before the splice, in the old text's offsets, like the diagnostics they cancel.
   const mentioning = statementsMentioning(builtIndexOf(s.ast), s.ast, names, s.k);
