@@ -109,6 +109,30 @@ g (float[3] x) => (float[3] y) <
     assert.ok(onnx.ok, onnx.stderr);
   });
 
+  it("quotes a name the syntax cannot take bare (safe): the fixed model names the value as written, and onnx's checker accepts it", () => {
+    const text = `<ir_version: 8, opset_import: ["" : 13]>\ng (float[2] x) => (float[2] y) {\n  layer-1 = Relu (x)\n  y = Abs (layer-1)\n}\n`;
+    const r = fixAll(text);
+    assert.deepEqual(
+      r.applied.map((f) => [f.code, f.line, f.column]),
+      [
+        ["syntax", 3, 8],
+        ["syntax", 4, 17],
+      ].sort((a, b) => Number(a[1]) - Number(b[1])),
+    );
+    assert.equal(r.text, text.replaceAll("layer-1", '"layer-1"'));
+    const file = path.join(dir, "q.onnxtxt");
+    fs.writeFileSync(file, r.text);
+    // (onnx 1.12's parser predates quoted names: read the converted model)
+    const bin = path.join(dir, "q.onnx");
+    assert.equal(runCli(["convert", file, bin]).code, 0);
+    const py = spawnSync(
+      "/usr/bin/python3",
+      ["-c", "import sys, onnx\nm = onnx.load(sys.argv[1])\nonnx.checker.check_model(m)\nprint(m.graph.node[0].output[0])", bin],
+      { encoding: "utf8" },
+    );
+    assert.equal(py.stdout, "layer-1\n", py.stderr);
+  });
+
   it("--unsafe-fixes needs --fix, and --fix refuses stdin", () => {
     assert.equal(runCli(["check", "--unsafe-fixes", "x.onnxtxt"]).code, 2);
     assert.equal(runCli(["check", "--fix", "-"]).code, 2);
