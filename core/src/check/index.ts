@@ -22,7 +22,7 @@ import { StructureChecker } from "./structure.js";
 import { checkModelTensors } from "./tensor-data.js";
 import { pushAll } from "../arrays.js";
 
-export { CHECK_CODES, type CheckCode } from "./codes.js";
+export { CHECK_CODES, CODE_GROUPS, type CheckCode, type CodeGroup } from "./codes.js";
 
 export interface CheckOptions {
   readonly sourceMap?: SourceMap;
