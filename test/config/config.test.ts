@@ -272,4 +272,31 @@ other  # onnxtxt: ignore[no-such-code]
       assert.equal(edited.slice(0, out[0]!.span!.start).split("\n").length, 14);
     });
   });
+
+  describe("docs/lint.md", () => {
+    const doc = fs.readFileSync(path.join(REPO, "docs/lint.md"), "utf8");
+    const fences = (lang: string) => [...doc.matchAll(new RegExp("```" + lang + "\\n([\\s\\S]*?)```", "g"))].map((m) => m[1]!);
+
+    it("its onnxtxt.toml example reads without a problem, and means what its comments say", () => {
+      const c = config(fences("toml")[0]!);
+      assert.equal(c.lineWidth, 100);
+      assert.ok(isExcluded(c, "generated/x.onnxtxt") && isExcluded(c, "third_party/a/b.onnxtxt"));
+      const on = enabledCodes(c, "tests/t.onnxtxt");
+      assert.ok(!on.has("unused-value") && !on.has("input-shadows-initializer") && on.has("unknown-op"));
+    });
+
+    it("its suppression example checks clean: both suppressions are used", () => {
+      const body = doc
+        .split("```")
+        .find((part) => part.startsWith("\ng (float[N] x,"))!
+        .slice(1);
+      assert.match(body, /onnxtxt: ignore\[unused-input\]/);
+      const text = `<ir_version: 8, opset_import: ["" : 18]>\n${body}`;
+      const r = modelFromText(text);
+      assert.deepEqual(r.diagnostics, []);
+      const raw = checkModel(r.model!, { sourceMap: r.sourceMap! });
+      assert.deepEqual(raw.map((d) => d.code).sort(), ["unused-input", "unused-value"]);
+      assert.deepEqual(applySuppressions(text, raw), []);
+    });
+  });
 });
