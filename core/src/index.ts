@@ -111,6 +111,7 @@ export {
   readConfig,
   applyConfig,
   applySuppressions,
+  configuredDiagnostics,
   enabledCodes,
   isExcluded,
   type OnnxtxtConfig,

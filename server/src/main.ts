@@ -7,6 +7,8 @@ import { nodeRuns } from "./run-node.js";
 import { connectionOptions, serve } from "./serve.js";
 import { adoptStdio, ImmediateWriter } from "./stdio.js";
 import { watchOutput } from "./transport.js";
+import { useConfigSource } from "./lint-config.js";
+import { nodeConfigSource } from "./node-config.js";
 
 function startServer(): void {
   const outputPending = watchOutput();
@@ -20,6 +22,7 @@ function startServer(): void {
   // Whatever escapes a handler is logged; the server keeps serving.
   process.on("uncaughtException", (e) => connection.console.error(`uncaught: ${describe(e)}`));
   process.on("unhandledRejection", (e) => connection.console.error(`unhandled rejection: ${describe(e)}`));
+  useConfigSource(nodeConfigSource((m) => connection.console.error(m)));
   serve(connection, nodeRuns, outputPending, positions);
 }
 

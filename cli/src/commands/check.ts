@@ -24,7 +24,7 @@ import { checkModel } from "../../../core/src/check/index.js";
 import { externalDataDiagnostics } from "../external-check.js";
 import { pushAll } from "../../../core/src/arrays.js";
 import { CONFIG_FLAGS, CONFIG_USAGE, ConfigFinder } from "../config-files.js";
-import { applyConfig, applySuppressions } from "../../../core/src/config/index.js";
+import { configuredDiagnostics } from "../../../core/src/config/index.js";
 import { githubAnnotations } from "../github-annotations.js";
 
 /** A check over a model; `sourceMap` is present for text input. */
@@ -141,9 +141,7 @@ export const checkCommand: Command = {
         }
         const r = checkFile(file, (m) => io.err(m));
         const found = configs.forFile(file);
-        const suppressed = r.text !== undefined ? applySuppressions(r.text, r.diagnostics) : r.diagnostics;
-        const configured = found ? applyConfig(suppressed, found.config, found.relPath) : suppressed;
-        const diagnostics = configured.filter(shown);
+        const diagnostics = configuredDiagnostics(r.text, r.diagnostics, found?.config, found?.relPath).filter(shown);
         if (format === "text") printDiagnostics(io, file, r.text, diagnostics);
         else checked.push({ file, ...(r.text !== undefined && { text: r.text }), diagnostics });
         if (diagnostics.some((d) => d.severity === "error")) code = Math.max(code, 1);

@@ -5,5 +5,6 @@ export { readConfig, isRuleCode, isRuleGroup, OTHER_RULE_CODES } from "./config.
 export type { OnnxtxtConfig, PerFileIgnore, RuleSeverity, ConfigProblem, ConfigResult } from "./config.js";
 export { applyConfig, enabledCodes, isExcluded } from "./rules.js";
 export { applySuppressions } from "./suppressions.js";
+export { configuredDiagnostics } from "./configured.js";
 export { globMatches } from "./glob.js";
 export { parseToml, TomlError, type TomlValue, type TomlTable, type TomlPos } from "./toml.js";
