@@ -35,7 +35,7 @@ import { prepareRename, rename } from "../../core/src/ide/rename.js";
 import { semanticTokens, TOKEN_MODIFIERS, TOKEN_TYPES } from "../../core/src/ide/semantic-tokens.js";
 import { signatureHelp } from "../../core/src/ide/signature-help.js";
 import type { Span } from "../../grammar/src/span.js";
-import { configured, watchConfig } from "./lint-config.js";
+import { configured, configuredLineWidth, watchConfig } from "./lint-config.js";
 import { encodeSemanticTokens, toLspDiagnostic, toOffset, toRange, toSpan } from "./convert.js";
 import { DocumentFeatures } from "./document-features.js";
 import { mapBack, mapSpan } from "./map-offsets.js";
@@ -424,7 +424,7 @@ export function registerHandlers(connection: Connection, runs: RunPlatform, outp
   /** With syntax errors there is nothing safe to format: null (no edits), so format-on-save saves as is. */
   const formatting = async (uri: string, token: CancellationToken, range?: Range) => {
     const { a } = await syntaxOf(uri, token);
-    const r = formatEdits(a, range && toSpan(a.lines, range));
+    const r = formatEdits(a, range && toSpan(a.lines, range), configuredLineWidth(uri));
     if (!r.ok) {
       connection.console.info(`formatting ${uri}: ${r.reason}`);
       return null;

@@ -28,6 +28,11 @@ export function configured(uri: string, text: string | undefined, diagnostics: r
   return configuredDiagnostics(text, diagnostics, found?.config, found?.relPath);
 }
 
+/** The formatter's line width for the document at `uri`, when its configuration sets one. */
+export function configuredLineWidth(uri: string): number | undefined {
+  return source?.forUri(uri)?.config.lineWidth;
+}
+
 const CONFIG_FILES = /(^|\/)(onnxtxt\.toml|pyproject\.toml)$/;
 
 /**

@@ -7,6 +7,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { runCli } from "../helpers/cli.js";
 import { REPO } from "../helpers/paths.js";
+import { applyEdits, offsetOf } from "../helpers/markers.js";
 import type { LspClient } from "./lsp-client.js";
 import { useServer, type LspDiagnostic } from "./lsp-helpers.js";
 
@@ -69,6 +70,20 @@ describe("language server: the same diagnostics as check under a configuration",
       client.notify("workspace/didChangeWatchedFiles", { changes: [{ uri: `file://${config}`, type: 2 }] });
       const got2 = ((await second) as { diagnostics: LspDiagnostic[] }).diagnostics.map((d) => asCliLine(file, d)).sort();
       assert.deepEqual(got2, after);
+
+      // the editor's formatting uses the configured line-width, as `format` does
+      fs.writeFileSync(config, "line-width = 40\n");
+      client.notify("workspace/didChangeWatchedFiles", { changes: [{ uri: `file://${config}`, type: 2 }] });
+      const edits = await client.request<
+        { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string }[]
+      >("textDocument/formatting", { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } });
+      const formatted = applyEdits(
+        TEXT,
+        edits.map((e) => ({ start: offsetOf(TEXT, e.range.start), end: offsetOf(TEXT, e.range.end), newText: e.newText })),
+      );
+      const cliFormatted = runCli(["format", file]).stdout;
+      assert.notEqual(cliFormatted, runCli(["format", "--isolated", file]).stdout);
+      assert.equal(formatted, cliFormatted);
       client.notify("textDocument/didClose", { textDocument: { uri } });
     } finally {
       fs.rmSync(work, { recursive: true, force: true });
