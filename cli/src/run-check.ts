@@ -3,6 +3,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { create } from "@bufbuild/protobuf";
+import { cloneModel } from "../../core/src/clone.js";
 import { ValueInfoProtoSchema, type ModelProto, type NodeProto } from "../../proto/src/index.js";
 import { decodeValue, valueKindOf } from "../../core/src/io/index.js";
 import {
@@ -104,7 +105,7 @@ async function firstDifferingNode(
     });
   });
   const wanted = [...seen.keys()];
-  const probe = structuredClone(model);
+  const probe = cloneModel(model);
   const existing = new Set(probe.graph!.output.map((v) => v.name));
   for (const name of wanted) if (!existing.has(name)) probe.graph!.output.push(create(ValueInfoProtoSchema, { name }));
   let theirs: Map<string, Value>;

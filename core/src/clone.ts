@@ -7,3 +7,11 @@ import { type ModelProto, ModelProtoSchema } from "../../proto/src/index.js";
 export function cloneModel(model: ModelProto): ModelProto {
   return clone(ModelProtoSchema, model);
 }
+
+/**
+ * `model` itself, or a proper copy when it has lost its messages' prototypes (a
+ * structuredClone of a model): the public entry points take such a model as the original.
+ */
+export function adoptModel(model: ModelProto): ModelProto {
+  return Object.getPrototypeOf(model) === Object.prototype ? clone(ModelProtoSchema, model) : model;
+}

@@ -4,6 +4,7 @@
 import { clone, create } from "@bufbuild/protobuf";
 import { FunctionProtoSchema, type GraphProto, GraphProtoSchema, type ModelProto, ModelProtoSchema, type NodeProto } from "../../proto/src/index.js";
 import { OnnxtxtError } from "./io/errors.js";
+import { adoptModel } from "./clone.js";
 
 /** Options of {@link composeModels}. */
 export interface ComposeOptions {
@@ -19,6 +20,8 @@ export interface ComposeOptions {
  * the version of every operator domain they import. Neither input model is changed.
  */
 export function composeModels(a: ModelProto, b: ModelProto, ioMap: readonly (readonly [string, string])[], options: ComposeOptions = {}): ModelProto {
+  a = adoptModel(a);
+  b = adoptModel(b);
   if (!a.graph || !b.graph) throw new OnnxtxtError("both models need a graph");
   if (a.irVersion !== b.irVersion) throw new OnnxtxtError(`the models have different IR versions (${a.irVersion} and ${b.irVersion})`);
   const opsets = new Map<string, bigint>();

@@ -16,6 +16,7 @@ import {
 } from "../../proto/src/index.js";
 import { inferModel, withInferredTypes } from "./infer/index.js";
 import { OnnxtxtError } from "./io/errors.js";
+import { adoptModel } from "./clone.js";
 
 /**
  * The part of `model` that computes `outputNames` from `inputNames`, as a new model (the original
@@ -23,6 +24,7 @@ import { OnnxtxtError } from "./io/errors.js";
  * Throws {@link OnnxtxtError} when a name is not a value of the main graph.
  */
 export function extractModel(model: ModelProto, inputNames: readonly string[], outputNames: readonly string[]): ModelProto {
+  model = adoptModel(model);
   const graph = model.graph;
   if (!graph) throw new OnnxtxtError("the model has no graph");
   const typed = withInferredTypes(model, inferModel(model)).graph!;

@@ -64,6 +64,7 @@ export { formatText, type FormatResult } from "./print/format.js";
 export { printGraph, printFunction, printNode, formatGraphText, formatFunctionText, formatNodeText } from "./print-parts.js";
 /** A deep copy of a model (use it rather than `structuredClone`, which loses protobuf defaults). */
 export { cloneModel } from "./clone.js";
+import { adoptModel } from "./clone.js";
 /** Sub-models and joined models, as onnx.utils.extract_model and onnx.compose.merge_models make them. */
 export { extractModel } from "./extract.js";
 export { composeModels, type ComposeOptions } from "./compose.js";
@@ -183,6 +184,7 @@ export function run(
   inputs: ReadonlyMap<string, Value> | Readonly<Record<string, Value>> = {},
   options: RunOptions = {},
 ): Map<string, Value> {
+  model = adoptModel(model);
   const graph = model.graph;
   if (!graph) throw new OnnxtxtError("the model has no graph");
   const given = inputs instanceof Map ? inputs : new Map(Object.entries(inputs));

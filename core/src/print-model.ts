@@ -3,6 +3,7 @@ import type { ModelProto } from "../../proto/src/index.js";
 import { raiseModel } from "./raise/raise-model.js";
 import { onlyLeading } from "./print/comments.js";
 import { printAst } from "./print/printer.js";
+import { adoptModel } from "./clone.js";
 
 /** Options of {@link printModel}. */
 export interface PrintOptions {
@@ -20,6 +21,7 @@ export interface PrintOptions {
 
 /** With `write`, the text is streamed to it in chunks (see layout) and the result is "". */
 export function printModel(model: ModelProto, options: PrintOptions = {}): string {
+  model = adoptModel(model);
   const { plain, ...opts } = options;
   if (plain) {
     const text = printModelPlain(model, opts.width === undefined ? {} : { width: opts.width }).text;

@@ -10,19 +10,8 @@ import { DT, getElement, setElement, sizeOf, tensor, type TensorData } from "./i
 /** An element type by its number (`TensorProto.DataType`) or its text keyword (`"float16"`). */
 export type ElementType = number | string;
 
-/** What {@link tensorToArray} gives: a typed array matching the element type, or strings. */
-export type TensorArray =
-  | Float32Array
-  | Float64Array
-  | Int8Array
-  | Uint8Array
-  | Int16Array
-  | Uint16Array
-  | Int32Array
-  | Uint32Array
-  | BigInt64Array
-  | BigUint64Array
-  | string[];
+/** What {@link tensorToArray} gives: a typed array matching the element type, or strings (the interpreter's tensor data). */
+export type TensorArray = TensorData;
 
 function elementType(t: ElementType): number {
   const info = typeof t === "number" ? dataTypeInfo(t) : dataTypeByName(t);

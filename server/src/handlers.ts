@@ -187,6 +187,7 @@ export function registerHandlers(connection: Connection, runs: RunPlatform, outp
     relatedInformation = p.capabilities.textDocument?.publishDiagnostics?.relatedInformation === true;
     const options = p.initializationOptions as { runView?: unknown; maxOutlineItems?: unknown } | undefined;
     runView = options?.runView === true;
+    runs.initialize?.(p.initializationOptions);
     features.limits = {
       outline: positiveCount(options?.maxOutlineItems) ?? DEFAULT_OUTLINE_ITEMS,
       folds: positiveCount(p.capabilities.textDocument?.foldingRange?.rangeLimit) ?? Infinity,

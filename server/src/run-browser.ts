@@ -1,7 +1,8 @@
 // Runs when the server is in a browser's Web Worker (VS Code for the Web): each cell in a
-// nested worker (run-worker-browser.js, beside the server's script), terminated when an edit
-// makes the run stale. A browser document has no folder to read test_data_set_0 from, so
-// inputs come from the directives and the defaults.
+// nested worker (run-worker-browser.js, whose URL the client gives as initializationOptions
+// `runWorker`: a host may start the server from a blob: URL, with nothing beside it),
+// terminated when an edit makes the run stale. A browser document has no folder to read
+// test_data_set_0 from, so inputs come from the directives and the defaults.
 import type { RunPlatform } from "./run-command.js";
 import type { RunJob, RunReply } from "./run-protocol.js";
 
@@ -13,12 +14,16 @@ interface RunWorker {
 }
 
 declare const Worker: new (url: string) => RunWorker;
-declare const self: { location: { href: string } };
+
+/** The run worker's script, from the client's initializationOptions. */
+let workerUrl: string | undefined;
 
 function runInWorker(job: RunJob, signal: AbortSignal): Promise<RunReply> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve({ ok: false, message: "the run was cancelled by an edit" });
-    const worker = new Worker(new URL("run-worker-browser.js", self.location.href).href);
+    if (workerUrl === undefined)
+      return resolve({ ok: false, message: "this client gave no run worker (initializationOptions.runWorker), so runs are not available" });
+    const worker = new Worker(workerUrl);
     const done = (reply: RunReply): void => {
       signal.removeEventListener("abort", cancel);
       worker.terminate();
@@ -32,4 +37,11 @@ function runInWorker(job: RunJob, signal: AbortSignal): Promise<RunReply> {
   });
 }
 
-export const browserRuns: RunPlatform = { runJob: runInWorker, readDataSet: () => Promise.resolve(undefined) };
+export const browserRuns: RunPlatform = {
+  runJob: runInWorker,
+  readDataSet: () => Promise.resolve(undefined),
+  initialize(options) {
+    const url = (options as { runWorker?: unknown } | null | undefined)?.runWorker;
+    workerUrl = typeof url === "string" ? url : undefined;
+  },
+};

@@ -13,6 +13,8 @@ export interface RunPlatform {
   runJob(job: RunJob, signal: AbortSignal): Promise<RunReply>;
   /** input_N.pb of the data set beside the document, when it has one the platform can read. */
   readDataSet(uri: string): Promise<Uint8Array[] | undefined>;
+  /** Takes what the client said at start-up (its initializationOptions). */
+  initialize?(options: unknown): void;
 }
 
 function validArguments(args: unknown): RunCellArguments {

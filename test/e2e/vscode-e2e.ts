@@ -16,7 +16,7 @@ import { decodeModel } from "../../core/src/io/index.js";
 import { printModel } from "../../core/src/print-model.js";
 import { largeDocument } from "../../bench/lsp-document.js";
 import type { Playwright } from "./browser.js";
-import { check, Editor, find, MOD, positionOf, results, until } from "./workbench.js";
+import { check, Editor, find, MOD, positionOf, results, runOutputText, until } from "./workbench.js";
 import { diffChecks, prepareDiff } from "./diff-e2e.js";
 import { embeddedChecks, prepareEmbedded } from "./embedded-e2e.js";
 
@@ -226,17 +226,7 @@ async function features(ed: Editor, text: string, net: string): Promise<void> {
   await ed.goTo(find(text, `${graph} (`).line, 1);
   await page.waitForTimeout(500);
   await page.locator(".codelens-decoration a").first().click();
-  const table = await until(
-    "run output",
-    async () => {
-      for (const f of page.frames()) {
-        const t = f.locator("table");
-        if ((await t.count()) > 0) return (await f.locator("body").first().innerText()) || undefined;
-      }
-      return undefined;
-    },
-    180000,
-  );
+  const table = await runOutputText(page, 180000);
   check("Run and its output view", /softmaxout_1/.test(table) && /1, 1000/.test(table), table.split("\n").slice(0, 3).join(" | "));
   await ed.shot("06-run-output");
 

@@ -4,9 +4,8 @@
 // playwright-core. Opens a printed real network (light SqueezeNet) from a workspace that
 // only vscode.workspace.fs reaches, and checks: highlighting, a squiggle at the misspelt op
 // with its message, a hover with the value's type, Format Document, Convert to Binary written
-// through the workspace file system (the same bytes as the CLI's convert). (The run view and
-// the graph view are webviews; in this harness they stay blank, a limitation of serving the
-// 1.91 workbench's webview pages locally, so they are not checked here.) Every request for
+// through the workspace file system (the same bytes as the CLI's convert), Run (the interpreter
+// in a worker beside the server's) with its output view, and Show Graph. Every request for
 // anything but this machine is refused and counted: there must be none.
 // Run by `npm run test:e2e` after the code-server suite; screenshots in .e2e/web-screenshots/.
 import { spawnSync } from "node:child_process";
@@ -19,7 +18,7 @@ import { printModel } from "../../core/src/print-model.js";
 import { modelFromText } from "../../core/src/text.js";
 import type { Playwright } from "./browser.js";
 import { serveVscodeWeb, vscodeWebDist } from "./vscode-web-host.js";
-import { check, Editor, find, MOD, results, until } from "./workbench.js";
+import { check, Editor, find, MOD, results, runOutputText, until } from "./workbench.js";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const WORK = path.join(REPO, ".e2e/web");
@@ -122,6 +121,32 @@ async function features(ed: Editor, folder: string, text: string): Promise<void>
     written ? `${fs.statSync(onnx).size} bytes, ${same ? "the CLI's bytes" : "differs from the CLI's bytes"}` : "not written",
   );
   await ed.shot("03-converted");
+
+  // Run (the interpreter in a worker beside the server's) and its output view, a webview.
+  const graphName = /^(\w+) \(/m.exec(text)![1]!;
+  await ed.goTo(find(text, `${graphName} (`).line, 1);
+  await page.waitForTimeout(500);
+  await page.locator(".codelens-decoration a").first().click();
+  const table = await runOutputText(page, 120000).catch(() => "");
+  check("web: Run and its output view", /softmaxout_1/.test(table) && /1, 1000/.test(table), table.split("\n").slice(0, 3).join(" | "));
+  await ed.shot("04-run-output");
+
+  // ONNX: Show Graph draws the network in its webview.
+  await openFromExplorer(ed, "squeezenet.onnxtxt");
+  await ed.command("ONNX: Show Graph");
+  const boxes = await until(
+    "graph view",
+    async () => {
+      for (const f of page.frames()) {
+        const n = await f.locator("svg.onnx-graph g.box.op").count();
+        if (n > 10) return n;
+      }
+      return undefined;
+    },
+    60000,
+  ).catch(() => 0);
+  check("web: Show Graph", boxes > 10, `${boxes} op boxes`);
+  await ed.shot("05-graph");
 }
 
 async function main(): Promise<void> {

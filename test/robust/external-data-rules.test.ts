@@ -58,9 +58,14 @@ describe("external data under onnx's rules (#22 item 6, #18 item 6)", function (
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   const w = () => path.join(dir, "m", "w.bin");
-  /** Commands that read the external data: a run, and writing the model to another folder. */
+  /**
+   * Commands that read the external data: a run (onnxruntime's too, which reads the files
+   * itself after ours checked them), and writing the model to another folder.
+   */
   const commands = () => [
     ["run", model, "--quiet"],
+    ["run", model, "--quiet", "--backend", "ort"],
+    ["run", model, "--quiet", "--compare", "ort"],
     ["print", "-o", path.join(dir, "printed.onnxtxt"), model],
     ["convert", model, path.join(dir, "out.onnxtxt")],
   ];

@@ -3,8 +3,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { create } from "@bufbuild/protobuf";
+import { cloneModel } from "../../../core/src/clone.js";
 import { ValueInfoProtoSchema, type ModelProto, type NodeProto } from "../../../proto/src/index.js";
-import { encodeValue, inlineExternalData, OnnxtxtError } from "../../../core/src/io/index.js";
+import { checkExternalData, encodeValue, inlineExternalData, OnnxtxtError } from "../../../core/src/io/index.js";
 import {
   describeRunError,
   Interpreter,
@@ -18,7 +19,7 @@ import {
 import { prepareFastRun, startFastKernels } from "../../../core/src/interp/fast/index.js";
 import { flag, hasFlag, parseArgs, UsageError } from "../args.js";
 import type { Command, Output } from "../command.js";
-import { readDataRange } from "../../../core/src/io/data-files.js";
+import { checkDataRange, readDataRange } from "../../../core/src/io/data-files.js";
 import { FileError, makeDirs } from "../../../core/src/io/files.js";
 import { writeOutput } from "../../../core/src/io/write-output.js";
 import { about, modelDir, readModel } from "../model-files.js";
@@ -166,7 +167,7 @@ function withIntermediates(model: ModelProto, names: readonly string[]): ModelPr
   for (const name of names) {
     if (!known.has(name)) throw new UsageError(`--save-intermediate ${name}: the main graph has no value named '${name}'`);
   }
-  const copy = structuredClone(model);
+  const copy = cloneModel(model);
   const typed = new Map([...g.valueInfo, ...g.input, ...g.output].map((v) => [v.name, v]));
   const outputs = new Set(g.output.map((o) => o.name));
   for (const name of names) if (!outputs.has(name)) copy.graph!.output.push(typed.get(name) ?? create(ValueInfoProtoSchema, { name }));
@@ -237,6 +238,8 @@ export const runCommand: Command = {
     // adds nothing to it; the interpreter needs the data inlined
     const ortPath = loaded.format === "onnx" && file !== "-" && intermediates.length === 0 ? path.resolve(file) : undefined;
     if (backend === "interp" || ortPath === undefined) about(file, () => inlineExternalData(loaded.model, modelDir(file), readDataRange(modelDir(file))));
+    // onnxruntime follows links our own reader refuses: it reads only what we would read
+    if (ortPath !== undefined) about(file, () => checkExternalData(loaded.model, modelDir(file), checkDataRange(modelDir(file))));
     const model = withIntermediates(loaded.model, intermediates);
     try {
       // Default inputs follow the declared shapes, which may be huge: same memory limit as the run.

@@ -21,6 +21,7 @@ import { checkNode, type NodeEnv } from "./nodes.js";
 import { StructureChecker } from "./structure.js";
 import { checkModelTensors } from "./tensor-data.js";
 import { pushAll } from "../arrays.js";
+import { adoptModel } from "../clone.js";
 
 export { CHECK_CODES, CODE_GROUPS, type CheckCode, type CodeGroup } from "./codes.js";
 
@@ -35,6 +36,7 @@ export interface CheckOptions {
 }
 
 export function checkModel(model: ModelProto, options: CheckOptions = {}): Diagnostic[] {
+  model = adoptModel(model);
   const diagnostics: Diagnostic[] = [];
   const out = new Emitter(options.sourceMap, diagnostics);
   const opsets = modelOpsets(model);

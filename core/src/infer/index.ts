@@ -10,6 +10,7 @@ import { canonicalDomain } from "../schema/index.js";
 import { functionKey, inferGraph, operatorTypes, type Env, type Scope } from "./engine.js";
 import { Reporter } from "./location.js";
 import { toTypeProto, type ValueType } from "./types.js";
+import { adoptModel } from "../clone.js";
 
 export * from "./types.js";
 export { mergeTypes } from "./merge.js";
@@ -45,6 +46,7 @@ export function modelFunctions(model: ModelProto): Map<string, FunctionProto> {
 }
 
 export function inferModel(model: ModelProto, options: InferOptions = {}): InferResult {
+  model = adoptModel(model);
   const diagnostics: Diagnostic[] = [];
   const env: Env = {
     opsets: modelOpsets(model),

@@ -21,6 +21,7 @@ import { alignRawData } from "./align-raw.js";
 import { patchWire, recordFromWire } from "./nan-bits.js";
 import { OnnxtxtError, describeError } from "./errors.js";
 import { checkWire, MAX_MESSAGE_DEPTH } from "./wire-check.js";
+import { adoptModel } from "../clone.js";
 
 /**
  * `read` is the generated decoder of `schema`'s messages (proto/gen/onnx_decode.ts), which
@@ -49,6 +50,7 @@ export function decodeModel(bytes: Uint8Array, options: { owned?: boolean } = {}
 }
 
 export function encodeModel(model: ModelProto): Uint8Array {
+  model = adoptModel(model);
   return patchWire(ModelProtoSchema, model, toBinary(ModelProtoSchema, model));
 }
 

@@ -6,7 +6,7 @@
 // the language server uses the async form so that it never blocks on file IO.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { RangeReader } from "./index.js";
+import type { ExternalDataCheck, RangeReader } from "./index.js";
 import { FileError, ioMessage } from "./files.js";
 
 export interface ReadRules {
@@ -124,21 +124,42 @@ export function rangeProblem(size: number, offset: number, length: number | unde
   return undefined;
 }
 
-/** Reads external data of a model in `baseDir` under onnx's rules. */
-export function readDataRange(baseDir: string): RangeReader {
-  const rules: ReadRules = { within: baseDir, folderName: "the model's folder", singleLink: true, label: "external data" };
-  return (absPath, offset, length) => {
+/** onnx's rules for the external data of a model in `baseDir`. */
+function externalDataRules(baseDir: string): ReadRules {
+  return { within: baseDir, folderName: "the model's folder", singleLink: true, label: "external data" };
+}
+
+/**
+ * Opens the file at `absPath` under onnx's rules for the external data of a model in `baseDir`,
+ * checks the range, and gives the open file to `use`.
+ */
+function withDataRange<T>(baseDir: string, use: (fd: number, size: number, offset: number, length: number | undefined) => T) {
+  const rules = externalDataRules(baseDir);
+  return (absPath: string, offset: number, length: number | undefined): T => {
     const { fd, size } = openChecked(absPath, rules);
     try {
       const problem = rangeProblem(size, offset, length);
       if (problem) throw new FileError(absPath, problem);
-      return readAt(fd, length ?? size - offset, offset);
+      return use(fd, size, offset, length);
     } catch (e) {
       fail(absPath, e, rules);
     } finally {
       fs.closeSync(fd);
     }
   };
+}
+
+/** Reads external data of a model in `baseDir` under onnx's rules. */
+export function readDataRange(baseDir: string): RangeReader {
+  return withDataRange(baseDir, (fd, size, offset, length) => readAt(fd, length ?? size - offset, offset));
+}
+
+/**
+ * Checks external data of a model in `baseDir` as readDataRange would read it, reading nothing:
+ * for another program (onnxruntime) that reads the files itself after us.
+ */
+export function checkDataRange(baseDir: string): ExternalDataCheck {
+  return withDataRange(baseDir, () => undefined);
 }
 
 /** The async form of readChecked, for the language server: no step blocks the event loop. */

@@ -59,6 +59,20 @@ export function resolveExternalPath(baseDir: string, location: string): string {
 /** Reads `length` bytes (or to the end when undefined) at `offset` of the file at `absPath`. */
 export type RangeReader = (absPath: string, offset: number, length: number | undefined) => Uint8Array;
 
+/** Throws when `length` bytes at `offset` of the file at `absPath` could not be read under the reader's rules. */
+export type ExternalDataCheck = (absPath: string, offset: number, length: number | undefined) => void;
+
+/** Checks every external reference of `model` with `check`, before another program reads the files. */
+export function checkExternalData(model: ModelProto, baseDir: string, check: ExternalDataCheck): void {
+  walkModel(model, {
+    tensor(t) {
+      if (!isExternal(t)) return;
+      const ref = externalRef(t);
+      check(resolveExternalPath(baseDir, ref.location), ref.offset, ref.length);
+    },
+  });
+}
+
 /** Moves every external tensor's bytes into raw_data, so the model stands alone. */
 export function inlineExternalData(model: ModelProto, baseDir: string, read: RangeReader): void {
   walkModel(model, {

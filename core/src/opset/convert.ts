@@ -26,6 +26,7 @@ import { minIrVersion, neededIrVersion } from "./ir-version.js";
 import { checkTarget, importedVersions, retarget } from "./versions.js";
 import { asInitializer, isConstant, readNames } from "./constant-nodes.js";
 import { functionTypes } from "./function-types.js";
+import { adoptModel } from "../clone.js";
 
 interface Run {
   readonly options: ConvertOpsetOptions;
@@ -188,6 +189,7 @@ function convertGraph(g: GraphProto, run: Run, outer: Place, path: string): Grap
  * target that does not exist.
  */
 export function convertOpset(model: ModelProto, target: number, options: ConvertOpsetOptions = {}): OpsetConversion {
+  model = adoptModel(model);
   const targets = new Map<string, number>([["", target]]);
   for (const [d, v] of Object.entries(options.domains ?? {})) targets.set(canonicalDomain(d), v);
   for (const [d, v] of targets) checkTarget(d, v);
