@@ -89,4 +89,33 @@ describe("language server: the same diagnostics as check under a configuration",
       fs.rmSync(work, { recursive: true, force: true });
     }
   });
+
+  it("a configuration with a mistake is shown to the user, and the document is checked without it", async () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), "onnxtxt-ls-config-"));
+    try {
+      const file = path.join(work, "m.onnxtxt");
+      fs.writeFileSync(file, TEXT);
+      fs.writeFileSync(path.join(work, "onnxtxt.toml"), "line-widht = 80\n");
+      const shown = client.waitFor("window/showMessage", (p) => (p as { message: string }).message.includes("line-widht"));
+      const uri = `file://${file}`;
+      // the CLI refuses to run with it; the editor goes on as if there were none
+      assert.equal(runCli(["check", file]).code, 2);
+      const isolated = runCli(["check", "--isolated", file])
+        .stderr.split("\n")
+        .filter((l) => l.startsWith(file))
+        .sort();
+      const published = client.waitFor("textDocument/publishDiagnostics", (p) => {
+        const q = p as { uri: string; diagnostics: LspDiagnostic[] };
+        return q.uri === uri && q.diagnostics.length === isolated.length;
+      });
+      client.notify("textDocument/didOpen", { textDocument: { uri, languageId: "onnxtxt", version: 1, text: TEXT } });
+      const message = ((await shown) as { message: string }).message;
+      assert.match(message, /onnxtxt\.toml:1:1: error: unknown key 'line-widht'/);
+      const got = ((await published) as { diagnostics: LspDiagnostic[] }).diagnostics.map((d) => asCliLine(file, d)).sort();
+      assert.deepEqual(got, isolated);
+      client.notify("textDocument/didClose", { textDocument: { uri } });
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  });
 });
