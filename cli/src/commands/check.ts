@@ -8,7 +8,7 @@ import type { ModelProto } from "../../../proto/src/index.js";
 import type { SourceMap } from "../../../core/src/source-map.js";
 import { modelFromText } from "../../../core/src/text.js";
 import { decodeModel } from "../../../core/src/io/index.js";
-import { flag, hasFlag, parseArgs, UsageError } from "../args.js";
+import { flag, parseArgs, UsageError } from "../args.js";
 import type { Command } from "../command.js";
 import { printDiagnostics } from "../pretty.js";
 import { FileError, readBytes, readText } from "../../../core/src/io/files.js";
@@ -23,7 +23,7 @@ import { reportFileError } from "../report.js";
 import { checkModel } from "../../../core/src/check/index.js";
 import { externalDataDiagnostics } from "../external-check.js";
 import { pushAll } from "../../../core/src/arrays.js";
-import { CONFIG_FLAGS, CONFIG_USAGE, ConfigFinder } from "../config-files.js";
+import { CONFIG_FLAGS, CONFIG_USAGE, configFinder } from "../config-files.js";
 import { configuredDiagnostics } from "../../../core/src/config/index.js";
 import { githubAnnotations } from "../github-annotations.js";
 
@@ -120,7 +120,7 @@ export const checkCommand: Command = {
     const format = flag(args, "format") ?? "text";
     if (format !== "text" && format !== "json" && format !== "sarif" && format !== "github")
       throw new UsageError(`--format must be text, json, sarif or github, not '${format}'`);
-    const configs = new ConfigFinder({ ...(flag(args, "config") !== undefined && { configFile: flag(args, "config")! }), isolated: hasFlag(args, "isolated") });
+    const configs = configFinder(args);
     const severity = (flag(args, "severity") ?? "hint") as Severity;
     if (!SEVERITIES.includes(severity)) throw new UsageError(`--severity must be one of ${SEVERITIES.join(", ")}, not '${severity}'`);
     const ignored = new Set(

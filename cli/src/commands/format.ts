@@ -1,8 +1,8 @@
 // `onnxtxt format FILE...`: prints the formatted text to stdout; `--write` rewrites the
 // files in place (atomically); `--check` lists the files that are not formatted (exit 1).
 // Text with syntax errors is refused: exit 1, the file untouched, the errors shown.
-import { flag, hasFlag, parseArgs, UsageError } from "../args.js";
-import { CONFIG_FLAGS, CONFIG_USAGE, ConfigFinder } from "../config-files.js";
+import { hasFlag, parseArgs, UsageError } from "../args.js";
+import { CONFIG_FLAGS, CONFIG_USAGE, configFinder } from "../config-files.js";
 import type { Command } from "../command.js";
 import { printDiagnostics } from "../pretty.js";
 import { FileError, readText } from "../../../core/src/io/files.js";
@@ -37,7 +37,7 @@ export const formatCommand: Command = {
     if (write && check) throw new UsageError("--write and --check exclude each other");
     if (args.positional.length === 0) throw new UsageError("no input files");
     if (write && args.positional.includes("-")) throw new UsageError("--write cannot rewrite stdin (-); without --write the result goes to stdout");
-    const configs = new ConfigFinder({ ...(flag(args, "config") !== undefined && { configFile: flag(args, "config")! }), isolated: hasFlag(args, "isolated") });
+    const configs = configFinder(args);
     let inputErrors = 0;
     let fileErrors = 0;
     for (const file of args.positional) {
