@@ -94,6 +94,19 @@ describe("onnxtxt check / format with a configuration", () => {
     assert.ok(over.length < wide.stdout.split("\n").filter((l) => l.length > 40).length, over.join("\n"));
   });
 
+  it("line-width applies to ONNX text inside a Python file too", () => {
+    const model = fs.readFileSync(path.join(REPO, "examples/convnet.onnxtxt"), "utf8");
+    write("models/build.py", `import onnx.parser\n\nmodel = onnx.parser.parse_model("""\n${model}""")\n`);
+    write("models/c.onnxtxt", model);
+    write("onnxtxt.toml", "line-width = 40\n");
+    const inner = (py: string) => py.slice(py.indexOf('"""') + 4, py.lastIndexOf('"""'));
+    const narrow = runCli(["format", "models/build.py"], dir);
+    assert.equal(narrow.code, 0, narrow.stderr);
+    assert.notEqual(inner(narrow.stdout), inner(runCli(["format", "--isolated", "models/build.py"], dir).stdout));
+    // the text in the string is laid out as the same text in its own file
+    assert.equal(inner(narrow.stdout), runCli(["format", "models/c.onnxtxt"], dir).stdout);
+  });
+
   it("a mistake in the configuration stops the run with FILE:LINE:COL", () => {
     write("onnxtxt.toml", 'select = ["structure"]\nignore = ["unused-inptu"]\nline-widht = 80\n');
     const r = runCli(["check", "models/a.onnxtxt"], dir);

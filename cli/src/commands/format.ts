@@ -52,7 +52,7 @@ export const formatCommand: Command = {
         const width = configs.forFile(file)?.config.lineWidth;
         const host = hostLanguageOf(file);
         if (host) {
-          const status = formatHostFile(file, host, { write, check }, io);
+          const status = formatHostFile(file, host, { write, check }, io, width);
           if (status > 0) inputErrors++;
           continue;
         }
