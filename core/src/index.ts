@@ -20,7 +20,8 @@ import type * as A from "../../grammar/src/ast.js";
 import type { Diagnostic } from "../../grammar/src/diagnostics.js";
 import { parseFunction, parseGraph, parseNode } from "../../grammar/src/index.js";
 import type { FunctionProto, GraphProto, ModelProto, NodeProto } from "../../proto/src/index.js";
-import { defaultValue, Interpreter, Rng, type RunOptions as InterpreterOptions, type Value } from "./interp/index.js";
+import type { Value } from "./interp/index.js";
+import { runModel, type RunOptions } from "./run-model.js";
 import { OnnxtxtError } from "./io/errors.js";
 import { lowerFunction, lowerGraph, lowerNode } from "./lower/index.js";
 import { makeOnnxTag, type OnnxTag } from "./template.js";
@@ -64,7 +65,6 @@ export { formatText, type FormatResult } from "./print/format.js";
 export { printGraph, printFunction, printNode, formatGraphText, formatFunctionText, formatNodeText } from "./print-parts.js";
 /** A deep copy of a model (use it rather than `structuredClone`, which loses protobuf defaults). */
 export { cloneModel } from "./clone.js";
-import { adoptModel } from "./clone.js";
 /** Sub-models and joined models, as onnx.utils.extract_model and onnx.compose.merge_models make them. */
 export { extractModel } from "./extract.js";
 export { composeModels, type ComposeOptions } from "./compose.js";
@@ -158,52 +158,22 @@ export {
   type Tolerance,
 } from "./interp/index.js";
 
-/** Options of {@link run}: those of `onnxtxt run` that do not name files. */
-export interface RunOptions {
-  /** Seed of the default inputs and of the random operators (default 0, as in the CLI). */
-  readonly seed?: number;
-  /** Sizes of symbolic dimensions for default inputs (others are 1), like `--dim NAME=N`. */
-  readonly dims?: ReadonlyMap<string, number> | Readonly<Record<string, number>>;
-  /** Stop when live values exceed this many bytes (default 4 GiB, `--max-memory`). */
-  readonly maxMemoryBytes?: number;
-  /** Stop a Loop or Scan after this many iterations (default 10 million, `--max-iterations`). */
-  readonly maxLoopIterations?: number;
-  /** Stop after this many milliseconds (`--timeout`). */
-  readonly timeoutMs?: number;
-  /** Cancels the run. */
-  readonly signal?: AbortSignal;
-}
+export type { RunOptions } from "./run-model.js";
 
 /**
- * Runs `model` with onnxtxt's interpreter and returns the graph outputs by name. Graph inputs
- * without an initializer that `inputs` leaves out get the CLI's defaults: seeded uniform values
- * in [-1, 1) for floats and [0, 4) for integers. Throws {@link InterpError} when a kernel fails.
+ * Runs `model` with onnxtxt's interpreter and returns the graph outputs by name, as `onnxtxt
+ * run` does: given inputs are checked against their declarations with the CLI's messages, the
+ * others get the CLI's defaults (seeded uniform values in [-1, 1) for floats, [0, 4) for
+ * integers); the memory and time caps, `signal` and `onProgress` are in {@link RunOptions}.
+ * Here the reference kernels run everything (browser-safe); `run` from `onnxtxt/node` adds the
+ * fast kernels. Throws OnnxtxtError for a wrong input, {@link InterpError} when a kernel fails.
  */
 export function run(
   model: ModelProto,
   inputs: ReadonlyMap<string, Value> | Readonly<Record<string, Value>> = {},
   options: RunOptions = {},
-): Map<string, Value> {
-  model = adoptModel(model);
-  const graph = model.graph;
-  if (!graph) throw new OnnxtxtError("the model has no graph");
-  const given = inputs instanceof Map ? inputs : new Map(Object.entries(inputs));
-  const dims = options.dims instanceof Map ? options.dims : new Map(Object.entries(options.dims ?? {}));
-  const initialized = new Set(graph.initializer.map((t) => t.name));
-  const rng = new Rng(options.seed ?? 0);
-  const feeds = new Map<string, Value>(given);
-  for (const info of graph.input) {
-    if (initialized.has(info.name) || feeds.has(info.name)) continue;
-    feeds.set(info.name, defaultValue(info.type, dims, rng, info.name));
-  }
-  const interpreterOptions: InterpreterOptions = {
-    seed: options.seed ?? 0,
-    ...(options.maxMemoryBytes !== undefined && { maxMemoryBytes: options.maxMemoryBytes }),
-    ...(options.maxLoopIterations !== undefined && { maxLoopIterations: options.maxLoopIterations }),
-    ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
-    ...(options.signal !== undefined && { signal: options.signal }),
-  };
-  return new Interpreter(model, interpreterOptions).run(feeds);
+): Promise<Map<string, Value>> {
+  return runModel(model, inputs, options);
 }
 
 // ---- Editor features (for other editors' integrations) -------------------------------------

@@ -4,7 +4,7 @@
 import * as assert from "node:assert/strict";
 import { analyze } from "../../core/src/ide/analyze.js";
 import { codeActions } from "../../core/src/ide/code-actions.js";
-import { run } from "../../core/src/index.js";
+import { runSync } from "../helpers/run-sync.js";
 import { compareValues } from "../../core/src/interp/index.js";
 import { modelFromText } from "../../core/src/text.js";
 import { applyEdits } from "../helpers/markers.js";
@@ -46,8 +46,8 @@ function errorsOf(text: string): string[] {
 function outputsMatch(before: string, after: string): void {
   const m0 = modelFromText(before).model!;
   const m1 = modelFromText(after).model!;
-  const want = run(m0, {}, { seed: 3 });
-  const got = run(m1, {}, { seed: 3 });
+  const want = runSync(m0, {}, { seed: 3 });
+  const got = runSync(m1, {}, { seed: 3 });
   for (const [name, v] of want) assert.equal(compareValues(got.get(name), v, { rtol: 1e-6, atol: 1e-7 }), undefined, name);
 }
 

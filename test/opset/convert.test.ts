@@ -2,7 +2,7 @@
 // compared with the original's (the interpreter runs each op by the opset it is imported at).
 import { strict as assert } from "node:assert";
 import { checkModel } from "../../core/src/check/index.js";
-import { run } from "../../core/src/index.js";
+import { runSync } from "../helpers/run-sync.js";
 import { compareValues, type Value } from "../../core/src/interp/index.js";
 import { convertOpset, convertOpsetText, OpsetError } from "../../core/src/opset/index.js";
 import { modelFromText } from "../../core/src/text.js";
@@ -28,8 +28,8 @@ function sameOutputs(m: ModelProto, target: number): ModelProto {
     [],
   );
   assert.deepEqual(errors(r.model), []);
-  const before = run(m);
-  const after = run(r.model);
+  const before = runSync(m);
+  const after = runSync(r.model);
   for (const [name, v] of before) assert.equal(compareValues(after.get(name), v, { rtol: 1e-6, atol: 1e-7 }), undefined, name);
   return r.model;
 }
@@ -136,7 +136,7 @@ g (float[2,3,4] a, float[3] b, float[4] c) => (float[2,3,4] y, float[2,3,4] z) {
     const b = Float32Array.from([10, 20, 30]);
     const c = Float32Array.from([1, 2, 3, 4]);
     const t = (dims: number[], data: Float32Array): Value => ({ kind: "tensor", dtype: 1, dims, data });
-    const out = run(up.model, { a: t([2, 3, 4], a), b: t([3], b), c: t([4], c) });
+    const out = runSync(up.model, { a: t([2, 3, 4], a), b: t([3], b), c: t([4], c) });
     const y = out.get("y")!;
     const z = out.get("z")!;
     assert.ok(y.kind === "tensor" && z.kind === "tensor");

@@ -5,7 +5,7 @@ import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { checkModel } from "../../core/src/check/index.js";
-import { run } from "../../core/src/index.js";
+import { runSync } from "../helpers/run-sync.js";
 import { decodeModel, decodeValue, valueKindOf } from "../../core/src/io/index.js";
 import { compareValues, valueFromProto } from "../../core/src/interp/index.js";
 import { convertOpset } from "../../core/src/opset/index.js";
@@ -30,7 +30,7 @@ function expectSame(model: ModelProto, name: string, what: string): void {
   );
   const out = model.graph!.output[0]!;
   const expected = valueFromProto(decodeValue(fs.readFileSync(path.join(LIGHT, `light_${name}_output_0.pb`)), valueKindOf(out.type)));
-  const diff = compareValues(run(model).get(out.name), expected, TOLERANCE);
+  const diff = compareValues(runSync(model).get(out.name), expected, TOLERANCE);
   assert.equal(diff, undefined, `${what}: ${diff}`);
 }
 

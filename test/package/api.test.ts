@@ -56,7 +56,7 @@ describe("the library entry", () => {
     assert.deepEqual(new api.LineIndex(text).position(error.span.start), { line: 1, character: 12 });
   });
 
-  it("runs a model with the CLI's default inputs, seed and dims", () => {
+  it("runs a model with the CLI's default inputs, seed and dims", async () => {
     const text = `<ir_version: 9, opset_import: ["" : 18]>\ng (float[N, 3] x, int64[2] k) => (float[N, 3] y, int64[2] z) {\n  y = Tanh(x)\n  z = Add(k, k)\n}\n`;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "onnxtxt-api-"));
     try {
@@ -64,7 +64,7 @@ describe("the library entry", () => {
       fs.writeFileSync(file, text);
       const cli = runCli(["run", file, "--seed", "5", "--dim", "N=4", "--output-dir", path.join(dir, "out"), "--quiet"]);
       assert.equal(cli.code, 0, cli.stderr);
-      const ours = api.run(api.modelFromText(text).model!, {}, { seed: 5, dims: { N: 4 } });
+      const ours = await api.run(api.modelFromText(text).model!, {}, { seed: 5, dims: { N: 4 } });
       ["y", "z"].forEach((name, i) => {
         const expected = api.valueFromProto({
           kind: "tensor",

@@ -63,7 +63,7 @@ describe("the library entry in a browser bundle", function () {
       assert.deepEqual(bundled.encodeModel(model), api.encodeModel(api.modelFromText(text).model!));
       assert.equal(bundled.printModel(bundled.decodeModel(bundled.encodeModel(model))), api.printModel(api.decodeModel(api.encodeModel(model))));
       assert.deepEqual(bundled.checkModel(model), []);
-      assert.deepEqual([...bundled.run(model).keys()], ["y"]);
+      assert.deepEqual([...(await bundled.run(model)).keys()], ["y"]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

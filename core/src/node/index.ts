@@ -20,6 +20,9 @@ import { readDataRange } from "../io/data-files.js";
 import { FileError } from "../io/files.js";
 import { InputError } from "./input-error.js";
 import { about, modelDir, readModel, requireFormat, writeModel } from "./model-files.js";
+import { prepareFastRun, startFastKernels } from "../interp/fast/index.js";
+import type { Value } from "../interp/index.js";
+import { runModel, type RunOptions } from "../run-model.js";
 
 /** Options of {@link loadModel}. */
 export interface LoadOptions {
@@ -85,4 +88,18 @@ export function saveModel(model: ModelProto, file: string, options: SaveModelOpt
       ...(options.sourceDir !== undefined && { sourceDir: options.sourceDir }),
     }),
   );
+}
+
+/**
+ * `run` of `onnxtxt` with the fast kernels, as `onnxtxt run` runs: Conv, MatMul and Gemm as
+ * WebAssembly SIMD on worker threads (which do not keep the process alive), float32 pooling and
+ * element-wise kernels, Conv chains fused with the per-channel steps after them.
+ */
+export function run(
+  model: ModelProto,
+  inputs: ReadonlyMap<string, Value> | Readonly<Record<string, Value>> = {},
+  options: RunOptions = {},
+): Promise<Map<string, Value>> {
+  startFastKernels();
+  return runModel(model, inputs, options, { prepare: (m) => prepareFastRun(m) });
 }
