@@ -12,7 +12,7 @@ interface FlagSpec {
   short?: string;
 }
 
-interface ParsedArgs {
+export interface ParsedArgs {
   flags: Map<string, string[]>;
   positional: string[];
 }

@@ -11,9 +11,16 @@ import type { Output } from "./command.js";
  * .onnxtxt files, a text with errors leaves the whole file untouched; one its literal cannot
  * hold gets a note. Returns 1 when the file has errors or (with `check`) is not formatted.
  */
-export function formatHostFile(file: string, language: HostLanguage, mode: { write: boolean; check: boolean; diff?: boolean }, io: Output): number {
+/** `width`: the configured line width (line-width), when there is one. */
+export function formatHostFile(
+  file: string,
+  language: HostLanguage,
+  mode: { write: boolean; check: boolean; diff?: boolean },
+  io: Output,
+  width?: number,
+): number {
   const text = readText(file);
-  const r = formatEmbedded(text, language);
+  const r = formatEmbedded(text, language, width !== undefined ? { width } : {});
   let status = 0;
   for (const refused of r.refused) {
     if (refused.diagnostics.length > 0) {

@@ -7,6 +7,7 @@ import { InputError } from "../../core/src/node/input-error.js";
 import { DEFAULT_MAX_ERRORS, printReport, takeDiagnosticFlags } from "./pretty.js";
 import { FileError } from "../../core/src/io/files.js";
 import { reportFileError } from "./report.js";
+import { ConfigFileError } from "./config-files.js";
 import { describeError } from "../../core/src/io/index.js";
 import { escapeControls } from "./terminal-text.js";
 import { toolVersion } from "./version.js";
@@ -90,6 +91,10 @@ export async function main(argv: readonly string[], io: Output): Promise<number>
     }
     if (e instanceof FileError) {
       reportFileError(io, e);
+      return 2;
+    }
+    if (e instanceof ConfigFileError) {
+      io.err(`${e.message}\n`);
       return 2;
     }
     io.err(`onnxtxt ${command.name}: internal error: ${describeError(e)}\n`);

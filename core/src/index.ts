@@ -106,7 +106,21 @@ export function nodeFromText(text: string): TextPart<NodeProto> {
 
 // ---- Check and infer -----------------------------------------------------------------------
 /** Checks a model as onnx's checker does (structure, operator schemas, types); one diagnostic per problem. */
-export { checkModel, CHECK_CODES, type CheckCode, type CheckOptions } from "./check/index.js";
+export { checkModel, CHECK_CODES, CODE_GROUPS, type CheckCode, type CodeGroup, type CheckOptions } from "./check/index.js";
+/** Project configuration (`onnxtxt.toml`, `[tool.onnxtxt]`) and `# onnxtxt: ignore[code]` suppressions. */
+export {
+  readConfig,
+  applyConfig,
+  applySuppressions,
+  configuredDiagnostics,
+  enabledCodes,
+  isExcluded,
+  type OnnxtxtConfig,
+  type PerFileIgnore,
+  type RuleSeverity,
+  type ConfigProblem,
+  type ConfigResult,
+} from "./config/index.js";
 export { closeRuleCodes, REPOSITORY_URL, RULE_DOCS, RULE_DOCS_DIR, ruleDocOf, ruleIndexText, rulePageText, ruleUrl, type RuleDoc } from "./check/rule-docs.js";
 /** Infers the types and shapes of every value; `withInferredTypes` writes them into a copy of the model. */
 export { inferModel, withInferredTypes, type InferOptions, type InferResult } from "./infer/index.js";

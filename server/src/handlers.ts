@@ -21,6 +21,7 @@ import {
   type WorkspaceEdit,
 } from "vscode-languageserver";
 import type { Analysis } from "../../core/src/ide/analysis.js";
+import type { Diagnostic } from "../../grammar/src/diagnostics.js";
 import { codeActions, codeActionsNeedSemantics } from "../../core/src/ide/code-actions.js";
 import { codeLenses } from "../../core/src/ide/code-lens.js";
 import { completion, type CompletionKind } from "../../core/src/ide/completion.js";
@@ -34,6 +35,7 @@ import { prepareRename, rename } from "../../core/src/ide/rename.js";
 import { semanticTokens, TOKEN_MODIFIERS, TOKEN_TYPES } from "../../core/src/ide/semantic-tokens.js";
 import { signatureHelp } from "../../core/src/ide/signature-help.js";
 import type { Span } from "../../grammar/src/span.js";
+import { configured, configuredLineWidth, watchConfig } from "./lint-config.js";
 import { encodeSemanticTokens, toLspDiagnostic, toOffset, toRange, toSpan } from "./convert.js";
 import { DocumentFeatures } from "./document-features.js";
 import { mapBack, mapSpan } from "./map-offsets.js";
@@ -106,10 +108,12 @@ export function registerHandlers(connection: Connection, runs: RunPlatform, outp
    * would otherwise let a slice of background re-inference in ahead of the answer.
    */
   let answering = 0;
+  const publish = (uri: string, version: number, lines: Analysis["lines"], diagnostics: readonly Diagnostic[]): void => {
+    const shown = configured(uri, workspace.document(uri)?.getText(), diagnostics);
+    void connection.sendDiagnostics({ uri, version, diagnostics: shown.map((d) => toLspDiagnostic(lines, d, uri, relatedInformation)) });
+  };
   const workspace = new Workspace(
-    (uri, version, lines, diagnostics) => {
-      void connection.sendDiagnostics({ uri, version, diagnostics: diagnostics.map((d) => toLspDiagnostic(lines, d, uri, relatedInformation)) });
-    },
+    publish,
     (uri, e) => connection.console.error(`analysis of ${uri} failed: ${describe(e)}`),
     () => answering > 0 || outputPending(),
   );
@@ -188,8 +192,21 @@ export function registerHandlers(connection: Connection, runs: RunPlatform, outp
       outline: positiveCount(options?.maxOutlineItems) ?? DEFAULT_OUTLINE_ITEMS,
       folds: positiveCount(p.capabilities.textDocument?.foldingRange?.rangeLimit) ?? Infinity,
     };
+    watchedFiles = p.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     return { capabilities: capabilities(), serverInfo: { name: "onnxtxt-ls", version: "0.1.0" } };
   });
+  let watchedFiles = false;
+  watchConfig(
+    connection,
+    () => watchedFiles,
+    () => {
+      for (const uri of workspace.uris())
+        void workspace.fullAnalysis(uri).then((a) => {
+          const version = workspace.version(uri);
+          if (a && version !== undefined) publish(uri, version, a.lines, a.diagnostics);
+        });
+    },
+  );
 
   /** A notification cannot be answered: malformed params are logged on one line and ignored. */
   const malformed = (name: string, p: unknown): boolean => {
@@ -408,7 +425,7 @@ export function registerHandlers(connection: Connection, runs: RunPlatform, outp
   /** With syntax errors there is nothing safe to format: null (no edits), so format-on-save saves as is. */
   const formatting = async (uri: string, token: CancellationToken, range?: Range) => {
     const { a } = await syntaxOf(uri, token);
-    const r = formatEdits(a, range && toSpan(a.lines, range));
+    const r = formatEdits(a, range && toSpan(a.lines, range), configuredLineWidth(uri));
     if (!r.ok) {
       connection.console.info(`formatting ${uri}: ${r.reason}`);
       return null;

@@ -6,7 +6,7 @@
 // a binary model as text. Then it times, on the 50k-node document, what the user waits for:
 // open -> Run lens and squiggles, a typo -> its squiggle, a hover right after an edit. Last,
 // ONNX text inside a Python string, a C++ raw string and a Markdown fence (embedded-e2e.ts), and
-// Compare with... and the graph view's diff mode (diff-e2e.ts).
+// Compare with... and the graph view's diff mode (diff-e2e.ts), and lint configuration (lint-e2e.ts).
 // Screenshots go to .e2e/screenshots/. Run with `npm run test:e2e` (packages the .vsix first).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
@@ -19,6 +19,7 @@ import type { Playwright } from "./browser.js";
 import { check, Editor, find, MOD, positionOf, results, runOutputText, until } from "./workbench.js";
 import { diffChecks, prepareDiff } from "./diff-e2e.js";
 import { embeddedChecks, prepareEmbedded } from "./embedded-e2e.js";
+import { lintChecks, prepareLint } from "./lint-e2e.js";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const WORK = path.join(REPO, ".e2e");
@@ -57,6 +58,7 @@ function prepareWorkspace(): { folder: string; net: string; text: string } {
   fs.writeFileSync(path.join(folder, "big.onnxtxt"), largeDocument(50000));
   prepareEmbedded(folder);
   prepareDiff(folder, text);
+  prepareLint(folder);
   return { folder, net: path.join(folder, "squeezenet.onnxtxt"), text };
 }
 
@@ -351,6 +353,8 @@ async function main(): Promise<void> {
     await embeddedChecks({ ed, check, until }, folder);
     // Issue #37's: Compare with... and the graph view in diff mode, on two files of their own.
     await diffChecks({ ed, check, until }, folder);
+    // Issue #34's: onnxtxt.toml changes take effect without a restart; codes link to rule pages.
+    await lintChecks({ ed, check, until }, folder);
   } finally {
     await browser.close();
     try {

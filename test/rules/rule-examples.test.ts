@@ -6,7 +6,17 @@ import { checkModel } from "../../core/src/check/index.js";
 import { RULE_DOCS } from "../../core/src/check/rule-docs.js";
 
 /** Codes the text cannot show: they come from files, the CLI or the formatter. */
-const NO_EXAMPLE = new Set(["missing-graph", "embedded-skipped", "format", "external-data", "file", "internal", "tensor-data-type"]);
+const NO_EXAMPLE = new Set([
+  "missing-graph",
+  "embedded-skipped",
+  "unused-suppression",
+  "unknown-suppression-code",
+  "format",
+  "external-data",
+  "file",
+  "internal",
+  "tensor-data-type",
+]);
 
 function codesOf(text: string): string[] {
   const r = modelFromText(text);

@@ -24,6 +24,9 @@ import { checkModel } from "../../../core/src/check/index.js";
 import { externalDataDiagnostics } from "../external-check.js";
 import { pushAll } from "../../../core/src/arrays.js";
 import { fixFile } from "../check-fix.js";
+import { CONFIG_FLAGS, CONFIG_USAGE, configFinder } from "../config-files.js";
+import { configuredDiagnostics } from "../../../core/src/config/index.js";
+import { githubAnnotations } from "../github-annotations.js";
 
 /** A check over a model; `sourceMap` is present for text input. */
 interface ModelCheck {
@@ -45,10 +48,11 @@ they hold checked (parse_model("..."), R"ONNX(...)ONNX", \`\`\`onnx fences; see
 docs/embedded.md), with positions in the file itself.
 
 options:
-  --format text|json|sarif  json: an array of {file, severity, code, message, line, column,
+  --format text|json|sarif|github
+                            json: an array of {file, severity, code, message, line, column,
                             endLine, endColumn, where}; sarif: SARIF 2.1.0. Both on stdout,
                             with a summary line on stderr; an unreadable file is an error
-                            with the code 'file'
+                            with the code 'file'; github: GitHub Actions annotations on stdout
   --severity LEVEL          report only error, warning, info or hint and above (default hint)
   --ignore CODE             drop the diagnostics with this code (repeatable, or CODE,CODE)
   --fix                     first apply the safe quick fixes to each .onnxtxt file (in place,
@@ -59,6 +63,11 @@ options:
   --unsafe-fixes            with --fix, also the fixes that guess (other did-you-means) or
                             change versions (adding or raising an opset_import, replacing a
                             removed op)
+${CONFIG_USAGE}
+
+The nearest onnxtxt.toml (or pyproject.toml with [tool.onnxtxt]) above each file selects the
+rules, their severities and the excluded files (docs/lint.md); \`# onnxtxt: ignore[CODE]\` on a
+line, or on the line before it, silences one place. --ignore and --severity apply after it.
 Each code is explained by \`onnxtxt rules CODE\` (docs/rules/).`;
 
 const SEVERITIES: readonly Severity[] = ["error", "warning", "info", "hint"];
@@ -116,13 +125,22 @@ export const checkCommand: Command = {
   summary: "report syntax errors (and other problems) in models",
   usage: USAGE,
   run(argv, io) {
-    const args = parseArgs(argv, { format: { value: true }, severity: { value: true }, ignore: { value: true, repeat: true }, fix: {}, "unsafe-fixes": {} });
+    const args = parseArgs(argv, {
+      format: { value: true },
+      severity: { value: true },
+      ignore: { value: true, repeat: true },
+      fix: {},
+      "unsafe-fixes": {},
+      ...CONFIG_FLAGS,
+    });
     if (args.positional.length === 0) throw new UsageError("no input files");
     const fix = args.flags.has("fix");
     if (args.flags.has("unsafe-fixes") && !fix) throw new UsageError("--unsafe-fixes needs --fix");
     if (fix && args.positional.includes("-")) throw new UsageError("--fix cannot rewrite stdin (-)");
     const format = flag(args, "format") ?? "text";
-    if (format !== "text" && format !== "json" && format !== "sarif") throw new UsageError(`--format must be text, json or sarif, not '${format}'`);
+    if (format !== "text" && format !== "json" && format !== "sarif" && format !== "github")
+      throw new UsageError(`--format must be text, json, sarif or github, not '${format}'`);
+    const configs = configFinder(args);
     const severity = (flag(args, "severity") ?? "hint") as Severity;
     if (!SEVERITIES.includes(severity)) throw new UsageError(`--severity must be one of ${SEVERITIES.join(", ")}, not '${severity}'`);
     const ignored = new Set(
@@ -136,9 +154,15 @@ export const checkCommand: Command = {
     const checked: FileDiagnostics[] = [];
     for (const file of args.positional) {
       try {
+        const excludedBy = configs.excludedBy(file);
+        if (excludedBy) {
+          io.err(`onnxtxt: ${file}: skipped (excluded by ${excludedBy})\n`);
+          continue;
+        }
         if (fix) fixFile(file, args.flags.has("unsafe-fixes"), io);
         const r = checkFile(file, (m) => io.err(m));
-        const diagnostics = r.diagnostics.filter(shown);
+        const found = configs.forFile(file);
+        const diagnostics = configuredDiagnostics(r.text, r.diagnostics, found?.config, found?.relPath).filter(shown);
         if (format === "text") printDiagnostics(io, file, r.text, diagnostics);
         else checked.push({ file, ...(r.text !== undefined && { text: r.text }), diagnostics });
         if (diagnostics.some((d) => d.severity === "error")) code = Math.max(code, 1);
@@ -151,7 +175,8 @@ export const checkCommand: Command = {
       }
     }
     if (format === "text") return code;
-    io.out(JSON.stringify(format === "json" ? jsonDiagnostics(checked) : sarifLog(checked, toolVersion()), null, 2) + "\n");
+    if (format === "github") io.out(githubAnnotations(checked));
+    else io.out(JSON.stringify(format === "json" ? jsonDiagnostics(checked) : sarifLog(checked, toolVersion()), null, 2) + "\n");
     const all = checked.flatMap((c) => c.diagnostics);
     const count = (s: Severity) => all.filter((d) => d.severity === s).length;
     io.err(

@@ -49,3 +49,25 @@ export const CHECK_CODES = {
 } as const satisfies Record<string, CodeInfo>;
 
 export type CheckCode = keyof typeof CHECK_CODES;
+
+// Rule groups, for selecting and ignoring by category in a configuration (core/src/config/).
+// Every code is in exactly one group (a test checks it).
+export const CODE_GROUPS = {
+  structure: ["undefined-value", "use-before-definition", "redefinition", "output-not-produced", "missing-graph", "missing-shape"],
+  opsets: ["domain-not-imported", "duplicate-opset-import", "unknown-op", "op-not-in-opset"],
+  schemas: [
+    "wrong-arity",
+    "missing-input",
+    "missing-attribute",
+    "unknown-attribute",
+    "attribute-type",
+    "duplicate-attribute",
+    "attribute-ref-outside-function",
+    "unknown-attribute-ref",
+  ],
+  tensors: ["element-count", "tensor-data-type"],
+  types: ["type-mismatch", "type-not-allowed", "broadcast-mismatch", "shape-incompatible", "declared-type-mismatch"],
+  warnings: ["unused-value", "unused-input", "input-shadows-initializer", "unused-initializer", "float64-constant", "identity-chain"],
+} as const satisfies Record<string, readonly CheckCode[]>;
+
+export type CodeGroup = keyof typeof CODE_GROUPS;

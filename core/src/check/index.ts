@@ -26,7 +26,7 @@ import { checkFloat64Constants } from "./float64-constant.js";
 import { pushAll } from "../arrays.js";
 import { adoptModel } from "../clone.js";
 
-export { CHECK_CODES, type CheckCode } from "./codes.js";
+export { CHECK_CODES, CODE_GROUPS, type CheckCode, type CodeGroup } from "./codes.js";
 
 export interface CheckOptions {
   readonly sourceMap?: SourceMap;

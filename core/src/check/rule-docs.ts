@@ -136,6 +136,22 @@ const PROSE: Readonly<Record<string, Prose>> = {
     why: "Only a literal can be checked; the info says so rather than skipping it silently.",
     fix: "Nothing to fix when the text is built on purpose; write it as one literal to have it checked.",
   },
+  "unused-suppression": {
+    severity: "warning",
+    summary: "an `# onnxtxt: ignore[...]` comment silences nothing",
+    stage: "cli",
+    finds: "A suppression comment whose code is not reported on its line (or, for `file-ignore`, anywhere in the file); see docs/lint.md.",
+    why: "A stale suppression would silently hide the problem if it came back somewhere else on that line; removing it keeps suppressions meaningful.",
+    fix: "Delete the suppression, or the code from its list.",
+  },
+  "unknown-suppression-code": {
+    severity: "warning",
+    summary: "a suppression names a code that does not exist",
+    stage: "cli",
+    finds: "An `# onnxtxt: ignore[...]` or `file-ignore[...]` comment naming a code that no rule has (often a misspelling).",
+    why: "It silences nothing, while it looks as if it did.",
+    fix: "Correct the code (`onnxtxt rules` lists them), or delete the suppression.",
+  },
   "external-data": {
     severity: "error",
     summary: "a tensor's external data file is missing, unsafe or too short",

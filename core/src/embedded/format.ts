@@ -15,14 +15,19 @@ export type RegionFormat =
   | { readonly ok: true /** The host edit; absent when the text is formatted already. */; readonly edit?: { readonly span: Span; readonly text: string } }
   | { readonly ok: false; readonly reason: string; readonly diagnostics: readonly Diagnostic[] };
 
+/** `width`: the line width of the text itself (the host's indentation comes on top). */
+interface FormatOptions {
+  readonly width?: number;
+}
+
 const WRAP_OPEN = '<domain: "onnxtxt.embedded">\nembedded_body () => () {\n';
 
 /** A node list formatted as a function body, without the function around it. */
-function formatNodes(text: string): FormatResult {
+function formatNodes(text: string, opts: FormatOptions): FormatResult {
   const braced = /^\s*(#[^\n]*\n\s*)*\{/.test(text);
   const source = braced ? `<domain: "onnxtxt.embedded">\nembedded_body () => () ${text}` : `${WRAP_OPEN}${text}\n}`;
   const shift = braced ? source.length - text.length : WRAP_OPEN.length;
-  const r = formatFunctionText(source);
+  const r = formatFunctionText(source, opts);
   if (!r.ok)
     return {
       ok: false,
@@ -49,18 +54,18 @@ function formatNodes(text: string): FormatResult {
   };
 }
 
-function formatKind(region: EmbeddedRegion): FormatResult {
+function formatKind(region: EmbeddedRegion, opts: FormatOptions): FormatResult {
   switch (region.kind) {
     case "model":
-      return formatText(region.text);
+      return formatText(region.text, opts);
     case "graph":
-      return formatGraphText(region.text);
+      return formatGraphText(region.text, opts);
     case "function":
-      return formatFunctionText(region.text);
+      return formatFunctionText(region.text, opts);
     case "node":
-      return formatNodeText(region.text);
+      return formatNodeText(region.text, opts);
     case "nodes":
-      return formatNodes(region.text);
+      return formatNodes(region.text, opts);
   }
 }
 
@@ -77,12 +82,12 @@ function hostIndent(content: string): string {
   return best ?? "";
 }
 
-export function formatRegion(host: string, region: EmbeddedRegion): RegionFormat {
+export function formatRegion(host: string, region: EmbeddedRegion, opts: FormatOptions = {}): RegionFormat {
   const refuse = (reason: string, diagnostics: readonly Diagnostic[] = []): RegionFormat => ({ ok: false, reason, diagnostics });
   const lit = region.literal;
   const markdown = region.language === "markdown";
   if (!lit.verbatim && !markdown) return refuse("the string has escapes or is made of several pieces; formatting it would rewrite them");
-  const r = formatKind(region);
+  const r = formatKind(region, opts);
   if (!r.ok)
     return refuse(
       "the text has errors",
@@ -126,12 +131,12 @@ export interface EmbeddedFormat {
 }
 
 /** Formats every region of a host file. */
-export function formatEmbedded(host: string, language: HostLanguage): EmbeddedFormat {
+export function formatEmbedded(host: string, language: HostLanguage, opts: FormatOptions = {}): EmbeddedFormat {
   const scan = findRegions(host, language);
   const edits: { span: Span; text: string }[] = [];
   const refused: { region: EmbeddedRegion; reason: string; diagnostics: readonly Diagnostic[] }[] = [];
   for (const region of scan.regions) {
-    const f = formatRegion(host, region);
+    const f = formatRegion(host, region, opts);
     if (!f.ok) refused.push({ region, reason: f.reason, diagnostics: f.diagnostics });
     else if (f.edit) edits.push(f.edit);
   }

@@ -11,8 +11,9 @@ const MAX_DIFF_LINES = 3000;
 
 type FormatEditsResult = { readonly ok: true; readonly edits: TextEdit[] } | { readonly ok: false; readonly reason: string };
 
-export function formatEdits(a: Analysis, range?: Span): FormatEditsResult {
-  const r = formatText(a.text);
+/** `width`: the configured line width (line-width), when there is one. */
+export function formatEdits(a: Analysis, range?: Span, width?: number): FormatEditsResult {
+  const r = formatText(a.text, width !== undefined ? { width } : {});
   if (!r.ok) return { ok: false, reason: "The document has syntax errors; fix them before formatting." };
   const hunks = diffLines(a.text, r.text);
   const selected = range ? hunks.filter((h) => touches(h.span, range)) : hunks;

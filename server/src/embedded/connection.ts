@@ -5,6 +5,7 @@
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { Connection, Diagnostic, Position, PublishDiagnosticsParams, Range, SemanticTokens, TextEdit } from "vscode-languageserver";
 import { formatRegion, hostLanguageOfId } from "../../../core/src/embedded/index.js";
+import { configuredLineWidth } from "../lint-config.js";
 import { Hosts, type HostDoc, type RegionDoc } from "./hosts.js";
 import { mergeTokens, resultToHost } from "./results.js";
 
@@ -243,11 +244,12 @@ export function withEmbeddedDocuments(connection: Connection): Connection {
 
   const formatHost = (host: HostDoc, range?: Range): TextEdit[] | null => {
     const text = host.doc.getText();
+    const width = configuredLineWidth(host.doc.uri);
     const edits: TextEdit[] = [];
     for (const r of host.regions) {
       const span = r.region.literal.content;
       if (range && (host.doc.offsetAt(range.end) < span.start || host.doc.offsetAt(range.start) > span.end)) continue;
-      const f = formatRegion(text, r.region);
+      const f = formatRegion(text, r.region, width !== undefined ? { width } : {});
       if (f.ok && f.edit)
         edits.push({ range: { start: host.doc.positionAt(f.edit.span.start), end: host.doc.positionAt(f.edit.span.end) }, newText: f.edit.text });
       else if (!f.ok) connection.console.info(`formatting ${host.doc.uri}, ONNX text ${r.region.index + 1}: ${f.reason}`);
