@@ -8,19 +8,10 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { decodeModel, encodeModel } from "../../core/src/index.js";
 import { runCli } from "../helpers/cli.js";
-import { LIGHT } from "../helpers/paths.js";
+import { gitTestEnv, LIGHT } from "../helpers/paths.js";
 import { bumpIntsAttribute } from "../diff/pairs.js";
 
-const ENV = {
-  ...process.env,
-  GIT_CONFIG_GLOBAL: "/dev/null",
-  GIT_CONFIG_NOSYSTEM: "1",
-  GIT_AUTHOR_NAME: "t",
-  GIT_AUTHOR_EMAIL: "t@example.com",
-  GIT_COMMITTER_NAME: "t",
-  GIT_COMMITTER_EMAIL: "t@example.com",
-  GIT_PAGER: "cat",
-};
+const ENV = gitTestEnv();
 
 describe("onnxtxt git-setup", () => {
   let dir = "";

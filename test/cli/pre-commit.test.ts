@@ -7,7 +7,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { CLI, REPO } from "../helpers/paths.js";
+import { CLI, gitTestEnv, REPO } from "../helpers/paths.js";
 
 const PRE_COMMIT = "/usr/bin/pre-commit";
 
@@ -48,20 +48,13 @@ describe("pre-commit hooks (.pre-commit-hooks.yaml)", function () {
   });
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "onnxtxt-pre-commit-"));
-    env = {
-      ...process.env,
+    env = gitTestEnv({
       HOME: dir,
       PRE_COMMIT_HOME: path.join(dir, ".cache-pre-commit"),
-      GIT_CONFIG_GLOBAL: "/dev/null",
-      GIT_CONFIG_NOSYSTEM: "1",
-      GIT_AUTHOR_NAME: "t",
-      GIT_AUTHOR_EMAIL: "t@example.com",
-      GIT_COMMITTER_NAME: "t",
-      GIT_COMMITTER_EMAIL: "t@example.com",
       // nothing may be fetched: a hook that tried would fail here
       http_proxy: "http://127.0.0.1:9",
       https_proxy: "http://127.0.0.1:9",
-    };
+    });
     git("init", "-q");
     fs.writeFileSync(path.join(dir, ".pre-commit-config.yaml"), localHooks());
     execFileSync(PRE_COMMIT, ["install"], { cwd: dir, env, stdio: "pipe" });

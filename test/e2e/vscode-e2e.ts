@@ -116,11 +116,7 @@ async function features(ed: Editor, text: string, net: string): Promise<void> {
   // Highlighting: the TextMate grammar and semantic tokens give a node line several colours.
   const node = find(text, " = Conv <");
   await ed.goTo(node.line, 3);
-  const colours = await until("coloured tokens", async () => {
-    let n = 0;
-    for (let k = 1; k <= 40; k++) if ((await page.locator(`.view-line span.mtk${k}`).count()) > 0) n++;
-    return n >= 3 ? n : undefined;
-  });
+  const colours = await ed.tokenColours();
   check("highlighting", colours >= 3, `${colours} token colours on screen`);
   await ed.shot("01-highlighting");
 

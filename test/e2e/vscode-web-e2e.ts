@@ -62,11 +62,7 @@ async function features(ed: Editor, folder: string, text: string): Promise<void>
   await openFromExplorer(ed, "squeezenet.onnxtxt");
   const node = find(text, " = Conv <");
   await ed.goTo(node.line, 3);
-  const colours = await until("coloured tokens", async () => {
-    let n = 0;
-    for (let k = 1; k <= 40; k++) if ((await page.locator(`.view-line span.mtk${k}`).count()) > 0) n++;
-    return n >= 3 ? n : undefined;
-  }).catch(() => 0);
+  const colours = await ed.tokenColours().catch(() => 0);
   check("web: highlighting", colours >= 3, `${colours} token colours on screen`);
 
   // The server in its worker: a misspelt op gets a squiggle and the message names it.

@@ -117,6 +117,15 @@ export class Editor {
     );
   }
 
+  /** How many of the theme's token colours (mtk1..mtk40) the visible lines use, once at least 3. */
+  tokenColours(): Promise<number> {
+    return until("coloured tokens", async () => {
+      let n = 0;
+      for (let k = 1; k <= 40; k++) if ((await this.page.locator(`.view-line span.mtk${k}`).count()) > 0) n++;
+      return n >= 3 ? n : undefined;
+    });
+  }
+
   async save(): Promise<void> {
     await this.page.keyboard.press(`${MOD}+S`);
     await this.page.waitForTimeout(500);

@@ -42,3 +42,18 @@ export function libonnxModelDirs(): string[] {
 export function nodeTestDirs(): string[] {
   return modelDirs(requireDir(NODE_TESTS, "test/data/onnx/node-tests.tar.xz"));
 }
+
+/** An environment for git in tests: no user or system config, a fixed author, no pager. */
+export function gitTestEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    GIT_CONFIG_GLOBAL: "/dev/null",
+    GIT_CONFIG_NOSYSTEM: "1",
+    GIT_AUTHOR_NAME: "t",
+    GIT_AUTHOR_EMAIL: "t@example.com",
+    GIT_COMMITTER_NAME: "t",
+    GIT_COMMITTER_EMAIL: "t@example.com",
+    GIT_PAGER: "cat",
+    ...extra,
+  };
+}
