@@ -48,6 +48,28 @@ describe("onnxtxt check / format with a configuration", () => {
     assert.deepEqual(codes(runCli(["check", "--config", "pyproject.toml", "models/a.onnxtxt"], dir).stderr), []);
   });
 
+  it("min-opset warns at the opset_import entry of an older model (opset-below-minimum), and not at or above it", () => {
+    // examples/mlp.onnxtxt imports opset 21 of the default domain (a comment above it mentions none)
+    write("onnxtxt.toml", 'min-opset = 22\nignore = ["unused-input"]\n');
+    const r = runCli(["check", "models/a.onnxtxt"], dir);
+    assert.equal(r.code, 0, r.stderr);
+    const line = MLP.split("\n").findIndex((l) => l.includes('opset_import: ["" : 21]')) + 1;
+    const col = MLP.split("\n")[line - 1]!.indexOf('"" : 21') + 1;
+    assert.match(
+      r.stderr,
+      new RegExp(
+        `a\\.onnxtxt:${line}:${col}: warning: the model imports opset 21 of the default domain; the configuration asks for 22 or newer \\(min-opset\\); 'onnxtxt upgrade --opset 22 IN OUT' converts it \\[opset-below-minimum\\]`,
+      ),
+    );
+    write("onnxtxt.toml", 'min-opset = 21\nignore = ["unused-input"]\n');
+    assert.deepEqual(codes(runCli(["check", "models/a.onnxtxt"], dir).stderr), []);
+    // a rule like the others: its severity can be raised
+    write("onnxtxt.toml", 'min-opset = 30\nignore = ["unused-input"]\n[severity]\nopset-below-minimum = "error"\n');
+    assert.deepEqual(codes(runCli(["check", "models/a.onnxtxt"], dir).stderr), ["error opset-below-minimum"]);
+    write("onnxtxt.toml", 'min-opset = "21"\n');
+    assert.match(runCli(["check", "models/a.onnxtxt"], dir).stderr, /onnxtxt\.toml:1:13: error: 'min-opset' must be an integer/);
+  });
+
   it("a pyproject.toml without [tool.onnxtxt] is passed over", () => {
     write("models/pyproject.toml", '[project]\nname = "p"\n');
     write("onnxtxt.toml", 'select = ["structure"]\n');
@@ -115,7 +137,7 @@ describe("onnxtxt check / format with a configuration", () => {
     assert.equal(
       r.stderr.replace(path.join(dir, "onnxtxt.toml"), file),
       `${file}:2:11: error: unknown rule code or group 'unused-inptu' in 'ignore'\n` +
-        `${file}:3:1: error: unknown key 'line-widht' (known: select, extend-select, ignore, exclude, line-width, [severity], [per-file-ignores])\n`,
+        `${file}:3:1: error: unknown key 'line-widht' (known: select, extend-select, ignore, exclude, line-width, min-opset, [severity], [per-file-ignores])\n`,
     );
     assert.equal(runCli(["format", "models/a.onnxtxt"], dir).code, 2);
     assert.match(runCli(["check", "--config", "missing.toml", "models/a.onnxtxt"], dir).stderr, /missing\.toml: no such configuration file/);

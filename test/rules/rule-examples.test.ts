@@ -11,6 +11,7 @@ const NO_EXAMPLE = new Set([
   "embedded-skipped",
   "unused-suppression",
   "unknown-suppression-code",
+  "opset-below-minimum",
   "format",
   "external-data",
   "file",

@@ -144,6 +144,15 @@ const PROSE: Readonly<Record<string, Prose>> = {
     why: "A stale suppression would silently hide the problem if it came back somewhere else on that line; removing it keeps suppressions meaningful.",
     fix: "Delete the suppression, or the code from its list.",
   },
+  "opset-below-minimum": {
+    severity: "warning",
+    summary: "the model imports an older default-domain opset than the configuration's `min-opset`",
+    stage: "cli",
+    finds:
+      'A model text whose `opset_import` gives the default domain (`""` or `ai.onnx`) a version below `min-opset` in onnxtxt.toml (docs/lint.md); the warning points at that entry.',
+    why: "A team that targets a runtime or an exporter of a given opset keeps older models from coming back in unnoticed; old opsets also lack newer operators and attribute forms.",
+    fix: "Convert the model: `onnxtxt upgrade --opset N IN OUT` (docs/opset-conversion.md), or lower `min-opset`.",
+  },
   "unknown-suppression-code": {
     severity: "warning",
     summary: "a suppression names a code that does not exist",

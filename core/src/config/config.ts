@@ -27,6 +27,8 @@ export interface OnnxtxtConfig {
   readonly exclude?: readonly string[];
   /** The formatter's line width (default 100). */
   readonly lineWidth?: number;
+  /** The oldest opset of the default domain a model may import (rule opset-below-minimum). */
+  readonly minOpset?: number;
 }
 
 export interface ConfigProblem {
@@ -38,7 +40,14 @@ export interface ConfigProblem {
 export type ConfigResult = { readonly ok: true; readonly config: OnnxtxtConfig } | { readonly ok: false; readonly problems: readonly ConfigProblem[] };
 
 /** Codes a configuration may name beside the checker's: those other stages report. */
-export const OTHER_RULE_CODES = ["external-data", "negative-dimension", "residual-stale", "unused-suppression", "unknown-suppression-code"] as const;
+export const OTHER_RULE_CODES = [
+  "external-data",
+  "negative-dimension",
+  "residual-stale",
+  "unused-suppression",
+  "unknown-suppression-code",
+  "opset-below-minimum",
+] as const;
 
 export function isRuleCode(code: string): boolean {
   return code in CHECK_CODES || (OTHER_RULE_CODES as readonly string[]).includes(code);
@@ -91,6 +100,13 @@ class ConfigReader {
           else config.lineWidth = v.value;
           break;
         }
+        case "min-opset": {
+          const v = entry.value;
+          if (v.kind !== "integer") this.wrongType(key, "an integer", v);
+          else if (v.value < 1 || v.value > 100) this.problem(v.pos, `'min-opset' must be between 1 and 100, not ${v.value}`);
+          else config.minOpset = v.value;
+          break;
+        }
         case "severity": {
           const severity = this.severities(entry);
           if (severity) config.severity = severity;
@@ -102,7 +118,10 @@ class ConfigReader {
           break;
         }
         default:
-          this.problem(entry.keyPos, `unknown key '${key}' (known: select, extend-select, ignore, exclude, line-width, [severity], [per-file-ignores])`);
+          this.problem(
+            entry.keyPos,
+            `unknown key '${key}' (known: select, extend-select, ignore, exclude, line-width, min-opset, [severity], [per-file-ignores])`,
+          );
       }
     }
     return config;

@@ -3,6 +3,7 @@
 // configuration turns off still counts as used), then the configuration.
 import type { Diagnostic } from "../diagnostics.js";
 import type { OnnxtxtConfig } from "./config.js";
+import { minimumOpsetDiagnostics } from "./min-opset.js";
 import { applyConfig } from "./rules.js";
 import { applySuppressions } from "./suppressions.js";
 
@@ -13,6 +14,7 @@ export function configuredDiagnostics(
   config: OnnxtxtConfig | undefined,
   relPath?: string,
 ): Diagnostic[] {
-  const suppressed = text !== undefined ? applySuppressions(text, diagnostics) : [...diagnostics];
+  const all = config?.minOpset !== undefined && text !== undefined ? [...diagnostics, ...minimumOpsetDiagnostics(text, config.minOpset)] : diagnostics;
+  const suppressed = text !== undefined ? applySuppressions(text, all) : [...all];
   return config ? applyConfig(suppressed, config, relPath) : suppressed;
 }
