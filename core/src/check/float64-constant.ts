@@ -24,7 +24,14 @@ function constantTensor(n: NodeProto): TensorProto | undefined {
 
 export function checkFloat64Constants(g: GraphProto, where: Where, out: Emitter): void {
   const uses = new Map<string, NodeProto[]>();
-  for (const n of g.node) for (const x of n.input) if (x !== "") uses.set(x, [...(uses.get(x) ?? []), n]);
+  for (const n of g.node) {
+    for (const x of n.input) {
+      if (x === "") continue;
+      const users = uses.get(x);
+      if (users) users.push(n);
+      else uses.set(x, [n]);
+    }
+  }
   const outputs = new Set(g.output.map((o) => o.name));
   const narrowedOnly = (name: string): number | undefined => {
     const users = uses.get(name) ?? [];
