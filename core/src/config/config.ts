@@ -77,6 +77,14 @@ export function readConfig(text: string, pyproject = false): ConfigResult {
 class ConfigReader {
   constructor(private readonly problems: ConfigProblem[]) {}
 
+  /** An integer key's value within [min, max], or undefined after a problem. */
+  private integerIn(key: string, v: TomlValue, min: number, max: number): number | undefined {
+    if (v.kind !== "integer") this.wrongType(key, "an integer", v);
+    else if (v.value < min || v.value > max) this.problem(v.pos, `'${key}' must be between ${min} and ${max}, not ${v.value}`);
+    else return v.value;
+    return undefined;
+  }
+
   table(root: TomlTable): OnnxtxtConfig {
     const config: { -readonly [K in keyof OnnxtxtConfig]: OnnxtxtConfig[K] } = {};
     for (const [key, entry] of root.entries) {
@@ -94,17 +102,13 @@ class ConfigReader {
           break;
         }
         case "line-width": {
-          const v = entry.value;
-          if (v.kind !== "integer") this.wrongType(key, "an integer", v);
-          else if (v.value < 20 || v.value > 1000) this.problem(v.pos, `'line-width' must be between 20 and 1000, not ${v.value}`);
-          else config.lineWidth = v.value;
+          const width = this.integerIn(key, entry.value, 20, 1000);
+          if (width !== undefined) config.lineWidth = width;
           break;
         }
         case "min-opset": {
-          const v = entry.value;
-          if (v.kind !== "integer") this.wrongType(key, "an integer", v);
-          else if (v.value < 1 || v.value > 100) this.problem(v.pos, `'min-opset' must be between 1 and 100, not ${v.value}`);
-          else config.minOpset = v.value;
+          const opset = this.integerIn(key, entry.value, 1, 100);
+          if (opset !== undefined) config.minOpset = opset;
           break;
         }
         case "severity": {
