@@ -3,6 +3,7 @@
 // is visited without touching this file.
 import type { AstNode } from "./ast.js";
 import type { Span } from "./span.js";
+import { finish } from "./steps.js";
 
 function isNode(v: unknown): v is AstNode {
   return typeof v === "object" && v !== null && typeof (v as { kind?: unknown }).kind === "string" && "span" in v;
@@ -94,19 +95,44 @@ export function walkOverlapping(root: AstNode, range: Span, visit: (node: AstNod
 
 /** Pre-order walk; `visit` returns false to skip a node's children. */
 export function walkAst(node: AstNode, visit: (node: AstNode, parent: AstNode | undefined) => boolean | void): void {
+  finish(walkAstSteps(node, visit, Infinity));
+}
+
+/**
+ * walkAst in steps: it pauses (yields) after every `every` nodes visited, so that a server can
+ * answer other requests between slices of a walk over a 50k-node document. `children` picks
+ * the children to visit (all by default). `visit` also gets the grandparent.
+ */
+export function* walkAstSteps(
+  node: AstNode,
+  visit: (node: AstNode, parent: AstNode | undefined, grandparent: AstNode | undefined) => boolean | void,
+  every = WALK_STEP,
+  children: (node: AstNode) => AstNode[] = childrenOf,
+): Generator<void, void, void> {
   const nodes: AstNode[] = [node];
   const parents: (AstNode | undefined)[] = [undefined];
+  const grandparents: (AstNode | undefined)[] = [undefined];
+  let left = every;
   while (nodes.length > 0) {
     const n = nodes.pop()!;
     const parent = parents.pop();
-    if (visit(n, parent) === false) continue;
-    const kids = childrenOf(n);
+    const grandparent = grandparents.pop();
+    if (--left <= 0) {
+      left = every;
+      yield;
+    }
+    if (visit(n, parent, grandparent) === false) continue;
+    const kids = children(n);
     for (let i = kids.length - 1; i >= 0; i--) {
       nodes.push(kids[i]!);
       parents.push(n);
+      grandparents.push(parent);
     }
   }
 }
+
+/** How many nodes a walk in steps visits between pauses: a fraction of a millisecond's work. */
+export const WALK_STEP = 512;
 
 /**
  * The nodes that enclose `offset`, outermost first. A node ending exactly at the offset counts,

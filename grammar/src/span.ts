@@ -10,6 +10,14 @@ export function span(start: number, end: number): Span {
   return { start, end };
 }
 
+/**
+ * A copy of `s`, for results kept beyond the text they describe: an incremental analysis moves
+ * the spans of the tree it takes over in place, and a kept result must not move with them.
+ */
+export function copySpan(s: Span): Span {
+  return { start: s.start, end: s.end };
+}
+
 export function covers(outer: Span, offset: number): boolean {
   return outer.start <= offset && offset <= outer.end;
 }

@@ -7,6 +7,7 @@ import type { Span } from "../../grammar/src/span.js";
 import { TOKEN_MODIFIERS, TOKEN_TYPES, type SemanticToken } from "../../core/src/ide/semantic-tokens.js";
 import type { Spliced } from "../../core/src/ide/text-change.js";
 import { ruleUrl } from "../../core/src/check/rule-docs.js";
+import { finish } from "../../grammar/src/steps.js";
 
 export function toRange(lines: LineIndex, span: Span): Range {
   return { start: lines.position(span.start), end: lines.position(span.end) };
@@ -55,13 +56,38 @@ const MODIFIER_BIT = new Map<string, number>(TOKEN_MODIFIERS.map((m, i) => [m, 1
  * typed array: a 50k-node document has about 200k tokens, and an edit copies the encoding.
  */
 export function encodeSemanticTokens(lines: LineIndex, tokens: readonly SemanticToken[], text: string): Uint32Array {
+  return finish(encodeSemanticTokenSteps(lines, tokens, text));
+}
+
+/** How many tokens are encoded, or numbers copied, between pauses. */
+const ENCODE_STEP = 4096;
+const COPY_STEP = 65536;
+
+/** encodeSemanticTokens in steps (see server/src/slices.ts). */
+export function* encodeSemanticTokenSteps(lines: LineIndex, tokens: readonly SemanticToken[], text: string): Generator<void, Uint32Array, void> {
   const data = new Uint32Array(tokens.length * 5);
-  return data.subarray(0, encodeInto(data, 0, lines, tokens, 0, tokens.length, { line: 0, character: 0 }, text));
+  const prev = { line: 0, character: 0 };
+  let n = 0;
+  for (let from = 0; from < tokens.length; from += ENCODE_STEP) {
+    if (from > 0) yield;
+    n = encodeInto(data, n, lines, tokens, from, Math.min(tokens.length, from + ENCODE_STEP), prev, text);
+  }
+  return data.subarray(0, n);
+}
+
+/** The numbers of `data` in a plain array (what a JSON response carries), copied in steps. */
+export function* numberArraySteps(data: Uint32Array): Generator<void, number[], void> {
+  const out = new Array<number>(data.length);
+  for (let i = 0; i < data.length; i++) {
+    if (i % COPY_STEP === COPY_STEP - 1) yield;
+    out[i] = data[i]!;
+  }
+  return out;
 }
 
 /**
- * Encodes tokens[from, to) into `data` at `n`, the first relative to `prev`; returns the end.
- * Tokens cannot span lines: those that do are left out.
+ * Encodes tokens[from, to) into `data` at `n`, the first relative to `prev` (left at the last
+ * one encoded); returns the end. Tokens cannot span lines: those that do are left out.
  */
 function encodeInto(
   data: Uint32Array,
@@ -91,6 +117,8 @@ function encodeInto(
     prevLine = start.line;
     prevChar = start.character;
   }
+  prev.line = prevLine;
+  prev.character = prevChar;
   return n;
 }
 
@@ -105,7 +133,7 @@ export function spliceEncodedTokens(old: Uint32Array, lines: LineIndex, spliced:
   const oldCount = old.length / 5;
   if (oldCount !== items.length - fresh + (to - from)) return undefined;
   const reencodeEnd = Math.min(items.length, from + fresh + 1);
-  const prev = from > 0 ? lines.position(items[from - 1]!.start) : { line: 0, character: 0 };
+  const prev = from > 0 ? { ...lines.position(items[from - 1]!.start) } : { line: 0, character: 0 };
   const data = new Uint32Array(items.length * 5);
   data.set(old.subarray(0, from * 5));
   const n = encodeInto(data, from * 5, lines, items, from, reencodeEnd, prev, text);

@@ -2,25 +2,33 @@
 // version: asked again for the same text they are answered from memory; after an edit inside
 // one statement the tokens and folds of the previous version are carried across it and only
 // that statement is walked again. Semantic tokens also answer `full/delta` from the last result.
+// What is computed afresh runs in slices (slices.ts), so that position requests are answered
+// in between; requests for the same result share one computation.
 import type { DocumentSymbol, SemanticTokens, SemanticTokensDelta, SemanticTokensEdit } from "vscode-languageserver";
 import type { Analysis } from "../../core/src/ide/analysis.js";
-import { foldingRanges, updatedFolds, type Fold } from "../../core/src/ide/folding.js";
-import { documentOutline } from "../../core/src/ide/outline.js";
-import { semanticTokens, updatedTokens, type SemanticToken } from "../../core/src/ide/semantic-tokens.js";
+import { foldingRangeSteps, updatedFolds, type Fold } from "../../core/src/ide/folding.js";
+import { documentOutlineSteps } from "../../core/src/ide/outline.js";
+import { semanticTokenSteps, updatedTokens, type SemanticToken } from "../../core/src/ide/semantic-tokens.js";
 import type { Spliced } from "../../core/src/ide/text-change.js";
-import { encodeSemanticTokens, spliceEncodedTokens } from "./convert.js";
-import { outlineSymbols, type ConvertedOutline } from "./outline-symbols.js";
+import { encodeSemanticTokenSteps, numberArraySteps, spliceEncodedTokens } from "./convert.js";
+import { outlineSymbolSteps, type ConvertedOutline } from "./outline-symbols.js";
+import { runSliced, Superseded, type SliceOptions } from "./slices.js";
+import { symbolIndexInSlices } from "./symbol-index.js";
 import type { Workspace } from "./workspace.js";
 
 /** The encoded tokens and the id a `full/delta` request refers to them by. */
 interface Encoded {
   readonly data: Uint32Array;
   readonly resultId: string;
+  /** `data` as the plain array a full response carries, once one was sent. */
+  array?: Promise<number[]>;
 }
 
 interface Cached {
   readonly version: number;
   readonly text: string;
+  /** The results being computed, by field name; each goes into its field once done. */
+  readonly running: Map<string, Promise<unknown>>;
   tokens?: SemanticToken[];
   /** How `tokens` were made from the previous entry's, when they were carried across the edit. */
   tokensSplice?: Spliced<SemanticToken> | undefined;
@@ -41,7 +49,49 @@ export class DocumentFeatures {
   /** How many outline items and folding ranges a client takes (from its settings and capabilities). */
   limits = { outline: Infinity, folds: Infinity };
 
-  constructor(private readonly workspace: Workspace) {}
+  /** `hold`: whether position requests are being answered (the slices wait for them). */
+  constructor(
+    private readonly workspace: Workspace,
+    private readonly hold: () => boolean = () => false,
+  ) {}
+
+  /** Runs `steps` in slices; they stop (rejecting with Superseded) once the document is past `version`. */
+  private sliced<T>(uri: string, version: number, steps: Iterator<unknown, T, undefined>): Promise<T> {
+    return runSliced(steps, this.sliceOptions(uri, version));
+  }
+
+  private sliceOptions(uri: string, version: number): SliceOptions {
+    return { stale: () => this.workspace.version(uri) !== version, hold: this.hold };
+  }
+
+  /**
+   * The entry's field `key`, computed by `work()` if not done, once: whoever asks meanwhile
+   * shares the computation. A failure is forgotten (the next request tries again).
+   */
+  private shared<K extends "tokens" | "encoded" | "folds" | "outline">(
+    now: Cached,
+    key: K,
+    work: () => Promise<NonNullable<Cached[K]>>,
+  ): Promise<NonNullable<Cached[K]>> {
+    type T = NonNullable<Cached[K]>;
+    const done = now[key];
+    if (done !== undefined) return Promise.resolve(done as T);
+    const running = now.running.get(key) as Promise<T> | undefined;
+    if (running) return running;
+    const p = work().then(
+      (r) => {
+        now[key] = r as Cached[K];
+        now.running.delete(key);
+        return r;
+      },
+      (e: unknown) => {
+        now.running.delete(key);
+        throw e;
+      },
+    );
+    now.running.set(key, p);
+    return p;
+  }
 
   /** True when some result for the document is kept (an edit can carry it across). */
   has(uri: string): boolean {
@@ -55,10 +105,14 @@ export class DocumentFeatures {
 
   /** The cache entry for `a`, which is the analysis of the document's version `version`. */
   private entry(uri: string, a: Analysis, version: number): { now: Cached; before?: Cached } {
+    // A request whose text was replaced meanwhile stops here (after an await): its entry would replace the newer one.
+    if (this.workspace.version(uri) !== version) throw new Superseded();
     const cached = this.cache.get(uri);
     if (cached && cached.version === version && cached.text === a.text) return cached.previous ? { now: cached, before: cached.previous } : { now: cached };
     // One version back is kept, no more: each feature carries its result from there.
-    const now: Cached = cached ? { version, text: a.text, previous: { ...cached, previous: undefined } } : { version, text: a.text };
+    const now: Cached = cached
+      ? { version, text: a.text, running: new Map(), previous: { ...cached, running: new Map(), previous: undefined } }
+      : { version, text: a.text, running: new Map() };
     this.cache.set(uri, now);
     return now.previous ? { now, before: now.previous } : { now };
   }
@@ -75,59 +129,68 @@ export class DocumentFeatures {
     return change ? update(old, change) : undefined;
   }
 
-  tokens(uri: string, a: Analysis, version: number): SemanticToken[] {
+  tokens(uri: string, a: Analysis, version: number): Promise<SemanticToken[]> {
     const { now, before } = this.entry(uri, a, version);
-    if (!now.tokens) {
+    return this.shared(now, "tokens", async () => {
       now.tokensSplice = this.carried(uri, before, version, before?.tokens, (old, change) => updatedTokens(a, old, change));
-      now.tokens = now.tokensSplice?.items ?? semanticTokens(a);
-    }
-    return now.tokens;
+      if (now.tokensSplice) return now.tokensSplice.items;
+      // The classes of names come from the symbol index: built in slices too, before the walk needs it.
+      if (a.ast) await symbolIndexInSlices(a.ast, this.sliceOptions(uri, version));
+      return this.sliced(uri, version, semanticTokenSteps(a));
+    });
   }
 
   /** The current encoding, kept as the one sent: a later `full/delta` is relative to it. */
-  private encoded(uri: string, a: Analysis, version: number): Encoded {
-    const tokens = this.tokens(uri, a, version);
-    const now = this.cache.get(uri)!;
-    if (!now.encoded) {
+  private async encoded(uri: string, a: Analysis, version: number): Promise<Encoded> {
+    const tokens = await this.tokens(uri, a, version);
+    const { now } = this.entry(uri, a, version);
+    const encoded = await this.shared(now, "encoded", async () => {
       // Carried tokens are encoded from the last encoding: only the edited statement's change.
       const old = now.tokensSplice && now.previous?.encoded?.data;
-      const data = (old && spliceEncodedTokens(old, a.lines, now.tokensSplice!, a.text)) ?? encodeSemanticTokens(a.lines, tokens, a.text);
-      now.encoded = { data, resultId: String(nextResultId++) };
-    }
-    this.sent.set(uri, now.encoded);
-    return now.encoded;
+      const data =
+        (old && spliceEncodedTokens(old, a.lines, now.tokensSplice!, a.text)) ??
+        (await this.sliced(uri, version, encodeSemanticTokenSteps(a.lines, tokens, a.text)));
+      return { data, resultId: String(nextResultId++) };
+    });
+    this.sent.set(uri, encoded);
+    return encoded;
   }
 
-  full(uri: string, a: Analysis, version: number): SemanticTokens {
-    const encoded = this.encoded(uri, a, version);
-    return { resultId: encoded.resultId, data: Array.from(encoded.data) };
+  async full(uri: string, a: Analysis, version: number): Promise<SemanticTokens> {
+    const encoded = await this.encoded(uri, a, version);
+    encoded.array ??= this.sliced(uri, version, numberArraySteps(encoded.data));
+    return { resultId: encoded.resultId, data: await encoded.array };
   }
 
   /** The edit from the result the client has to the current one, or the full result. */
-  delta(uri: string, a: Analysis, version: number, previousResultId: string): SemanticTokens | SemanticTokensDelta {
+  async delta(uri: string, a: Analysis, version: number, previousResultId: string): Promise<SemanticTokens | SemanticTokensDelta> {
     const previous = this.sent.get(uri);
     if (!previous || previous.resultId !== previousResultId) return this.full(uri, a, version);
-    const encoded = this.encoded(uri, a, version);
+    const encoded = await this.encoded(uri, a, version);
     return { resultId: encoded.resultId, edits: diff(previous.data, encoded.data) };
   }
 
-  folds(uri: string, a: Analysis, version: number): Fold[] {
+  async folds(uri: string, a: Analysis, version: number): Promise<Fold[]> {
     const { now, before } = this.entry(uri, a, version);
-    now.folds ??= this.carried(uri, before, version, before?.folds, (old, change) => updatedFolds(a, old, change)) ?? foldingRanges(a);
+    const folds = await this.shared(
+      now,
+      "folds",
+      async () =>
+        this.carried(uri, before, version, before?.folds, (old, change) => updatedFolds(a, old, change)) ?? this.sliced(uri, version, foldingRangeSteps(a)),
+    );
     // The first ones by place: a client that took no more would drop the rest itself.
-    return now.folds.length > this.limits.folds ? now.folds.slice(0, this.limits.folds) : now.folds;
+    return folds.length > this.limits.folds ? folds.slice(0, this.limits.folds) : folds;
   }
 
-  outline(uri: string, a: Analysis, version: number): DocumentSymbol[] {
+  async outline(uri: string, a: Analysis, version: number): Promise<DocumentSymbol[]> {
     const { now, before } = this.entry(uri, a, version);
-    if (!now.outline) {
-      const items = documentOutline(a, this.limits.outline);
-      const symbols =
-        this.carried(uri, before, version, before?.outline, (old, change) => outlineSymbols(a.lines, a.text, items, old, change)) ??
-        outlineSymbols(a.lines, a.text, items);
-      now.outline = { text: a.text, items, symbols };
-    }
-    return now.outline.symbols;
+    const outline = await this.shared(now, "outline", async () => {
+      const items = await this.sliced(uri, version, documentOutlineSteps(a, this.limits.outline));
+      const change = before?.outline && this.workspace.changesBetween(uri, before.version, version);
+      const symbols = await this.sliced(uri, version, outlineSymbolSteps(a.lines, a.text, items, before?.outline, change));
+      return { text: a.text, items, symbols };
+    });
+    return outline.symbols;
   }
 }
 

@@ -47,6 +47,7 @@ import { registerOpsetRequest } from "./opset-request.js";
 import { paramsProblem } from "./params.js";
 import { runCommand, type RunPlatform } from "./run-command.js";
 import { runSummary } from "./run-summary.js";
+import { Superseded } from "./slices.js";
 import { Workspace, type Need } from "./workspace.js";
 
 export const RUN_COMMAND = "onnxtxt.run";
@@ -146,7 +147,7 @@ export function registerHandlers(connection: Connection, runs: RunPlatform, outp
     checkCurrent(uri, version, token);
     return a;
   };
-  const features = new DocumentFeatures(workspace);
+  const features = new DocumentFeatures(workspace, () => positions.count > 0);
   /**
    * For requests over the whole document. After an edit, the parse suffices: their earlier
    * results are carried across it, and nothing they show needs types. On open there is nothing
@@ -168,6 +169,10 @@ export function registerHandlers(connection: Connection, runs: RunPlatform, outp
       if (position) positions.count++;
       try {
         return await f(...args);
+      } catch (e) {
+        // Whole-document work stopped by an edit (slices.ts).
+        if (e instanceof Superseded) throw new ResponseError(LSPErrorCodes.ContentModified, e.message);
+        throw e;
       } finally {
         answering--;
         if (position) positions.count--;
@@ -403,7 +408,7 @@ export function registerHandlers(connection: Connection, runs: RunPlatform, outp
   connection.onFoldingRanges(
     on("foldingRange", async (p, token) => {
       const { a, version } = await wholeDocumentOf(p.textDocument.uri, token);
-      return features.folds(p.textDocument.uri, a, version).map((f) => {
+      return (await features.folds(p.textDocument.uri, a, version)).map((f) => {
         const r = toRange(a.lines, f.span);
         return {
           startLine: r.start.line,

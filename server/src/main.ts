@@ -7,18 +7,29 @@ import { nodeRuns } from "./run-node.js";
 import { connectionOptions, serve } from "./serve.js";
 import { adoptStdio, ImmediateWriter } from "./stdio.js";
 import { watchOutput } from "./transport.js";
+import { traceTo } from "./trace.js";
+import { setSliceMs } from "./slices.js";
 import { useConfigSource } from "./lint-config.js";
 import { nodeConfigSource } from "./node-config.js";
 
 function startServer(): void {
   const outputPending = watchOutput();
   const positions = { count: 0 };
-  const options = connectionOptions(positions);
+  // ONNXTXT_LS_TRACE=1: a timeline of the messages on stderr (trace.ts).
+  const trace = process.env.ONNXTXT_LS_TRACE ? traceTo((line) => process.stderr.write(line)) : undefined;
+  const options = connectionOptions(positions, trace);
+  // ONNXTXT_LS_SLICE_MS: the length of a slice of whole-document work (tests: 0, a pause at every step).
+  const sliceMs = Number(process.env.ONNXTXT_LS_SLICE_MS);
+  if (process.env.ONNXTXT_LS_SLICE_MS && Number.isFinite(sliceMs) && sliceMs >= 0) setSliceMs(sliceMs);
   const stdio = process.argv.includes("--stdio");
   const connection = stdio
-    ? createConnection(ProposedFeatures.all, new StreamMessageReader(process.stdin), new ImmediateWriter(process.stdout), options)
+    ? createConnection(ProposedFeatures.all, new StreamMessageReader(process.stdin), new ImmediateWriter(process.stdout, trace), options)
     : createConnection(ProposedFeatures.all, options);
   if (stdio) adoptStdio(connection);
+  // The monotonic clock of a --cpu-prof profile at this moment, to line the two up.
+  trace?.(`monotonic ${process.hrtime.bigint() / 1000n} us`);
+  // When bytes arrive, as opposed to when the connection takes the message ("in").
+  if (stdio && trace) process.stdin.on("data", (chunk: Buffer) => trace(`read ${chunk.length} B`));
   // Whatever escapes a handler is logged; the server keeps serving.
   process.on("uncaughtException", (e) => connection.console.error(`uncaught: ${describe(e)}`));
   process.on("unhandledRejection", (e) => connection.console.error(`unhandled rejection: ${describe(e)}`));

@@ -1,21 +1,23 @@
 // What every transport of the language server shares (Node's main.ts, the browser's
 // browser-main.ts): the message order of priority.ts, the embedded-document layer, the
 // handlers, and where runs happen (RunPlatform).
-import type { Connection } from "vscode-languageserver";
+import type { Connection, MessageStrategy } from "vscode-languageserver";
 import { withEmbeddedDocuments } from "./embedded/connection.js";
 import { registerHandlers } from "./handlers.js";
 import { wrapMalformedParams } from "./params.js";
 import { positionRequestsFirst } from "./priority.js";
 import type { RunPlatform } from "./run-command.js";
+import { tracedStrategy, type Trace } from "./trace.js";
 
 /** The position requests being answered (whole-document requests wait while there are any). */
 export interface PositionCount {
   count: number;
 }
 
-/** The options to create the connection with. */
-export function connectionOptions(positions: PositionCount): { messageStrategy: ReturnType<typeof positionRequestsFirst> } {
-  return { messageStrategy: positionRequestsFirst(wrapMalformedParams, () => positions.count > 0) };
+/** The options to create the connection with; `trace`: a timeline of the messages (trace.ts). */
+export function connectionOptions(positions: PositionCount, trace?: Trace): { messageStrategy: MessageStrategy } {
+  const order = (inner: MessageStrategy): MessageStrategy => positionRequestsFirst(inner, () => positions.count > 0);
+  return { messageStrategy: trace ? tracedStrategy(order, wrapMalformedParams, trace) : order(wrapMalformedParams) };
 }
 
 /** Registers the handlers on `connection` and starts listening. */

@@ -6,11 +6,16 @@
 // (Over IPC the library already sends each message at once.)
 import { format } from "node:util";
 import { AbstractMessageWriter, type Connection, type Message, type MessageWriter } from "vscode-languageserver/node";
+import { describeMessage, type Trace } from "./trace.js";
 
 export class ImmediateWriter extends AbstractMessageWriter implements MessageWriter {
   private errors = 0;
 
-  constructor(private readonly out: NodeJS.WritableStream) {
+  /** `trace`: each message's size and when it was handed to the stream (trace.ts). */
+  constructor(
+    private readonly out: NodeJS.WritableStream,
+    private readonly trace?: Trace,
+  ) {
     super();
     out.on("error", (e: Error) => this.fireError(e));
     out.on("close", () => this.fireClose());
@@ -18,6 +23,7 @@ export class ImmediateWriter extends AbstractMessageWriter implements MessageWri
 
   write(msg: Message): Promise<void> {
     const body = Buffer.from(JSON.stringify(msg), "utf8");
+    this.trace?.(`out ${describeMessage(msg)} ${body.byteLength} B`);
     this.out.write(`Content-Length: ${body.byteLength}\r\n\r\n`, "ascii");
     return new Promise((resolve, reject) => {
       this.out.write(body, (error) => {

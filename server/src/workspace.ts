@@ -13,6 +13,8 @@ import { composeChanges } from "../../core/src/ide/text-change.js";
 import type { RunValues } from "../../core/src/ide/run-values.js";
 import { movedDiagnostic, shiftDiagnostics, type TextChange } from "../../core/src/ide/shift-diagnostics.js";
 import { statementSyntaxCheck } from "../../core/src/ide/statement-check.js";
+import { Superseded } from "./slices.js";
+import { symbolIndexInSlices } from "./symbol-index.js";
 
 /** Pause after an edit before analysing, so a burst of keystrokes is analysed once. */
 const DEBOUNCE_MS = 60;
@@ -355,8 +357,13 @@ export class Workspace {
           this.publishComplete(entry, r.value, version);
           // Build the symbol index once typing pauses, so requests find it ready but a
           // keystroke right after the diagnostics is not held up by it.
+          // In slices: a keystroke or hover meanwhile is not held up by it either.
+          const ast = r.value.ast;
           setTimeout(() => {
-            if (entry.generation === generation) void r.value.symbols;
+            if (entry.generation !== generation || !ast) return;
+            symbolIndexInSlices(ast, { stale: () => entry.generation !== generation, hold: this.answering }).catch((e: unknown) => {
+              if (!(e instanceof Superseded)) this.onError(uri, e);
+            });
           }, SYMBOLS_DELAY_MS);
           return;
         }

@@ -13,7 +13,7 @@ import { lowerWithResidual } from "../ext/lower-with-residual.js";
 import type { SourceMap } from "../source-map.js";
 import type { Analysis } from "./analysis.js";
 import type { RunValues } from "./run-values.js";
-import { buildSymbolIndex, type SymbolIndex, type SymbolInfo } from "./symbols.js";
+import { buildSymbolIndex, builtIndexOf, type SymbolIndex, type SymbolInfo } from "./symbols.js";
 import { declaredTypeText, valueTypeText } from "./type-text.js";
 import { pushAll } from "../arrays.js";
 
@@ -23,7 +23,8 @@ export function* analyzeSteps(text: string): Generator<Analysis | undefined, Ana
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
   // The symbol index is built on first use, so the early snapshot goes out right after parsing.
   let index: SymbolIndex | undefined;
-  const symbols = (): SymbolIndex => (index ??= buildSymbolIndex(parsed.ast));
+  // One built in steps meanwhile (a language server's, between requests) is taken as it is.
+  const symbols = (): SymbolIndex => (index ??= (parsed.ast && builtIndexOf(parsed.ast)) || buildSymbolIndex(parsed.ast));
   const declaredOnly = (value: SymbolInfo): string | undefined => (value.declaredType ? declaredTypeText(text, value.declaredType) : undefined);
   const parts: Parts = { text, lines, ast: parsed.ast, comments: parsed.comments, symbols, syntaxCount: parsed.diagnostics.length };
   if (!parsed.ast || hasErrors(parsed.diagnostics)) return new Snapshot(parts, true, diagnostics, declaredOnly);

@@ -124,7 +124,7 @@ function* steps(before: Analysis, s: Splice, text: string, carried: Carried | un
   if (index && !spliceNodeSymbols(index, s.ast, s.old, s.fresh)) index = undefined;
   setBuiltIndex(s.ast, index);
   const lines = before.lines.edited(text, { start, end, newLength: end - start + s.delta });
-  const parts: Parts = { text, lines, ast: s.ast, comments, symbols: () => (index ??= buildSymbolIndex(s.ast)), syntaxCount: 0 };
+  const parts: Parts = { text, lines, ast: s.ast, comments, symbols: () => (index ??= builtIndexOf(s.ast) ?? buildSymbolIndex(s.ast)), syntaxCount: 0 };
   // As in a full analysis: the parse first, then the semantic stages.
   const lastTypes = (value: SymbolInfo): string | undefined => before.typeOf(value);
   yield earlySnapshot(parts, lastTypes);

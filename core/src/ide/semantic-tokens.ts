@@ -2,7 +2,8 @@
 // a value called `float` colours as a value and an op type as a function.
 import type { AstNode } from "../../../grammar/src/ast.js";
 import type { Analysis } from "./analysis.js";
-import { childrenOf, childrenOverlapping } from "../../../grammar/src/ast-walk.js";
+import { childrenOf, childrenOverlapping, WALK_STEP, walkAstSteps } from "../../../grammar/src/ast-walk.js";
+import { finish } from "../../../grammar/src/steps.js";
 import type { Span } from "../../../grammar/src/span.js";
 import type { TextChange } from "./shift-diagnostics.js";
 import { editedStatement } from "./edited-statement.js";
@@ -36,35 +37,41 @@ export interface SemanticToken {
 
 /** The tokens of the document, or of those that overlap `range` (a whole-document walk is pruned to it). */
 export function semanticTokens(a: Analysis, range?: Span): SemanticToken[] {
+  return finish(semanticTokenSteps(a, range));
+}
+
+/** semanticTokens in steps (see walkAstSteps): the same tokens, with pauses along the walk. */
+export function* semanticTokenSteps(a: Analysis, range?: Span): Generator<void, SemanticToken[], void> {
   const out: SemanticToken[] = [];
   const inRange = (s: Span): boolean => !range || (s.start < range.end && range.start < s.end);
   const push = (start: number, end: number, type: TokenType, modifiers: TokenModifier[] = []): void => {
     if (end > start) out.push({ start, length: end - start, type, modifiers });
   };
   for (const c of a.comments) if (inRange(c.span)) push(c.span.start, c.span.end, "comment");
-  const visit = (n: AstNode, parent: AstNode | undefined, grandparent: AstNode | undefined): void => {
-    if (n.kind === "PackedNumbers" || !inRange(n.span)) return;
+  // False: no children to visit.
+  const visit = (n: AstNode, parent: AstNode | undefined, grandparent: AstNode | undefined): boolean => {
+    if (n.kind === "PackedNumbers" || !inRange(n.span)) return false;
     const s = n.span;
     switch (n.kind) {
       case "Int":
       case "Float":
         push(s.start, s.end, "number");
-        return;
+        return false;
       case "Str":
         push(s.start, s.end, "string");
-        return;
+        return false;
       case "Keyword":
         push(s.start, s.end, parent?.kind === "HeaderEntry" ? "keyword" : "type");
-        return;
+        return false;
       case "Name": {
         const cls = classifyName(a, n, parent, grandparent);
         if (cls) push(s.start, s.end, cls[0], cls[1]);
-        return;
+        return false;
       }
     }
-    for (const child of range ? childrenOverlapping(n, range) : childrenOf(n)) visit(child, n, parent);
+    return true;
   };
-  if (a.ast) visit(a.ast, undefined, undefined);
+  if (a.ast) yield* walkAstSteps(a.ast, visit, WALK_STEP, range ? (n) => childrenOverlapping(n, range) : childrenOf);
   out.sort((x, y) => x.start - y.start);
   return out;
 }

@@ -7,6 +7,7 @@
 import type { Attribute, AttrValue, FunctionDef, Graph, Model, Name, OpNode, TypeExpr, ValueDecl } from "../../../grammar/src/ast.js";
 import type { Span } from "../../../grammar/src/span.js";
 import { partitionPoint } from "../arrays.js";
+import { finish } from "../../../grammar/src/steps.js";
 
 export type SymbolKind = "value" | "function" | "param";
 
@@ -191,9 +192,16 @@ export function setBuiltIndex(model: Model, index: SymbolIndex | undefined): voi
 }
 
 export function buildSymbolIndex(model: Model | undefined): SymbolIndex {
+  return finish(buildSymbolIndexSteps(model));
+}
+
+/**
+ * buildSymbolIndex in steps (it pauses along the main graph's and functions' statements); the
+ * index is recorded for `model` (builtIndexOf) once complete.
+ */
+export function* buildSymbolIndexSteps(model: Model | undefined): Generator<void, SymbolIndex, void> {
   const index = new SymbolIndex();
   if (!model) return index;
-  indexes.set(model, index);
   // Functions first, so call sites anywhere resolve to them.
   for (const f of model.functions) {
     if (!f.name) continue;
@@ -206,11 +214,15 @@ export function buildSymbolIndex(model: Model | undefined): SymbolIndex {
     }
     index.add(sym, f.name, "def");
   }
-  if (model.graph) indexGraph(index, model.graph, undefined);
-  for (const f of model.functions) indexFunction(index, f);
+  if (model.graph) yield* indexBodySteps(index, newScope(index, "graph", model.graph, undefined), model.graph, false);
+  for (const f of model.functions) yield* indexFunctionSteps(index, f);
   index.finish();
+  indexes.set(model, index);
   return index;
 }
+
+/** How many statements the index takes between pauses. */
+const INDEX_STEP = 256;
 
 function newScope(index: SymbolIndex, kind: Scope["kind"], owner: Graph | FunctionDef, parent?: Scope): Scope {
   const scope: Scope = {
@@ -258,6 +270,10 @@ interface Body {
 
 /** Indexes the values of a graph or function body: definitions first, then reads. */
 function indexBody(index: SymbolIndex, scope: Scope, owner: Body, isFunction: boolean): void {
+  finish(indexBodySteps(index, scope, owner, isFunction));
+}
+
+function* indexBodySteps(index: SymbolIndex, scope: Scope, owner: Body, isFunction: boolean): Generator<void, void, void> {
   for (const d of owner.inputs?.items ?? []) {
     define(index, scope, d.name, d.init ? { kind: "initializer", decl: d } : { kind: "input", decl: d }, d.type);
   }
@@ -265,15 +281,20 @@ function indexBody(index: SymbolIndex, scope: Scope, owner: Body, isFunction: bo
     if (d.init && !isFunction) define(index, scope, d.name, { kind: "initializer", decl: d }, d.type);
   }
   const nodes = owner.body?.nodes ?? [];
-  for (const node of nodes) {
+  for (let k = 0; k < nodes.length; k++) {
+    const node = nodes[k]!;
     node.outputs.items.forEach((o, i) => {
       if (o.kind === "Name") define(index, scope, o, { kind: "node", node, index: i });
     });
+    if (k % INDEX_STEP === INDEX_STEP - 1) yield;
   }
   for (const d of owner.valueInfos?.items ?? []) {
     if (!(d.init && !isFunction)) use(index, scope, d.name, "annotation", d.type);
   }
-  for (const node of nodes) indexNode(index, scope, node);
+  for (let k = 0; k < nodes.length; k++) {
+    indexNode(index, scope, nodes[k]!);
+    if (k % INDEX_STEP === INDEX_STEP - 1) yield;
+  }
   for (const d of owner.outputs?.items ?? []) use(index, scope, d.name, "annotation", d.type);
 }
 
@@ -328,12 +349,12 @@ function paramsOf(index: SymbolIndex, f: FunctionDef): Map<string, SymbolInfo> {
   return params;
 }
 
-function indexFunction(index: SymbolIndex, f: FunctionDef): void {
+function* indexFunctionSteps(index: SymbolIndex, f: FunctionDef): Generator<void, void, void> {
   const params = paramsOf(index, f);
   const scope: Scope = { kind: "function", owner: f, values: new Map(), params };
   index.scopes.push(scope);
   for (const item of f.params?.items ?? []) {
     if (item.kind === "Attribute" && item.value) indexAttrValue(index, scope, item.value);
   }
-  indexBody(index, scope, f, true);
+  yield* indexBodySteps(index, scope, f, true);
 }

@@ -1,0 +1,10 @@
+// Work in steps: a generator that yields where it may pause. A language server runs it in
+// slices between other requests (server/src/slices.ts); everyone else runs it through at once.
+
+/** Runs `steps` to the end without pausing, and returns what it returns. */
+export function finish<T>(steps: Iterator<unknown, T, undefined>): T {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}

@@ -1,0 +1,52 @@
+// Whole-document work (semantic tokens, folds, the outline, the symbol index) in slices: the
+// work is a generator that pauses (yields) every fraction of a millisecond, run here for a
+// few milliseconds at a time with a turn of the event loop in between. A hover that arrives
+// while the semantic tokens of a 50k-node document are computed is answered in the next gap,
+// not after the whole walk; several such computations share the time in turns. While position
+// requests are being answered the slices wait for them; when the text changes they stop.
+// Browser-safe: setImmediate comes from browser/immediate.ts in a Web Worker.
+
+/** How long a slice runs before it lets other messages in. */
+let sliceMs = 6;
+
+/** The slice length (0: pause at every step; tests use it to interleave as much as possible). */
+export function setSliceMs(ms: number): void {
+  sliceMs = ms;
+}
+
+/** How long the slices wait, at most, for position requests still being answered. */
+const MAX_HOLD_MS = 200;
+
+/** The work was abandoned because the text it was about has changed. */
+export class Superseded extends Error {
+  constructor() {
+    super("the document changed; ask again");
+  }
+}
+
+export interface SliceOptions {
+  /** True once the work is worthless (the text changed): it stops at its next pause with Superseded. */
+  readonly stale: () => boolean;
+  /** True while position requests are being answered: the work waits for them. */
+  readonly hold?: () => boolean;
+}
+
+/** Runs `steps` to its end in slices, and resolves with what it returns. */
+export async function runSliced<T>(steps: Iterator<unknown, T, undefined>, options: SliceOptions): Promise<T> {
+  let sliceStart = performance.now();
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+    if (performance.now() - sliceStart < sliceMs) continue;
+    await pause(options);
+    sliceStart = performance.now();
+  }
+}
+
+async function pause(options: SliceOptions): Promise<void> {
+  const since = performance.now();
+  do {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (options.stale()) throw new Superseded();
+  } while (options.hold?.() && performance.now() - since < MAX_HOLD_MS);
+}
