@@ -20,8 +20,9 @@ import type { Workspace } from "./workspace.js";
 interface Encoded {
   readonly data: Uint32Array;
   readonly resultId: string;
-  /** `data` as the plain array a full response carries, once one was sent. */
+  /** `data` as the plain array a full response carries, once one was asked for; `plain` once made. */
   array?: Promise<number[]>;
+  plain?: number[];
 }
 
 interface Cached {
@@ -158,7 +159,13 @@ export class DocumentFeatures {
 
   async full(uri: string, a: Analysis, version: number): Promise<SemanticTokens> {
     const encoded = await this.encoded(uri, a, version);
-    encoded.array ??= this.sliced(uri, version, numberArraySteps(encoded.data));
+    if (!encoded.array) {
+      // After an edit, the last plain array with the changed run replaced: copying the runs
+      // before and after it as they are takes a few milliseconds, converting all some thirty.
+      const last = this.cache.get(uri)?.previous?.encoded;
+      const plain = last?.plain && splicedPlain(last.plain, diff(last.data, encoded.data));
+      encoded.array = (plain ? Promise.resolve(plain) : this.sliced(uri, version, numberArraySteps(encoded.data))).then((p) => (encoded.plain = p));
+    }
     return { resultId: encoded.resultId, data: await encoded.array };
   }
 
@@ -192,6 +199,12 @@ export class DocumentFeatures {
     });
     return outline.symbols;
   }
+}
+
+/** `plain` with `edits` (from diff) applied, as a new array. */
+function splicedPlain(plain: number[], edits: SemanticTokensEdit[]): number[] {
+  const e = edits[0];
+  return e ? plain.slice(0, e.start).concat(e.data ?? [], plain.slice(e.start + e.deleteCount)) : plain;
 }
 
 /** One edit that turns `before` into `after`: what lies between their common ends. */

@@ -264,8 +264,10 @@ export function registerHandlers(connection: Connection, runs: RunPlatform, outp
         const h = back === undefined ? undefined : answer(last.analysis, back, (s) => mapSpan(last.change, s));
         if (h) return h;
       }
-      // An edit that took over the last analysis's tree: its parse, with the last types where inference has not run yet.
-      const early = workspace.spliced(uri);
+      // An edit that took over the last analysis's tree: its parse, with the last types where
+      // inference has not run yet. The parse of such an edit is started at once (syntaxOf),
+      // not after the typing pause.
+      const early = workspace.spliced(uri) ?? ((await syntaxOf(uri, token)) && workspace.spliced(uri));
       if (early) return answer(early, doc.offsetAt(p.position), (s) => s) ?? null;
       const a = await fullAnalysisOf(uri, token);
       return answer(a, toOffset(a.lines, p.position), (s) => s) ?? null;

@@ -7,7 +7,7 @@ import { nodeRuns } from "./run-node.js";
 import { connectionOptions, serve } from "./serve.js";
 import { adoptStdio, ImmediateWriter } from "./stdio.js";
 import { watchOutput } from "./transport.js";
-import { traceTo } from "./trace.js";
+import { traceBlocking, traceTo } from "./trace.js";
 import { setSliceMs } from "./slices.js";
 import { useConfigSource } from "./lint-config.js";
 import { nodeConfigSource } from "./node-config.js";
@@ -28,6 +28,7 @@ function startServer(): void {
   if (stdio) adoptStdio(connection);
   // The monotonic clock of a --cpu-prof profile at this moment, to line the two up.
   trace?.(`monotonic ${process.hrtime.bigint() / 1000n} us`);
+  if (trace) traceBlocking(trace);
   // When bytes arrive, as opposed to when the connection takes the message ("in").
   if (stdio && trace) process.stdin.on("data", (chunk: Buffer) => trace(`read ${chunk.length} B`));
   // Whatever escapes a handler is logged; the server keeps serving.

@@ -35,3 +35,21 @@ export function tracedStrategy(outer: (inner: MessageStrategy) => MessageStrateg
     },
   };
 }
+
+/**
+ * Traces each time the event loop was held up for more than `threshold` ms (`blocked N ms`):
+ * a timer due every few milliseconds that ran that much late. Unref'd where the platform can.
+ */
+export function traceBlocking(trace: Trace, threshold = 15): void {
+  const every = 2;
+  let due = performance.now() + every;
+  const tick = (): void => {
+    const now = performance.now();
+    if (now - due > threshold) trace(`blocked ${(now - due).toFixed(0)} ms`);
+    due = now + every;
+    const t = setTimeout(tick, every) as unknown as { unref?: () => void };
+    t.unref?.();
+  };
+  const t = setTimeout(tick, every) as unknown as { unref?: () => void };
+  t.unref?.();
+}
