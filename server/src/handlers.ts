@@ -22,7 +22,7 @@ import {
 } from "vscode-languageserver";
 import type { Analysis } from "../../core/src/ide/analysis.js";
 import type { Diagnostic } from "../../grammar/src/diagnostics.js";
-import { codeActions, codeActionsNeedSemantics } from "../../core/src/ide/code-actions.js";
+import { codeActionSteps, codeActionsNeedSemantics } from "../../core/src/ide/code-actions.js";
 import { codeLenses } from "../../core/src/ide/code-lens.js";
 import { completion, type CompletionKind } from "../../core/src/ide/completion.js";
 import { formatEdits } from "../../core/src/ide/formatting.js";
@@ -47,7 +47,7 @@ import { registerOpsetRequest } from "./opset-request.js";
 import { paramsProblem } from "./params.js";
 import { runCommand, type RunPlatform } from "./run-command.js";
 import { runSummary } from "./run-summary.js";
-import { Superseded } from "./slices.js";
+import { runSliced, Superseded } from "./slices.js";
 import { Workspace, type Need } from "./workspace.js";
 
 export const RUN_COMMAND = "onnxtxt.run";
@@ -450,7 +450,10 @@ export function registerHandlers(connection: Connection, runs: RunPlatform, outp
       const parsed = workspace.ready(uri) ?? (await syntaxOf(uri, token)).a;
       const range = toSpan(parsed.lines, p.range);
       const a = parsed.complete || !codeActionsNeedSemantics(parsed, range, p.context.diagnostics) ? parsed : await fullAnalysisOf(uri, token);
-      const offered = codeActions(a, range).filter((action) => disabledActions || action.disabled === undefined);
+      // In slices: an undefined name is weighed against every value in scope (50k of them).
+      const version = workspace.version(uri);
+      const all = await runSliced(codeActionSteps(a, range), { stale: () => workspace.version(uri) !== version, hold: () => positions.count > 0 });
+      const offered = all.filter((action) => disabledActions || action.disabled === undefined);
       return offered.map((action) => {
         const fixes = action.fixes;
         const diagnostics = fixes

@@ -8,6 +8,8 @@ import type { Span } from "../../../grammar/src/span.js";
 import { canonicalDomain, getSchemaVersions, latestOpsetVersion } from "../schema/index.js";
 import type { Analysis } from "./analysis.js";
 import { walkOverlapping } from "../../../grammar/src/ast-walk.js";
+import { finish } from "../../../grammar/src/steps.js";
+import { pushAll } from "../arrays.js";
 import { isIdentifier, quote } from "../../../grammar/src/names.js";
 import { CloseNames, DID_YOU_MEAN } from "../check/suggest.js";
 import { headerOpsets, schemaOfNode } from "./opsets.js";
@@ -36,7 +38,8 @@ const overlaps = (a: Span, b: Span): boolean => a.start <= b.end && b.start <= a
  */
 export type FixSafety = "safe" | "unsafe" | "never";
 
-type Producer = (a: Analysis, range: Span) => CodeAction[];
+/** The fixes for a range, or steps that give them (one that may look through every value of a 50k-node graph). */
+type Producer = (a: Analysis, range: Span) => CodeAction[] | Generator<void, CodeAction[], void>;
 
 /**
  * Each quick fix with its safety, decided here and nowhere else (docs/rules and `check --help`
@@ -71,13 +74,24 @@ export interface ClassifiedAction extends CodeAction {
 
 /** The quick fixes for `range`: only the statements and names it touches are looked at. */
 export function codeActions(a: Analysis, range: Span): CodeAction[] {
-  return FIXES.flatMap((f) => f.produce(a, range));
+  return finish(codeActionSteps(a, range));
+}
+
+/** codeActions in steps (see walkAstSteps): a language server answers other requests between them. */
+export function* codeActionSteps(a: Analysis, range: Span): Generator<void, CodeAction[], void> {
+  const out: CodeAction[] = [];
+  for (const f of FIXES) {
+    const r = f.produce(a, range);
+    pushAll(out, Array.isArray(r) ? r : yield* r);
+  }
+  return out;
 }
 
 /** The same fixes, each with its safety. */
 export function classifiedCodeActions(a: Analysis, range: Span): ClassifiedAction[] {
   return FIXES.flatMap((f) => {
-    const actions = f.produce(a, range);
+    const r = f.produce(a, range);
+    const actions = Array.isArray(r) ? r : finish(r);
     return actions.map((action) => ({ ...action, safety: f.safety === "did-you-mean" ? didYouMeanSafety(a.text, action, actions) : f.safety }));
   });
 }
@@ -234,8 +248,11 @@ function definedAt(sym: SymbolInfo): number {
   return !p ? Infinity : p.kind === "node" ? p.node.span.end : -1;
 }
 
+/** How many visible values closeNames weighs between pauses. */
+const CLOSE_NAMES_STEP = 1024;
+
 /** An undefined name: offer the close names defined before its first use (a later one would still be an error). */
-function closeNames(a: Analysis, range: Span): CodeAction[] {
+function* closeNames(a: Analysis, range: Span): Generator<void, CodeAction[], void> {
   const out: CodeAction[] = [];
   // Only names can be undefined: a range without one (the cursor in the header, where an
   // editor puts it on opening a file) needs no symbol index, which takes a walk of the text.
@@ -247,9 +264,12 @@ function closeNames(a: Analysis, range: Span): CodeAction[] {
     if (uses.length === 0) continue;
     const firstUse = Math.min(...uses.map((u) => u.span.start));
     const close = new CloseNames(sym.name);
-    a.symbols.forEachVisibleValue(sym.scope, (v) => {
+    const values = a.symbols.visibleValues(sym.scope);
+    for (let i = 0; i < values.length; i++) {
+      if (i % CLOSE_NAMES_STEP === CLOSE_NAMES_STEP - 1) yield;
+      const v = values[i]!;
       if (close.mayFit(v.name) && definedAt(v) <= firstUse) close.consider(v.name);
-    });
+    }
     for (const name of close.closest()) {
       const text = isIdentifier(name) ? name : quote(name);
       out.push({
