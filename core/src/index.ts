@@ -195,7 +195,7 @@ export { inlayHints } from "./ide/inlay-hints.js";
 export { prepareRename, rename } from "./ide/rename.js";
 export { semanticTokens, TOKEN_MODIFIERS, TOKEN_TYPES, type SemanticToken } from "./ide/semantic-tokens.js";
 export { type ClassifiedAction, classifiedCodeActions, codeActions, type FixSafety } from "./ide/code-actions.js";
-export { type AppliedFix, fixAll, type FixResult } from "./ide/fix-all.js";
+export { type AppliedFix, fixAll, type FixOptions, type FixResult } from "./ide/fix-all.js";
 export { codeLenses } from "./ide/code-lens.js";
 
 // ---- ONNX text embedded in other files -----------------------------------------------------

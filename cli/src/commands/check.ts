@@ -159,10 +159,12 @@ export const checkCommand: Command = {
           io.err(`onnxtxt: ${file}: skipped (excluded by ${excludedBy})\n`);
           continue;
         }
-        if (fix) fixFile(file, args.flags.has("unsafe-fixes"), io);
-        const r = checkFile(file, (m) => io.err(m));
         const found = configs.forFile(file);
-        const diagnostics = configuredDiagnostics(r.text, r.diagnostics, found?.config, found?.relPath).filter(shown);
+        const reported = (text: string | undefined, all: readonly Diagnostic[]) =>
+          configuredDiagnostics(text, all, found?.config, found?.relPath).filter(shown);
+        if (fix) fixFile(file, args.flags.has("unsafe-fixes"), reported, io);
+        const r = checkFile(file, (m) => io.err(m));
+        const diagnostics = reported(r.text, r.diagnostics);
         if (format === "text") printDiagnostics(io, file, r.text, diagnostics);
         else checked.push({ file, ...(r.text !== undefined && { text: r.text }), diagnostics });
         if (diagnostics.some((d) => d.severity === "error")) code = Math.max(code, 1);
