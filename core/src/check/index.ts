@@ -23,6 +23,7 @@ import { StructureChecker } from "./structure.js";
 import { checkModelTensors } from "./tensor-data.js";
 import { IdentityChains } from "./identity-chain.js";
 import { checkFloat64Constants } from "./float64-constant.js";
+import { checkUnusedFunctionValueInfos, checkUnusedValueInfos } from "./unused-value-info.js";
 import { pushAll } from "../arrays.js";
 import { adoptModel } from "../clone.js";
 
@@ -65,8 +66,12 @@ export function checkModel(model: ModelProto, options: CheckOptions = {}): Diagn
   }
   if (model.graph) checkSignatureShapes(model.graph, out);
   if (model.graph) checkFloat64Constants(model.graph, `graph '${model.graph.name}'`, out);
+  if (model.graph) checkUnusedValueInfos(model.graph, `graph '${model.graph.name}'`, out);
   checkModelTensors(model, out);
-  for (const fn of model.functions) checkFunction(fn, opsets, functions, out, options.sourceMap);
+  for (const fn of model.functions) {
+    checkFunction(fn, opsets, functions, out, options.sourceMap);
+    checkUnusedFunctionValueInfos(fn, `function '${fn.domain ? `${fn.domain}.` : ""}${fn.name}'`, out);
+  }
   if (model.graph)
     pushAll(
       diagnostics,

@@ -451,6 +451,17 @@ const PROSE: Readonly<Record<string, Prose>> = {
     },
     fix: "Use the initializer, or delete it.",
   },
+  "unused-value-info": {
+    stage: "check",
+    finds:
+      "A value_info entry (in a graph's or function's `<...>` list) for a name that no node reads or writes and that is no input, output or initializer of the graph; nodes of nested subgraphs count.",
+    why: "It describes a value that does not exist: usually it stayed behind when its node was removed or renamed, and it misleads readers and tools that trust the declared types.",
+    example: {
+      bad: m("g (float[2] x) => (float[2] y) <float[2] t> {\n  y = Relu (x)\n}"),
+      fixed: m("g (float[2] x) => (float[2] y) {\n  y = Relu (x)\n}"),
+    },
+    fix: "Delete the entry, or correct its name. The quick fix *Remove the unused value_info* (`check --fix`) deletes it with its comma and its `#@value` residual, keeping other comments; it is safe because no value's type or the computation changes.",
+  },
   "float64-constant": {
     stage: "check",
     finds: "A float64 (double) initializer or Constant whose every use is a Cast to float, float16 or bfloat16.",
