@@ -59,15 +59,17 @@ options:
                             keeping comments) and report each as FILE:LINE:COL: fixed CODE: WHAT;
                             safe fixes cannot change what the model computes: quoting a name,
                             a did-you-mean that differs in letter case only, removing a stale
-                            residual, declaring an output's inferred type
-  --unsafe-fixes            with --fix, also the fixes that guess (other did-you-means) or
+                            residual or an unused value_info, declaring an output's inferred type
+  --unsafe-fixes            with --fix, also the fixes that guess (other did-you-means),
                             change versions (adding or raising an opset_import, replacing a
-                            removed op)
+                            removed op) or the declared interface (a declared type inference
+                            proves wrong)
 ${CONFIG_USAGE}
 
 The nearest onnxtxt.toml (or pyproject.toml with [tool.onnxtxt]) above each file selects the
 rules, their severities and the excluded files (docs/lint.md); \`# onnxtxt: ignore[CODE]\` on a
 line, or on the line before it, silences one place. --ignore and --severity apply after it.
+--fix fixes only the problems that are reported after all of these.
 Each code is explained by \`onnxtxt rules CODE\` (docs/rules/).`;
 
 const SEVERITIES: readonly Severity[] = ["error", "warning", "info", "hint"];

@@ -412,7 +412,7 @@ const PROSE: Readonly<Record<string, Prose>> = {
     finds: "A value whose declared type or shape (graph output, value info) contradicts what inference proves.",
     why: "onnx's shape inference fails on it, and the declaration misleads every reader and tool.",
     example: { bad: m("g (float[2] x) => (int64[2] y) {\n  y = Relu (x)\n}"), fixed: m("g (float[2] x) => (float[2] y) {\n  y = Relu (x)\n}") },
-    fix: "Declare the inferred type (`onnxtxt infer` writes it), or change the computation.",
+    fix: "Declare the inferred type, or change the computation. The quick fix *Declare ... as the inferred TYPE* (`check --fix --unsafe-fixes`) writes the type inference proves in place of the declared one. It is unsafe because it changes the declared interface that callers and tools rely on, and because the mistake may be in the computation rather than in the declaration: only a person can tell which.",
   },
   "unused-value": {
     stage: "check",

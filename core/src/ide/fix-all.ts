@@ -28,7 +28,7 @@ export interface FixResult {
 const MAX_ROUNDS = 10;
 
 export interface FixOptions {
-  /** Also the fixes that guess an intent or change versions (`--unsafe-fixes`). */
+  /** Also the fixes that guess an intent, change versions or the declared interface (`--unsafe-fixes`). */
   readonly unsafe?: boolean;
   /**
    * The diagnostics of `text` the caller reports (`check` applies the configuration and the
