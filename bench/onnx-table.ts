@@ -2,9 +2,11 @@
 // alternately (medians of --runs, default 7), each ratio beside its goal.
 //  - parse and check references: Debian's onnx (python3-onnx, /usr/bin/python3), so their times
 //    include Python's start-up, as onnx users pay it;
-//  - print reference: onnx's C++ printer with no Python around it (bench/onnx-printer/driver.cc,
-//    built by `npm run bench:onnx-printer ONNX_SRC OUT`), named by ONNX_PRINTER; without it the
-//    print rows say "skipped". Debian's onnx 1.12 has no printer module.
+//  - print reference: onnx's C++ printer called from Python as onnx.printer.to_text calls it
+//    (bench/onnx-printer/to_text.py; Debian's onnx 1.12 has no printer module), and for
+//    information the printer's own program with no Python around it; both built by
+//    `npm run bench:onnx-printer ONNX_SRC OUT` from an onnx checkout, found through
+//    ONNX_PRINTER=OUT/onnx-printer. Without it the print rows say "skipped".
 // Every row's outputs are compared: the same ModelProto for convert, the same weights for print,
 // both checkers accepting ResNet-50.
 // Usage: npm run build && [ONNX_PRINTER=OUT/onnx-printer] node dist/bench/onnx-table.js [--runs N]
@@ -24,6 +26,7 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const CLI = path.join(REPO, "bin/onnxtxt.js");
 const PYTHON = "/usr/bin/python3";
 const RESNET = path.join(REPO, "test/data/light/light_resnet50.onnx");
+const TO_TEXT = path.join(REPO, "bench/onnx-printer/to_text.py");
 
 const PY_PARSE = `import sys, onnx.parser
 m = onnx.parser.parse_model(open(sys.argv[1], encoding="utf-8").read())
@@ -80,13 +83,18 @@ function rows(dir: string): Row[] {
     compare: () => sameModel(file(`${name}.ours.onnx`), file(`${name}.ref.onnx`)),
   });
   const printer = process.env.ONNX_PRINTER;
-  const print = (name: string, work: string, goal: number): Row => ({
+  const printerLib = printer && path.join(path.dirname(printer), "lib/libonnx-bench-printer.so");
+  const noPrinter = { skipped: "set ONNX_PRINTER (npm run bench:onnx-printer ONNX_SRC OUT)" };
+  /** Printing the model `name` against onnx's C++ printer called from Python (`alone`: the printer's own program). */
+  const print = (name: string, work: string, goal?: number, alone = false): Row => ({
     work,
-    goal,
+    ...(goal !== undefined && { goal }),
     ours: [process.execPath, CLI, "print", file(`${name}.onnx`), "-o", file(`${name}.ours.onnxtxt`)],
-    ...(printer
-      ? { reference: ["/bin/sh", "-c", `exec "$0" "$1" > "$2"`, printer, file(`${name}.onnx`), file(`${name}.ref.txt`)] }
-      : { skipped: "set ONNX_PRINTER (npm run bench:onnx-printer)" }),
+    ...(!printer || !printerLib
+      ? noPrinter
+      : alone
+        ? { reference: ["/bin/sh", "-c", 'exec "$0" "$1" > "$2"', printer, file(`${name}.onnx`), file(`${name}.ref.txt`)] }
+        : { reference: [PYTHON, TO_TEXT, printerLib, file(`${name}.onnx`), file(`${name}.ref.txt`)] }),
     compare: () => sameWeights(file(`${name}.onnx`), file(`${name}.ours.onnxtxt`), file(`${name}.ref.txt`)),
   });
   return [
@@ -94,6 +102,8 @@ function rows(dir: string): Row[] {
     convert("t2m", "convert a text with 2M floats", 0.8),
     print("g50k", "print a 50k-node model", 0.8),
     print("t2m", "print 2M floats", 0.8),
+    print("g50k", "print a 50k-node model, onnx's printer program alone (no Python)", undefined, true),
+    print("t2m", "print 2M floats, onnx's printer program alone (no Python)", undefined, true),
     convert("one", "convert a one-node text", 0.8),
     { work: "`--version` vs `import onnx`", ours: [process.execPath, CLI, "--version"], reference: [PYTHON, "-c", "import onnx"] },
     {
