@@ -62,12 +62,15 @@ const touches = (a: Span, b: Span): boolean => overlaps(a, b) || a.start === b.s
 function chooseFixes(text: string, options: FixOptions): { action: ClassifiedAction; code: string | undefined }[] {
   const unsafe = options.unsafe ?? false;
   const a = analyze(text);
+  // the diagnostic a fix answers: the first at exactly its span, else the first overlapping it
+  const atSpan = new Map<string, Diagnostic>();
+  for (const d of a.diagnostics) if (d.span && !atSpan.has(`${d.span.start}-${d.span.end}`)) atSpan.set(`${d.span.start}-${d.span.end}`, d);
   const answeredDiagnostic = (fixes: Span): Diagnostic | undefined =>
-    a.diagnostics.find((x) => x.span?.start === fixes.start && x.span.end === fixes.end) ?? a.diagnostics.find((x) => x.span && overlaps(x.span, fixes));
-  const reported = options.reported && options.reported(text, a.diagnostics);
+    atSpan.get(`${fixes.start}-${fixes.end}`) ?? a.diagnostics.find((x) => x.span && overlaps(x.span, fixes));
   // configuration and suppressions may copy a diagnostic (a new severity): matched by code and place
-  const isReported = (d: Diagnostic | undefined): boolean =>
-    !reported || (d !== undefined && reported.some((r) => r.code === d.code && r.span?.start === d.span?.start && r.span?.end === d.span?.end));
+  const key = (d: Diagnostic): string => `${d.code}@${d.span?.start}-${d.span?.end}`;
+  const reported = options.reported && new Set(options.reported(text, a.diagnostics).map(key));
+  const isReported = (d: Diagnostic | undefined): boolean => !reported || (d !== undefined && reported.has(key(d)));
   const actions = classifiedCodeActions(a, { start: 0, end: text.length }).filter(
     (x) =>
       x.kind === "quickfix" &&
