@@ -1,6 +1,7 @@
 // The onnxtxt language server: `onnxtxt-ls --stdio` or `--node-ipc`. Over stdio the streams
 // are ours (stdio.ts); otherwise vscode-languageserver reads the transport from the command
 // line. Wires the connection to the handlers (serve.ts, shared with browser-main.ts).
+import * as fs from "node:fs";
 import { createConnection, MessageType, ProposedFeatures, ShowMessageNotification, StreamMessageReader } from "vscode-languageserver/node";
 import { describe } from "./guard.js";
 import { nodeRuns } from "./run-node.js";
@@ -15,8 +16,10 @@ import { nodeConfigSource } from "./node-config.js";
 function startServer(): void {
   const outputPending = watchOutput();
   const positions = { count: 0 };
-  // ONNXTXT_LS_TRACE=1: a timeline of the messages on stderr (trace.ts).
-  const trace = process.env.ONNXTXT_LS_TRACE ? traceTo((line) => process.stderr.write(line)) : undefined;
+  // ONNXTXT_LS_TRACE=1: a timeline of the messages on stderr (trace.ts); =FILE: appended to FILE.
+  const traceTarget = process.env.ONNXTXT_LS_TRACE;
+  const traceFile = traceTarget && traceTarget !== "1" ? fs.createWriteStream(traceTarget, { flags: "a" }) : undefined;
+  const trace = traceTarget ? traceTo((line) => (traceFile ?? process.stderr).write(line)) : undefined;
   const options = connectionOptions(positions, trace);
   // ONNXTXT_LS_SLICE_MS: the length of a slice of whole-document work (tests: 0, a pause at every step).
   const sliceMs = Number(process.env.ONNXTXT_LS_SLICE_MS);

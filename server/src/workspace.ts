@@ -41,7 +41,7 @@ interface Entry {
   changes: TextChange[] | undefined;
   timer?: NodeJS.Timeout | undefined;
   /** The analysis in progress, shared by the background steps and synchronous requests. */
-  steps?: { version: number; gen: Generator<Analysis | undefined, Analysis, void>; incremental: boolean };
+  steps?: { version: number; gen: Generator<Analysis | undefined, Analysis, void>; incremental: boolean; progress: Progress };
   /** Bumped on each edit; running steps stop when it changes. */
   generation: number;
   run?: { version: number; values: RunValues };
@@ -58,6 +58,8 @@ interface Entry {
   baseChanges: TextChange[] | undefined;
   /** The last edits, by the version they produced, for carrying results across them. */
   history: { from: number; version: number; change: TextChange | undefined }[];
+  /** An incremental analysis of an older version being run to its end (see finishStale). */
+  finishing?: Promise<void> | undefined;
 }
 
 /** Texts up to this many characters (a ResNet-50 is about 110k) are analysed at once when a request needs it. */
@@ -70,6 +72,20 @@ type RangedChange = Extract<TextDocumentContentChangeEvent, { range: unknown }>;
 
 function isRanged(c: TextDocumentContentChangeEvent): c is RangedChange {
   return "range" in c && c.range !== undefined;
+}
+
+/** Whether an analysis's steps have started and ended. */
+interface Progress {
+  started: boolean;
+  done: boolean;
+}
+
+/** `gen`, noting in `progress` when it starts and ends. */
+function* tracked<Y, R>(gen: Generator<Y, R, void>, progress: Progress): Generator<Y, R, void> {
+  progress.started = true;
+  const r = yield* gen;
+  progress.done = true;
+  return r;
 }
 
 type Publish = (uri: string, version: number, lines: Analysis["lines"], diagnostics: readonly Diagnostic[]) => void;
@@ -130,6 +146,11 @@ export class Workspace {
     entry.history.push({ from, version, change: mapped ? composeChanges(applied) : undefined });
     if (entry.history.length > HISTORY) entry.history.splice(0, entry.history.length - HISTORY);
     entry.generation++;
+    // An incremental analysis under way has taken over the last one's tree: it is finished
+    // (the newer edit's analysis waits for it and splices into it).
+    const overtaken = entry.steps;
+    if (overtaken?.incremental && overtaken.version === from && overtaken.progress.started && !overtaken.progress.done && !entry.finishing)
+      this.finishStale(entry, overtaken.gen, overtaken.version);
     // A stale run is worthless once the text moved on.
     entry.runAbort?.abort();
     if (before && singleChange) this.publishStatementCheck(entry, before, singleChange);
@@ -209,8 +230,10 @@ export class Workspace {
     if (!entry) return Promise.resolve(undefined);
     if (entry.analysedVersion === entry.doc.version && entry.analysis) return Promise.resolve(entry.analysis);
     const waiting = new Promise<Analysis | undefined>((resolve) => entry.syntaxWaiters.push(resolve));
-    // An edit inside one statement is parsed in a moment however long the text.
-    if (entry.doc.getText().length <= SMALL_TEXT || this.stepsFor(entry).incremental) this.hurry(entry);
+    // An edit inside one statement is parsed in a moment however long the text. (While an older
+    // incremental analysis finishes, its steps are not made yet: they may splice into it.)
+    if (entry.doc.getText().length <= SMALL_TEXT || (!entry.finishing && this.stepsFor(entry).incremental)) this.hurry(entry);
+    else void entry.finishing?.then(() => this.stepsFor(entry).incremental && this.hurry(entry));
     return waiting;
   }
 
@@ -272,7 +295,11 @@ export class Workspace {
   }
 
   private stepsFor(entry: Entry): { gen: Generator<Analysis | undefined, Analysis, void>; incremental: boolean } {
-    if (entry.steps?.version !== entry.doc.version) entry.steps = { version: entry.doc.version, ...this.newSteps(entry) };
+    if (entry.steps?.version !== entry.doc.version) {
+      const { gen, incremental } = this.newSteps(entry);
+      const progress = { started: false, done: false };
+      entry.steps = { version: entry.doc.version, gen: tracked(gen, progress), incremental, progress };
+    }
     return entry.steps;
   }
 
@@ -323,6 +350,10 @@ export class Workspace {
 
   /** Runs the analysis one stage per macrotask, giving newer edits and requests a turn. */
   private runSteps(entry: Entry): void {
+    if (entry.finishing) {
+      void entry.finishing.then(() => this.runSteps(entry));
+      return;
+    }
     const generation = entry.generation;
     const version = entry.doc.version;
     const uri = entry.doc.uri;
@@ -330,7 +361,9 @@ export class Workspace {
     let early = false;
     let waitedSince: number | undefined;
     const step = (): void => {
-      if (entry.generation !== generation || !this.entries.has(uri)) return;
+      if (!this.entries.has(uri)) return;
+      // A newer edit: the steps stop here (change() has them finished if they are incremental).
+      if (entry.generation !== generation) return;
       // Responses first, unless a request waits for this analysis (or the client stopped reading).
       if (this.answering() && entry.waiters.length === 0 && entry.syntaxWaiters.length === 0) {
         waitedSince ??= performance.now();
@@ -384,6 +417,54 @@ export class Workspace {
       }
     };
     step();
+  }
+
+  /**
+   * Runs an incremental analysis that a newer edit overtook to its end (a few steps of
+   * re-inference): its tree is the last analysis's, taken over, so without it the newer edit
+   * could not splice into any tree and would parse the whole text again (an undo right after
+   * a typo on a 50k-node document: half a second with the event loop held). The newer
+   * version's analysis waits for it (runSteps); then it is the base the newer edits splice into.
+   */
+  private finishStale(entry: Entry, steps: Generator<Analysis | undefined, Analysis, void>, version: number): void {
+    const uri = entry.doc.uri;
+    const done = new Promise<void>((resolve) => {
+      const step = (): void => {
+        if (!this.entries.has(uri)) return resolve();
+        try {
+          const r = steps.next();
+          if (!r.done) {
+            setImmediate(step);
+            return;
+          }
+          this.adoptStale(entry, r.value, version);
+        } catch (e) {
+          this.onError(uri, e);
+        }
+        resolve();
+      };
+      step();
+    });
+    entry.finishing = done;
+    void done.then(() => {
+      if (entry.finishing === done) entry.finishing = undefined;
+    });
+  }
+
+  /** A complete analysis of an older version: the base and last complete analysis, with the edits since mapped. */
+  private adoptStale(entry: Entry, a: Analysis, version: number): void {
+    // Steps already made for the current text (a request that could not wait) keep their own start.
+    if (!a.complete || entry.steps?.version === entry.doc.version) return;
+    const change = this.changesBetween(entry.doc.uri, version, entry.doc.version);
+    if (change === undefined) return;
+    const since = change ? [change] : [];
+    if (a.syntaxCount === 0 && a.model) {
+      entry.base = a;
+      entry.baseChanges = [...since];
+    }
+    entry.lastComplete = a;
+    entry.lastSemantic = a.diagnostics.slice(a.syntaxCount).map((d) => (d.span ? movedDiagnostic(d, d.span, (s) => ({ ...s }))! : d));
+    entry.changes = [...since];
   }
 
   private publishEarly(entry: Entry, partial: Analysis, version: number): void {

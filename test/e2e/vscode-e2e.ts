@@ -8,7 +8,7 @@
 // ONNX text inside a Python string, a C++ raw string and a Markdown fence (embedded-e2e.ts), and
 // Compare with... and the graph view's diff mode (diff-e2e.ts), and lint configuration (lint-e2e.ts).
 // Screenshots go to .e2e/screenshots/. Run with `npm run test:e2e` (packages the .vsix first).
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -20,30 +20,13 @@ import { check, Editor, find, MOD, positionOf, results, runOutputText, until } f
 import { diffChecks, prepareDiff } from "./diff-e2e.js";
 import { embeddedChecks, prepareEmbedded } from "./embedded-e2e.js";
 import { lintChecks, prepareLint } from "./lint-e2e.js";
+import { setupCodeServer, startCodeServer } from "./code-server.js";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const WORK = path.join(REPO, ".e2e");
 const SHOTS = path.join(WORK, "screenshots");
 const LIGHT = path.join(REPO, "test/data/light");
 const VSIX = path.join(REPO, "client-vscode/onnxtxt-0.1.0.vsix");
-
-interface Env {
-  CODE_SERVER: string;
-  CODE_SERVER_CONFIG: string;
-  CHROMIUM_PATH: string;
-  PLAYWRIGHT_CORE: string;
-}
-
-function setup(): Env {
-  const r = spawnSync("bash", [path.join(REPO, "test/e2e/real-vscode-setup.sh"), WORK], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-  if (r.status !== 0) throw new Error(`real-vscode-setup.sh failed (${r.status})`);
-  const env: Record<string, string> = {};
-  for (const line of r.stdout.split("\n")) {
-    const m = /^([A-Z_]+)=(.*)$/.exec(line);
-    if (m) env[m[1]!] = m[2]!;
-  }
-  return env as unknown as Env;
-}
 
 const timings: { what: string; ms: number; target: number }[] = [];
 
@@ -60,49 +43,6 @@ function prepareWorkspace(): { folder: string; net: string; text: string } {
   prepareDiff(folder, text);
   prepareLint(folder);
   return { folder, net: path.join(folder, "squeezenet.onnxtxt"), text };
-}
-
-function startCodeServer(env: Env, folder: string): Promise<{ proc: ChildProcess; url: string }> {
-  const userData = path.join(WORK, "user-data");
-  const extensions = path.join(WORK, "extensions");
-  fs.rmSync(userData, { recursive: true, force: true });
-  fs.mkdirSync(path.join(userData, "User"), { recursive: true });
-  fs.writeFileSync(
-    path.join(userData, "User/settings.json"),
-    JSON.stringify({
-      "workbench.startupEditor": "none",
-      "security.workspace.trust.enabled": false,
-      "workbench.tips.enabled": false,
-      "editor.hover.delay": 200,
-      "telemetry.telemetryLevel": "off",
-      "extensions.autoCheckUpdates": false,
-      "update.mode": "none",
-      "window.restoreWindows": "none",
-    }),
-  );
-  const xdg = { XDG_CONFIG_HOME: path.join(WORK, "xdg/config"), XDG_DATA_HOME: path.join(WORK, "xdg/data") };
-  const base = ["--config", env.CODE_SERVER_CONFIG, "--user-data-dir", userData, "--extensions-dir", extensions];
-  const install = spawnSync(env.CODE_SERVER, [...base, "--force", "--install-extension", VSIX], { encoding: "utf8", env: { ...process.env, ...xdg } });
-  if (install.status !== 0) throw new Error(`installing the .vsix failed: ${install.stdout}${install.stderr}`);
-  const proc = spawn(env.CODE_SERVER, [...base, "--bind-addr", "127.0.0.1:0", "--auth", "none", "--disable-telemetry", folder], {
-    env: { ...process.env, ...xdg },
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  return new Promise((resolve, reject) => {
-    let out = "";
-    const timer = setTimeout(() => reject(new Error(`code-server did not start: ${out}`)), 60000);
-    const read = (chunk: Buffer): void => {
-      out += chunk.toString();
-      const m = /HTTP server listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ proc, url: m[1]! });
-      }
-    };
-    proc.stdout!.on("data", read);
-    proc.stderr!.on("data", read);
-  });
 }
 
 async function features(ed: Editor, text: string, net: string): Promise<void> {
@@ -326,9 +266,9 @@ async function main(): Promise<void> {
   if (!fs.existsSync(VSIX)) throw new Error(`${VSIX} missing: run npm run package:vscode`);
   fs.mkdirSync(SHOTS, { recursive: true });
   const started = Date.now();
-  const env = setup();
+  const env = setupCodeServer(WORK);
   const { folder, net, text } = prepareWorkspace();
-  const server = await startCodeServer(env, folder);
+  const server = await startCodeServer(env, WORK, VSIX, folder);
   const pw = (await import(pathToFileURL(path.join(env.PLAYWRIGHT_CORE, "index.mjs")).href)) as Playwright;
   const browser = await pw.chromium.launch({ executablePath: env.CHROMIUM_PATH, args: ["--no-sandbox", "--disable-gpu"] });
   try {
