@@ -26,6 +26,11 @@ interface PrintOptions {
 export interface LazyNodes {
   readonly count: number;
   node(i: number): A.OpNode;
+  /**
+   * The statement's text when it is one plain line (no comment, nothing laid out): what
+   * `node(i)` would print flat; undefined sends it through `node`.
+   */
+  readonly text: ((i: number) => string | undefined) | undefined;
 }
 
 class Printer {
@@ -36,7 +41,10 @@ class Printer {
    */
   private readonly commented: Set<A.AstNode> | undefined;
 
+  private readonly width: number;
+
   constructor(private readonly opts: PrintOptions) {
+    this.width = opts.width ?? DEFAULT_WIDTH;
     this.c = opts.comments ?? NO_COMMENTS;
     const c = this.c;
     if (c.trailing.size + c.dangling.size + c.afterOpen.size > 0) {
@@ -187,16 +195,26 @@ class Printer {
     if (!b || (count === 0 && tail.length === 0 && !this.c.afterOpen.has(b))) return "{}";
     const statements: Doc[] = lazyNodes
       ? [
-          lazy(count, (i) => {
-            const d = this.node(lazyNodes.node(i));
-            return i === 0 ? d : [hardline, d];
-          }),
+          // Statements and the line breaks between them, as one sequence (no array per statement).
+          lazy(Math.max(0, 2 * count - 1), (k) => (k & 1 ? hardline : this.lazyStatement(lazyNodes, k >> 1))),
         ]
       : this.lines(
           b.nodes,
           b.nodes.map((n) => this.node(n)),
         );
     return this.wrap(b, [this.open(b, "{"), indent([hardline, ...statements, ...tail]), hardline, "}"]);
+  }
+
+  /**
+   * A statement of a lazy block: its plain text when it has one that fits on its line, so
+   * neither its AST nor its doc is made. Lazy blocks are the model's top-level bodies, whose
+   * statements start one indentation in and are followed by a line break, so "fits" is a
+   * matter of length.
+   */
+  private lazyStatement(lazyNodes: LazyNodes, i: number): Doc {
+    const text = lazyNodes.text?.(i);
+    if (text !== undefined && text.length <= this.width - INDENT_UNIT.length) return text;
+    return this.node(lazyNodes.node(i));
   }
 
   func(f: A.FunctionDef): Doc {
@@ -466,6 +484,9 @@ class Printer {
   }
 }
 
+const DEFAULT_WIDTH = 100;
+const INDENT_UNIT = "  ";
+
 /** Tensor data of at most this many values, this many characters in all, is never broken. */
 const SHORT_TENSOR_ITEMS = 4;
 const SHORT_TENSOR_WIDTH = 24;
@@ -473,12 +494,12 @@ const SHORT_TENSOR_WIDTH = 24;
 /** Prints a model AST as text (ending with a newline). */
 export function printAst(model: A.Model, opts: PrintOptions = {}): string {
   const p = new Printer(opts);
-  return layout(p.model(model), opts.width ?? 100, "  ", opts.write, opts.chunkBytes);
+  return layout(p.model(model), opts.width ?? DEFAULT_WIDTH, INDENT_UNIT, opts.write, opts.chunkBytes);
 }
 
 /** Prints one graph, function or node AST on its own (ending with a newline). */
 export function printPart(part: A.Graph | A.FunctionDef | A.OpNode, opts: PrintOptions = {}): string {
   const p = new Printer(opts);
   const doc = part.kind === "Graph" ? p.graph(part) : part.kind === "Function" ? p.func(part) : p.node(part);
-  return layout([doc, hardline], opts.width ?? 100);
+  return layout([doc, hardline], opts.width ?? DEFAULT_WIDTH, INDENT_UNIT);
 }
