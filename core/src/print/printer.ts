@@ -7,6 +7,7 @@ import type { CommentPlacement } from "./comments.js";
 import { NO_COMMENTS } from "./comments.js";
 import { fill, freshline, group, hardline, indent, join, knownGroup, layout, lazy, line, lineSuffix, softline, type Doc, type FillWriter } from "./doc.js";
 import { formatFloat32, formatFloat64, writeFloat32s } from "../numbers/float-text.js";
+import { writeIntegerFill } from "../numbers/integer-fill.js";
 import { quote } from "../../../grammar/src/names.js";
 
 interface PrintOptions {
@@ -444,8 +445,10 @@ class Printer {
     if ("kind" in els && els.kind === "PackedNumbers") {
       [count, item] = this.packedItems(els, elem);
       const v = els.values;
-      if ((elem === "float" || elem === "complex64") && !(this.opts.source !== undefined && els.span.end > els.span.start))
+      const raised = !(this.opts.source !== undefined && els.span.end > els.span.start);
+      if (raised && (elem === "float" || elem === "complex64") && (v instanceof Float32Array || v instanceof Float64Array))
         write = (out, at) => writeFloat32s(out, v, at);
+      else if (raised && !FLOAT_TEXT.has(elem ?? "")) write = (out, at) => writeIntegerFill(out, v, at);
     } else {
       const lits = els as readonly A.Literal[];
       if (lits.some((l) => this.c.leading.has(l) || this.c.trailing.has(l))) {
@@ -483,6 +486,9 @@ class Printer {
     return [v.length, (i) => String(v[i]!)];
   }
 }
+
+/** Element types whose packed values print as float text; the others print as String(value). */
+const FLOAT_TEXT: ReadonlySet<string> = new Set(["float", "complex64", "double", "complex128"]);
 
 const DEFAULT_WIDTH = 100;
 const INDENT_UNIT = "  ";
