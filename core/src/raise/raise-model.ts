@@ -58,9 +58,11 @@ function chooseDefaults(model: ModelProto): { defaults: ModelDefaults; exception
   const nameCount = { unset: 0, empty: 0 };
   const inAttributes = new Set<TensorProto>();
   const countNodes = (nodes: readonly NodeProto[]): void => {
-    for (const n of nodes) {
+    for (let i = 0; i < nodes.length; i++) {
+      const n = nodes[i]!;
       if (!has(n, NODE_DOMAIN)) domainUnset++;
       else if (n.domain === "") domainEmpty++;
+      if (n.attribute.length === 0) continue;
       for (const a of n.attribute) {
         if (a.t) inAttributes.add(a.t);
         for (const t of a.tensors) inAttributes.add(t);

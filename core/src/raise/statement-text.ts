@@ -89,7 +89,8 @@ function attributeText(a: AttributeProto): string | undefined {
  * writes the raised node flat, when raising it would attach and record nothing; else undefined.
  */
 export function statementText(n: NodeProto, defaults: ModelDefaults): string | undefined {
-  if (NODE_EXTRA.isSet.some((isSet) => isSet(n as unknown as Readonly<Record<string, unknown>>))) return undefined;
+  const extra = NODE_EXTRA.isSet;
+  for (let i = 0; i < extra.length; i++) if (extra[i]!(n as unknown as Readonly<Record<string, unknown>>)) return undefined;
   if (!has(n, NODE_FIELDS, OP_TYPE) || !isPlainWord(n.opType) || differsInDomain(n, defaults)) return undefined;
   let op = n.opType;
   if (n.domain !== "") {
