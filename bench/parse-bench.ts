@@ -5,7 +5,6 @@
 // Before that, in-process: the cost of building the Chevrotain parser (performSelfAnalysis, with
 // and without Chevrotain's grammar validations) and of parseModel on both texts.
 // Run: npx tsc -p . && node dist/bench/parse-bench.js [--runs N]
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -14,6 +13,8 @@ import { fromBinary, toBinary } from "@bufbuild/protobuf";
 import { parseModel } from "../grammar/src/index.js";
 import { OnnxTextParser } from "../grammar/src/parser.js";
 import { ModelProtoSchema } from "../proto/src/index.js";
+import { sideBySide, timeRun, type Timing } from "./process-timing.js";
+import { median } from "./stats.js";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const CLI = path.join(REPO, "bin/onnxtxt.js");
@@ -54,40 +55,6 @@ import sys, onnx.parser
 m = onnx.parser.parse_model(open(sys.argv[1], encoding="utf-8").read())
 open(sys.argv[2], "wb").write(m.SerializeToString())
 `;
-import { median } from "./stats.js";
-
-interface Timing {
-  readonly wall: number;
-  /** User + system CPU ms of the process (GNU time), or NaN without /usr/bin/time. */
-  readonly cpu: number;
-}
-
-const GNU_TIME = "/usr/bin/time";
-const HAVE_GNU_TIME = fs.existsSync(GNU_TIME);
-
-/** Runs a process; wall time, and its CPU time through GNU time (robust when the machine is shared). */
-function timeRun(cmd: string, args: readonly string[]): Timing {
-  const t0 = process.hrtime.bigint();
-  const r = HAVE_GNU_TIME
-    ? spawnSync(GNU_TIME, ["-f", "cpu %U %S", cmd, ...args], { encoding: "utf8", maxBuffer: 1 << 26 })
-    : spawnSync(cmd, args, { encoding: "utf8", maxBuffer: 1 << 26 });
-  const wall = Number(process.hrtime.bigint() - t0) / 1e6;
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed: ${r.stderr}`);
-  const m = /cpu (\d+\.\d+) (\d+\.\d+)\s*$/.exec(r.stderr);
-  return { wall, cpu: m ? (Number(m[1]) + Number(m[2])) * 1000 : NaN };
-}
-
-/** Runs the two commands alternately, so both see the same machine noise; medians of wall and CPU. */
-function sideBySide(runs: number, a: () => Timing, b: () => Timing): [Timing, Timing] {
-  const ta: Timing[] = [];
-  const tb: Timing[] = [];
-  for (let i = 0; i < runs; i++) {
-    ta.push(a());
-    tb.push(b());
-  }
-  const med = (ts: Timing[]): Timing => ({ wall: median(ts.map((t) => t.wall)), cpu: median(ts.map((t) => t.cpu)) });
-  return [med(ta), med(tb)];
-}
 
 function sameModel(a: string, b: string): boolean {
   const norm = (f: string): Buffer => Buffer.from(toBinary(ModelProtoSchema, fromBinary(ModelProtoSchema, fs.readFileSync(f))));
@@ -141,11 +108,10 @@ function main(): void {
       fs.writeFileSync(src, text);
       const ours = path.join(dir, "ours.onnx");
       const ref = path.join(dir, "ref.onnx");
-      const [tOurs, tRef] = sideBySide(
-        runs,
-        () => timeRun(process.execPath, [CLI, "convert", src, ours]),
-        () => timeRun("/usr/bin/python3", ["-c", REFERENCE, src, ref]),
-      );
+      const [tOurs, tRef] = sideBySide(runs, [
+        () => timeRun([process.execPath, CLI, "convert", src, ours]),
+        () => timeRun(["/usr/bin/python3", "-c", REFERENCE, src, ref]),
+      ]) as [Timing, Timing];
       const same = sameModel(ours, ref);
       // The bound is on wall time, as the issue states it; CPU time is shown beside it because on
       // a shared machine wall time also measures the other jobs (Node's GC and compiler threads

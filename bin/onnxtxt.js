@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// Runs the CLI from the single-file bundle `npm run build` makes (much faster start-up), or from
-// the compiled modules when the bundle is missing or older than the last tsc build. An installed
-// package has no tsc build record (it is not packed), so there the bundle is used when present.
+// Runs the CLI from the single-file bundle `npm run build` makes (much faster start-up, and a
+// code cache: dist/cli/src/bundle-loader.js), or from the compiled modules when the bundle is
+// missing or older than the last tsc build. An installed package has no tsc build record (it
+// is not packed), so there the bundle is used when present.
 import { existsSync, statSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
 
 // A larger young generation: reading a big model makes millions of short-lived objects, and with
@@ -10,8 +12,8 @@ import { setFlagsFromString } from "node:v8";
 setFlagsFromString("--max-semi-space-size=32");
 
 const dist = new URL("../dist/", import.meta.url);
+const bundle = fileURLToPath(new URL("cli/src/main.bundle.cjs", dist));
 function bundleIsFresh() {
-  const bundle = new URL("cli/src/main.bundle.mjs", dist);
   const built = new URL(".tsbuildinfo", dist);
   try {
     return existsSync(built) ? statSync(bundle).mtimeMs >= statSync(built).mtimeMs : existsSync(bundle);
@@ -19,7 +21,11 @@ function bundleIsFresh() {
     return false;
   }
 }
-const entry = bundleIsFresh() ? "cli/src/main.bundle.mjs" : "cli/src/main.js";
-const { main, processOutput } = await import(new URL(entry, dist).href);
-
-process.exitCode = await main(process.argv.slice(2), processOutput());
+const argv = process.argv.slice(2);
+if (bundleIsFresh()) {
+  const { runBundle } = await import(new URL("cli/src/bundle-loader.js", dist).href);
+  process.exitCode = await runBundle(bundle, argv);
+} else {
+  const { main, processOutput } = await import(new URL("cli/src/main.js", dist).href);
+  process.exitCode = await main(argv, processOutput());
+}

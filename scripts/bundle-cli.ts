@@ -1,9 +1,10 @@
-// Part of `npm run build`: bundles the CLI with esbuild beside the compiled main.js
-// (dist/cli/src/main.bundle.mjs plus its chunks main.chunk-HASH.mjs in the same folder,
-// so paths taken from import.meta.url still hold in every chunk) and the kernels' helper
-// thread to dist/cli/src/helper.js, where the bundle looks for it. Loading a few files
-// instead of ~280 modules takes a fraction of the start-up time of every command; code
-// splitting follows main.ts's lazy command imports, so `convert` compiles only what it uses.
+// Part of `npm run build`: bundles the CLI with esbuild into one CommonJS file beside the
+// compiled main.js (dist/cli/src/main.bundle.cjs, so paths taken from import.meta.url still
+// hold) and the kernels' helper thread to dist/cli/src/helper.js, where the bundle looks for it.
+// Loading one file instead of ~280 modules takes a fraction of the start-up time of every
+// command, and as a classic script the bundle can run with a V8 code cache
+// (cli/src/bundle-loader.ts), which ES modules cannot before Node 22. The command modules
+// main.ts imports lazily stay lazy: esbuild evaluates each only when it is imported.
 // bin/onnxtxt.js uses the bundle only when it is newer than the last tsc build.
 //   node dist/scripts/bundle-cli.js
 import * as fs from "node:fs";
@@ -14,7 +15,8 @@ import { chevrotainStatic } from "./esbuild-chevrotain.js";
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const CLI_DIR = path.join(REPO, "dist/cli/src");
 
-const CHUNK = /^main\.chunk-[A-Za-z0-9]+\.mjs$/;
+/** What earlier builds made: an ES module bundle with chunks. */
+const OLD_OUTPUT = /^main\.(chunk-[A-Za-z0-9]+|bundle)\.mjs$/;
 
 async function main(): Promise<number> {
   let esbuild: typeof import("esbuild");
@@ -27,7 +29,6 @@ async function main(): Promise<number> {
   const common = {
     bundle: true,
     platform: "node" as const,
-    format: "esm" as const,
     target: "node20",
     logLevel: "warning" as const,
     // Less to parse at every start-up. Identifiers are not renamed, so names stay without
@@ -39,21 +40,28 @@ async function main(): Promise<number> {
     external: ["onnxruntime-node"],
     // Chevrotain inlined by a static import (grammar/src/chevrotain.ts loads it at run time).
     plugins: [chevrotainStatic],
-    // CommonJS dependencies get a real `require`.
-    banner: { js: 'import { createRequire as __onnxtxtCreateRequire } from "node:module"; const require = __onnxtxtCreateRequire(import.meta.url);' },
   };
-  // Chunks of an earlier build have other hashes: remove them so none goes stale.
-  for (const name of fs.readdirSync(CLI_DIR)) if (CHUNK.test(name)) fs.rmSync(path.join(CLI_DIR, name));
+  for (const name of fs.readdirSync(CLI_DIR)) if (OLD_OUTPUT.test(name)) fs.rmSync(path.join(CLI_DIR, name));
   await esbuild.build({
     ...common,
+    format: "cjs",
     entryPoints: [path.join(CLI_DIR, "main.js")],
-    splitting: true,
-    outdir: CLI_DIR,
-    entryNames: "[name].bundle",
-    chunkNames: "main.chunk-[hash]",
-    outExtension: { ".js": ".mjs" },
+    outfile: path.join(CLI_DIR, "main.bundle.cjs"),
+    // The bundle's own URL wherever the sources ask for theirs.
+    define: { "import.meta.url": "__bundleUrl" },
+    // import() of onnxruntime-node as require(): a script run from a code cache has no loader
+    // for dynamic imports in Node 20.
+    supported: { "dynamic-import": false },
+    banner: { js: 'const __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
   });
-  await esbuild.build({ ...common, entryPoints: [path.join(REPO, "dist/core/src/interp/fast/helper.js")], outfile: path.join(CLI_DIR, "helper.js") });
+  await esbuild.build({
+    ...common,
+    format: "esm",
+    // CommonJS dependencies get a real `require`.
+    banner: { js: 'import { createRequire as __onnxtxtCreateRequire } from "node:module"; const require = __onnxtxtCreateRequire(import.meta.url);' },
+    entryPoints: [path.join(REPO, "dist/core/src/interp/fast/helper.js")],
+    outfile: path.join(CLI_DIR, "helper.js"),
+  });
   return 0;
 }
 

@@ -32,7 +32,7 @@ const SCALAR_READERS: Partial<Record<ScalarType, string>> = {
 };
 
 /** Every message type of the file, each nested one after its parent. */
-function messagesOf(file: DescFile): DescMessage[] {
+export function messagesOf(file: DescFile): DescMessage[] {
   const out: DescMessage[] = [];
   const visit = (m: DescMessage): void => {
     out.push(m);
@@ -43,7 +43,7 @@ function messagesOf(file: DescFile): DescMessage[] {
 }
 
 /** The name protoc-gen-es gives a message or enum type (onnx.TypeProto.Tensor: TypeProto_Tensor). */
-function tsName(desc: DescMessage | DescEnum): string {
+export function tsName(desc: DescMessage | DescEnum): string {
   const name = desc.typeName.slice(desc.file.proto.package.length + 1).replaceAll(".", "_");
   // The generated binding must export the same descriptor under that name.
   if ((onnxPb as Record<string, unknown>)[`${name}Schema`] !== desc) throw new Error(`gen-decoder: no ${name}Schema for ${desc.typeName}`);

@@ -32,7 +32,7 @@ import { modelFromText } from "./text.js";
  * A problem found in text or in a model: `severity`, `message`, an optional `code` and, for text,
  * the `span` (character offsets) it is about. {@link LineIndex} turns offsets into line:column.
  */
-export type { Diagnostic, Severity } from "../../grammar/src/diagnostics.js";
+export type { Diagnostic, DiagnosticData, Severity } from "../../grammar/src/diagnostics.js";
 export { hasErrors } from "../../grammar/src/diagnostics.js";
 /** Diagnostics for a terminal: `FILE:LINE:COL: error: ...` lines, with the source line and a caret, colour and a cap on request. */
 export { formatDiagnostics, type FormatDiagnosticsOptions } from "./diagnostic-format.js";
@@ -124,6 +124,7 @@ export {
 export { closeRuleCodes, REPOSITORY_URL, RULE_DOCS, RULE_DOCS_DIR, ruleDocOf, ruleIndexText, rulePageText, ruleUrl, type RuleDoc } from "./check/rule-docs.js";
 /** Infers the types and shapes of every value; `withInferredTypes` writes them into a copy of the model. */
 export { inferModel, withInferredTypes, type InferOptions, type InferResult } from "./infer/index.js";
+export type { ValueType, TensorType, SequenceType, OptionalType, MapType, Shape, Dim } from "./infer/types.js";
 
 // ---- Compare -------------------------------------------------------------------------------
 /**
@@ -195,7 +196,7 @@ export { inlayHints } from "./ide/inlay-hints.js";
 export { prepareRename, rename } from "./ide/rename.js";
 export { semanticTokens, TOKEN_MODIFIERS, TOKEN_TYPES, type SemanticToken } from "./ide/semantic-tokens.js";
 export { type ClassifiedAction, classifiedCodeActions, codeActions, type FixSafety } from "./ide/code-actions.js";
-export { type AppliedFix, fixAll, type FixResult } from "./ide/fix-all.js";
+export { type AppliedFix, fixAll, type FixOptions, type FixResult } from "./ide/fix-all.js";
 export { codeLenses } from "./ide/code-lens.js";
 
 // ---- ONNX text embedded in other files -----------------------------------------------------

@@ -6,14 +6,15 @@ import type * as A from "../../grammar/src/ast.js";
 import type { Diagnostic } from "../../grammar/src/diagnostics.js";
 import { hasErrors } from "../../grammar/src/diagnostics.js";
 import { parseFunction, parseGraph, parseNode, type ParseResult } from "../../grammar/src/index.js";
-import type { FunctionProto, GraphProto, NodeProto } from "../../proto/src/index.js";
+import type { FunctionProto, GraphProto, NodeProto, TypeProto } from "../../proto/src/index.js";
 import { OnnxtxtError } from "./io/errors.js";
 import { RaiseContext } from "./raise/context.js";
 import { raiseGraph, raiseNode } from "./raise/raise-graph.js";
 import { raiseFunction } from "./raise/raise-model.js";
+import { raiseType } from "./raise/raise-type.js";
 import { attachComments } from "./print/attach-comments.js";
 import type { FormatResult } from "./print/format.js";
-import { printPart } from "./print/printer.js";
+import { printPart, printTypeExpr } from "./print/printer.js";
 
 /** What the text reader assumes when no model header says otherwise. */
 const READER_DEFAULTS = {
@@ -37,6 +38,12 @@ function printRaised<T>(proto: T, what: string, raise: (p: T, ctx: RaiseContext)
 /** GraphProto -> text that `parse_graph` (and graphFromText) reads back as the same graph. */
 export function printGraph(graph: GraphProto, opts: { width?: number } = {}): string {
   return printRaised(graph, "graph", (g, ctx) => raiseGraph(g, ctx, false), opts.width);
+}
+
+/** A TypeProto as a declaration writes it (`float[N, 3]`); undefined when the syntax cannot say it exactly (a denotation). */
+export function printType(t: TypeProto): string | undefined {
+  const e = raiseType(t);
+  return e && printTypeExpr(e);
 }
 
 /** FunctionProto -> text that functionFromText reads back as the same function. */

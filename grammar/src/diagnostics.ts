@@ -15,7 +15,18 @@ export interface Diagnostic {
   readonly where?: string;
   /** Other places in the text that explain the problem (where a contradicted value is made). */
   readonly related?: readonly RelatedSpan[];
+  /** What a quick fix needs that the message only describes (see DiagnosticData). */
+  readonly data?: DiagnosticData;
 }
+
+/**
+ * Facts about a problem for the quick fixes that repair it, as data rather than words in the
+ * message. Empty here, since this layer knows no model types: core/src/infer/types.ts adds its
+ * fields by declaration merging: `inferredType` (on `declared-type-mismatch`, the type inference
+ * proves, as a ValueType).
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by core/src/infer/types.ts
+export interface DiagnosticData {}
 
 export interface RelatedSpan {
   readonly message: string;

@@ -131,6 +131,25 @@ describe("ide: quick fixes that are right", () => {
     assert.ok(fromParse > 0 && needed > 0, `${fromParse} answered from the parse, ${needed} needing the analysis`);
   });
 
+  it("offers the lint fixes at their diagnostics: remove an unused value_info, declare the proven type", () => {
+    const text = `${HEADER}g (float[2, 3] x) => (float[6] y) <float[2] stray> {\n  y = Transpose (x)\n}\n`;
+    const a = analyze(text);
+    const offered = (code: string) => {
+      const d = a.diagnostics.find((x) => x.code === code);
+      assert.ok(d?.span, code);
+      return codeActions(a, d.span)
+        .filter((x) => x.fixes?.start === d.span!.start)
+        .map((x) =>
+          applyEdits(
+            text,
+            x.edits.map((e) => ({ ...e.span, newText: e.newText })),
+          ),
+        );
+    };
+    assert.deepEqual(offered("unused-value-info"), [text.replace(" <float[2] stray>", "")]);
+    assert.deepEqual(offered("declared-type-mismatch"), [text.replace("(float[6] y)", "(float[3, 2] y)")]);
+  });
+
   it("leaves the symbol index unbuilt for a range without names (an editor asks at the top of a file it opens)", () => {
     const text = `${HEADER}g (float[2] x) => (y) {\n  y = Neg (r)\n}\n`;
     const parsed = analyzeSteps(text).next().value!;

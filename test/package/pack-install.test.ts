@@ -63,7 +63,8 @@ describe("the npm package", function () {
       "dist/core/src/index.d.ts",
       "dist/core/src/node/index.js",
       "dist/core/src/node/index.d.ts",
-      "dist/cli/src/main.bundle.mjs",
+      "dist/cli/src/main.bundle.cjs",
+      "dist/cli/src/bundle-loader.js",
       "dist/server/src/main.js",
     ]) {
       assert.ok(fs.existsSync(path.join(root, f)), `${f} missing from the package`);

@@ -5,6 +5,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { DECODER_FILE, generatedDecoderText } from "../../scripts/gen-decoder.js";
+import { ENCODER_FILE, generatedEncoderText } from "../../scripts/gen-encoder.js";
 import { REPO } from "../helpers/paths.js";
 
 describe("generated proto bindings", () => {
@@ -22,5 +23,9 @@ describe("generated proto bindings", () => {
 
   it("include the decoders scripts/gen-decoder.ts makes of them", () => {
     assert.ok(fs.readFileSync(DECODER_FILE, "utf8") === generatedDecoderText(), "proto/gen/onnx_decode.ts is stale: run `npm run gen` and commit the result");
+  });
+
+  it("include the encoders scripts/gen-encoder.ts makes of them", () => {
+    assert.ok(fs.readFileSync(ENCODER_FILE, "utf8") === generatedEncoderText(), "proto/gen/onnx_encode.ts is stale: run `npm run gen` and commit the result");
   });
 });

@@ -138,3 +138,105 @@ g (float[3] x) => (float[3] y) <
     assert.equal(runCli(["check", "--fix", "-"]).code, 2);
   });
 });
+
+// Two lower-cased ops (each a safe unknown-op fix), on lines 3 and 4.
+const TWO_TYPOS = `<ir_version: 8, opset_import: ["" : 13]>
+g (float[2] x) => (float[2] y) {
+  h = relu (x)
+  y = abs (h)
+}
+`;
+
+describe("check --fix honours the configuration and suppressions as check does", function () {
+  let dir = "";
+  beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "onnxtxt-fixcfg-"))));
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const write = (rel: string, text: string): string => {
+    const file = path.join(dir, rel);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, text);
+    return file;
+  };
+
+  it("a rule the onnxtxt.toml ignores (by code, by group, or turned off) is not fixed; --isolated fixes it", () => {
+    for (const config of ['ignore = ["unknown-op"]\n', 'ignore = ["opsets"]\n', '[severity]\nunknown-op = "off"\n']) {
+      write("onnxtxt.toml", config);
+      const file = write("m.onnxtxt", TWO_TYPOS);
+      const r = runCli(["check", "--fix", file]);
+      assert.doesNotMatch(r.stderr, /fixed/, config);
+      assert.equal(fs.readFileSync(file, "utf8"), TWO_TYPOS, config);
+      // check agrees: it reports no unknown-op either
+      assert.doesNotMatch(r.stderr, /unknown-op/, config);
+    }
+    const file = path.join(dir, "m.onnxtxt");
+    const r = runCli(["check", "--fix", "--isolated", file]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(fs.readFileSync(file, "utf8"), TWO_TYPOS.replace("relu", "Relu").replace("abs", "Abs"));
+  });
+
+  it("pyproject's [tool.onnxtxt] and --config FILE are honoured the same way", () => {
+    write("pyproject.toml", '[project]\nname = "p"\n\n[tool.onnxtxt]\nignore = ["unknown-op"]\n');
+    const file = write("m.onnxtxt", TWO_TYPOS);
+    assert.doesNotMatch(runCli(["check", "--fix", file]).stderr, /fixed/);
+    assert.equal(fs.readFileSync(file, "utf8"), TWO_TYPOS);
+    // elsewhere, no config applies until --config names one
+    const other = write("elsewhere/cfg.toml", 'ignore = ["unknown-op"]\n');
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), "onnxtxt-fixcfg-out-"));
+    try {
+      const m = path.join(outside, "m.onnxtxt");
+      fs.writeFileSync(m, TWO_TYPOS);
+      assert.doesNotMatch(runCli(["check", "--fix", "--config", other, m]).stderr, /fixed/);
+      assert.equal(fs.readFileSync(m, "utf8"), TWO_TYPOS);
+    } finally {
+      fs.rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
+  it("per-file-ignores: the fix is left in the files the glob matches and applied in the others", () => {
+    write("onnxtxt.toml", '[per-file-ignores]\n"generated/**" = ["unknown-op"]\n');
+    const generated = write("generated/deep/m.onnxtxt", TWO_TYPOS);
+    const own = write("src/m.onnxtxt", TWO_TYPOS);
+    const r = runCli(["check", "--fix", generated, own]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(fs.readFileSync(generated, "utf8"), TWO_TYPOS);
+    assert.equal(fs.readFileSync(own, "utf8"), TWO_TYPOS.replace("relu", "Relu").replace("abs", "Abs"));
+    assert.deepEqual(r.stderr.match(/fixed unknown-op/g)?.length, 2, r.stderr);
+    assert.doesNotMatch(r.stderr, /generated.*fixed/);
+  });
+
+  it("a suppression on the fixable line keeps it (and stays used); the unsuppressed line is fixed", () => {
+    const text = TWO_TYPOS.replace("h = relu (x)", "h = relu (x)   # onnxtxt: ignore[unknown-op]");
+    const file = write("m.onnxtxt", text);
+    const r = runCli(["check", "--fix", file]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(fs.readFileSync(file, "utf8"), text.replace("abs", "Abs"));
+    assert.match(r.stderr, /m\.onnxtxt:4:7: fixed unknown-op: Change 'abs' to 'Abs'/);
+    assert.doesNotMatch(r.stderr, /unused-suppression/);
+    // on the line before, and for the whole file
+    for (const variant of [
+      TWO_TYPOS.replace("  h = relu (x)", "  # onnxtxt: ignore[unknown-op]\n  h = relu (x)"),
+      `# onnxtxt: file-ignore[unknown-op]\n${TWO_TYPOS}`,
+    ]) {
+      fs.writeFileSync(file, variant);
+      const v = runCli(["check", "--fix", file]);
+      assert.equal(v.code, 0, v.stderr);
+      const after = fs.readFileSync(file, "utf8");
+      assert.ok(after.includes("relu (x)"), after);
+      assert.equal(after.includes("abs (h)"), variant.startsWith("# onnxtxt: file-ignore"), after);
+      assert.doesNotMatch(v.stderr, /unused-suppression/);
+    }
+  });
+
+  it("a suppression of another code does not stop the fix; --ignore and --severity on the command line do", () => {
+    const text = TWO_TYPOS.replace("h = relu (x)", "h = relu (x)   # onnxtxt: ignore[unused-value]");
+    const file = write("m.onnxtxt", text);
+    runCli(["check", "--fix", file]);
+    assert.ok(fs.readFileSync(file, "utf8").includes("h = Relu (x)"));
+    fs.writeFileSync(file, TWO_TYPOS);
+    assert.doesNotMatch(runCli(["check", "--fix", "--ignore", "unknown-op", file]).stderr, /fixed/);
+    assert.equal(fs.readFileSync(file, "utf8"), TWO_TYPOS);
+    // an error is shown at --severity error, so it is fixed; a warning's fix would not be
+    assert.match(runCli(["check", "--fix", "--severity", "error", file]).stderr, /fixed unknown-op/);
+  });
+});

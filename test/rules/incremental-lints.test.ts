@@ -1,4 +1,4 @@
-// The graph-wide lints (identity-chain, float64-constant) stay right when the editor re-analyses
+// The graph-wide lints (identity-chain, float64-constant, unused-value-info) stay right when the editor re-analyses
 // one edited statement instead of the whole text.
 import { strict as assert } from "node:assert";
 import { analyze } from "../../core/src/ide/analyze.js";
@@ -15,11 +15,13 @@ const key = (a: Analysis): string[] => a.diagnostics.map((d) => `${d.code}@${d.s
 
 const TEXT = `<ir_version: 10, opset_import: ["" : 21]>
 g (float[2] x) => (float[2] y) <
-  double[2] w = {1, 2}
+  double[2] w = {1, 2},
+  float[2] v
 > {
   a = Identity (x)
   b = Identity (a)
   c = Cast <to = 1> (w)
+  v = Neg (x)
   y = Add (b, c)
 }
 `;
@@ -29,6 +31,7 @@ describe("graph-wide lints across incremental edits", () => {
     ["an Identity that becomes a Relu", "b = Identity (a)", "b = Relu (a)"],
     ["a Relu that becomes an Identity", "b = Identity (a)", "b = Relu (a)"],
     ["a new non-Cast use of a double initializer", "y = Add (b, c)", "y = Add (b, w)"],
+    ["a node output renamed away from its value_info", "v = Neg (x)", "vw = Neg (x)"],
   ] as const) {
     it(`${what}: the same diagnostics as a full analysis`, () => {
       const before = what.startsWith("a Relu") ? TEXT.replace(from, to) : TEXT;

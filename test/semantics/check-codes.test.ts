@@ -151,6 +151,10 @@ const FIXTURES: Record<CheckCode, Fixture> = {
     model: model({ inputs: ["x: float[2]"], initializers: [floats("w", [1, 2])], outputs: ["y"], nodes: [node("Relu", ["x"], ["y"])] }),
     where: "initializer 'w'",
   },
+  "unused-value-info": {
+    model: model({ inputs: ["x: float[2]"], valueInfo: ["t: float[2]"], outputs: ["y"], nodes: [node("Relu", ["x"], ["y"])] }),
+    where: "value_info 't'",
+  },
   "float64-constant": {
     model: model({
       inputs: ["x: float[2]"],

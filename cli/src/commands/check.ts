@@ -59,15 +59,17 @@ options:
                             keeping comments) and report each as FILE:LINE:COL: fixed CODE: WHAT;
                             safe fixes cannot change what the model computes: quoting a name,
                             a did-you-mean that differs in letter case only, removing a stale
-                            residual, declaring an output's inferred type
-  --unsafe-fixes            with --fix, also the fixes that guess (other did-you-means) or
+                            residual or an unused value_info, declaring an output's inferred type
+  --unsafe-fixes            with --fix, also the fixes that guess (other did-you-means),
                             change versions (adding or raising an opset_import, replacing a
-                            removed op)
+                            removed op) or the declared interface (a declared type inference
+                            proves wrong)
 ${CONFIG_USAGE}
 
 The nearest onnxtxt.toml (or pyproject.toml with [tool.onnxtxt]) above each file selects the
 rules, their severities and the excluded files (docs/lint.md); \`# onnxtxt: ignore[CODE]\` on a
 line, or on the line before it, silences one place. --ignore and --severity apply after it.
+--fix fixes only the problems that are reported after all of these.
 Each code is explained by \`onnxtxt rules CODE\` (docs/rules/).`;
 
 const SEVERITIES: readonly Severity[] = ["error", "warning", "info", "hint"];
@@ -159,10 +161,12 @@ export const checkCommand: Command = {
           io.err(`onnxtxt: ${file}: skipped (excluded by ${excludedBy})\n`);
           continue;
         }
-        if (fix) fixFile(file, args.flags.has("unsafe-fixes"), io);
-        const r = checkFile(file, (m) => io.err(m));
         const found = configs.forFile(file);
-        const diagnostics = configuredDiagnostics(r.text, r.diagnostics, found?.config, found?.relPath).filter(shown);
+        const reported = (text: string | undefined, all: readonly Diagnostic[]) =>
+          configuredDiagnostics(text, all, found?.config, found?.relPath).filter(shown);
+        if (fix) fixFile(file, args.flags.has("unsafe-fixes"), reported, io);
+        const r = checkFile(file, (m) => io.err(m));
+        const diagnostics = reported(r.text, r.diagnostics);
         if (format === "text") printDiagnostics(io, file, r.text, diagnostics);
         else checked.push({ file, ...(r.text !== undefined && { text: r.text }), diagnostics });
         if (diagnostics.some((d) => d.severity === "error")) code = Math.max(code, 1);

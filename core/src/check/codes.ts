@@ -44,6 +44,7 @@ export const CHECK_CODES = {
   "unused-input": { severity: "warning", summary: "a graph input is never used" },
   "input-shadows-initializer": { severity: "warning", summary: "an initializer is also a graph input, so a caller can replace it" },
   "unused-initializer": { severity: "warning", summary: "an initializer is never used" },
+  "unused-value-info": { severity: "warning", summary: "a value_info entry describes a value the graph does not have" },
   "float64-constant": { severity: "warning", summary: "a float64 initializer or Constant is only ever cast to a narrower float" },
   "identity-chain": { severity: "warning", summary: "an Identity node copies the output of another Identity" },
 } as const satisfies Record<string, CodeInfo>;
@@ -67,7 +68,7 @@ export const CODE_GROUPS = {
   ],
   tensors: ["element-count", "tensor-data-type"],
   types: ["type-mismatch", "type-not-allowed", "broadcast-mismatch", "shape-incompatible", "declared-type-mismatch"],
-  warnings: ["unused-value", "unused-input", "input-shadows-initializer", "unused-initializer", "float64-constant", "identity-chain"],
+  warnings: ["unused-value", "unused-input", "input-shadows-initializer", "unused-initializer", "unused-value-info", "float64-constant", "identity-chain"],
 } as const satisfies Record<string, readonly CheckCode[]>;
 
 export type CodeGroup = keyof typeof CODE_GROUPS;

@@ -23,6 +23,7 @@ import { StructureChecker } from "./structure.js";
 import { checkModelTensors } from "./tensor-data.js";
 import { IdentityChains } from "./identity-chain.js";
 import { checkFloat64Constants } from "./float64-constant.js";
+import { checkUnusedFunctionValueInfos, checkUnusedValueInfos } from "./unused-value-info.js";
 import { pushAll } from "../arrays.js";
 import { adoptModel } from "../clone.js";
 
@@ -54,19 +55,24 @@ export function checkModel(model: ModelProto, options: CheckOptions = {}): Diagn
   const broken = new Set<NodeProto>();
   if (!model.graph) out.emit("missing-graph", "the model has no graph", model, "model");
   else {
-    const chains = new IdentityChains();
+    // Identity chains, float64 constants and unused value infos are warnings only: not looked for with errorsOnly.
+    const chains = options.errorsOnly ? undefined : new IdentityChains();
     const onNode = (node: NodeProto, where: Where): void => {
       const before = diagnostics.length;
       checkNode(node, where, env, out);
-      chains.visit(node, where, out);
+      chains?.visit(node, where, out);
       for (let i = before; i < diagnostics.length; i++) if (diagnostics[i]!.severity === "error") broken.add(node);
     };
     new StructureChecker(out, onNode, model.irVersion >= 4n, options.suggestNames ?? false).checkGraph(model.graph, `graph '${model.graph.name}'`);
   }
   if (model.graph) checkSignatureShapes(model.graph, out);
-  if (model.graph) checkFloat64Constants(model.graph, `graph '${model.graph.name}'`, out);
+  if (model.graph && !options.errorsOnly) checkFloat64Constants(model.graph, `graph '${model.graph.name}'`, out);
+  if (model.graph && !options.errorsOnly) checkUnusedValueInfos(model.graph, `graph '${model.graph.name}'`, out);
   checkModelTensors(model, out);
-  for (const fn of model.functions) checkFunction(fn, opsets, functions, out, options.sourceMap);
+  for (const fn of model.functions) {
+    checkFunction(fn, opsets, functions, out, options.sourceMap);
+    if (!options.errorsOnly) checkUnusedFunctionValueInfos(fn, `function '${fn.domain ? `${fn.domain}.` : ""}${fn.name}'`, out);
+  }
   if (model.graph)
     pushAll(
       diagnostics,

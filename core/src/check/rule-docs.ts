@@ -412,7 +412,7 @@ const PROSE: Readonly<Record<string, Prose>> = {
     finds: "A value whose declared type or shape (graph output, value info) contradicts what inference proves.",
     why: "onnx's shape inference fails on it, and the declaration misleads every reader and tool.",
     example: { bad: m("g (float[2] x) => (int64[2] y) {\n  y = Relu (x)\n}"), fixed: m("g (float[2] x) => (float[2] y) {\n  y = Relu (x)\n}") },
-    fix: "Declare the inferred type (`onnxtxt infer` writes it), or change the computation.",
+    fix: "Declare the inferred type, or change the computation. The quick fix *Declare ... as the inferred TYPE* (`check --fix --unsafe-fixes`) writes the type inference proves in place of the declared one. It is unsafe because it changes the declared interface that callers and tools rely on, and because the mistake may be in the computation rather than in the declaration: only a person can tell which.",
   },
   "unused-value": {
     stage: "check",
@@ -450,6 +450,17 @@ const PROSE: Readonly<Record<string, Prose>> = {
       fixed: m("g (float[2] x) => (float[2] y) <\n  float[2] w = {1, 2}\n> {\n  y = Add (x, w)\n}"),
     },
     fix: "Use the initializer, or delete it.",
+  },
+  "unused-value-info": {
+    stage: "check",
+    finds:
+      "A value_info entry (in a graph's or function's `<...>` list) for a name that no node reads or writes and that is no input, output or initializer of the graph; nodes of nested subgraphs count.",
+    why: "It describes a value that does not exist: usually it stayed behind when its node was removed or renamed, and it misleads readers and tools that trust the declared types.",
+    example: {
+      bad: m("g (float[2] x) => (float[2] y) <float[2] t> {\n  y = Relu (x)\n}"),
+      fixed: m("g (float[2] x) => (float[2] y) {\n  y = Relu (x)\n}"),
+    },
+    fix: "Delete the entry, or correct its name. The quick fix *Remove the unused value_info* (`check --fix`) deletes it with its comma and its `#@value` residual, keeping other comments; it is safe because no value's type or the computation changes.",
   },
   "float64-constant": {
     stage: "check",

@@ -1,8 +1,9 @@
 // Quick fixes: add a missing opset_import, raise an opset for an op that arrived later, quote
 // a name the syntax cannot take bare, change an undefined name to a close one defined before it
-// (or an unknown op to the one its message suggests), declare a graph output's inferred type,
-// remove a stale residual comment, convert a node of a removed op (opset conversion, issue
-// #31) or the whole model to another opset.
+// (or an unknown op to the one its message suggests), declare a graph output's inferred type or
+// replace a declared type inference proves wrong, remove a stale residual comment or an unused
+// value_info entry, convert a node of a removed op (opset conversion, issue #31) or the whole
+// model to another opset.
 import type { Header, Model, OpNode, OpsetEntry, ValueDecl } from "../../../grammar/src/ast.js";
 import type { Span } from "../../../grammar/src/span.js";
 import { canonicalDomain, getSchemaVersions, latestOpsetVersion } from "../schema/index.js";
@@ -15,6 +16,8 @@ import { opKey, type SymbolInfo } from "./symbols.js";
 import type { TextEdit } from "./text-edit.js";
 import { convertModelActions } from "./opset-convert.js";
 import { removedOpFixes } from "./removed-op-fix.js";
+import { unusedValueInfoFixes } from "./value-info-fix.js";
+import { declaredTypeFixes } from "./declared-type-fix.js";
 
 export interface CodeAction {
   readonly title: string;
@@ -31,7 +34,7 @@ const overlaps = (a: Span, b: Span): boolean => a.start <= b.end && b.start <= a
 
 /**
  * Whether `check --fix` may apply a fix: "safe" ones cannot change what the model computes,
- * "unsafe" ones need `--unsafe-fixes` (they guess an intent or change versions), "never" are
+ * "unsafe" ones need `--unsafe-fixes` (they guess an intent, change versions or the declared interface), "never" are
  * rewrites asked for, not fixes.
  */
 export type FixSafety = "safe" | "unsafe" | "never";
@@ -55,8 +58,13 @@ const FIXES: readonly { readonly produce: Producer; readonly safety: FixSafety |
   { produce: closeOps, safety: "did-you-mean" },
   // the type is the one inference proves; the computation is untouched
   { produce: declareOutputTypes, safety: "safe" },
+  // a declared type replaced by the proven one: the declared interface changes, and the
+  // computation rather than the declaration may be what is wrong
+  { produce: declaredTypeFixes, safety: "unsafe" },
   // the visible text already wins over a stale residual: removing it changes no model bit
   { produce: staleResiduals, safety: "safe" },
+  // a value_info for a name the graph does not have describes nothing: no value changes
+  { produce: unusedValueInfoFixes, safety: "safe" },
   // `T[]` meant as a scalar is the usual case, but a tensor of unknown rank may have been meant
   { produce: scalarTypes, safety: "unsafe" },
   // a node rewritten through the opset adapters: equivalent by design, but a rewrite
@@ -316,7 +324,7 @@ export function codeActionsNeedSemantics(a: Analysis, range: Span, asked: readon
 }
 
 /** The codes whose fixes read the checker's or the residual's diagnostics. */
-const SEMANTIC_FIXES = new Set(["unknown-op", "residual-stale", "op-not-in-opset", "missing-shape"]);
+const SEMANTIC_FIXES = new Set(["unknown-op", "residual-stale", "op-not-in-opset", "missing-shape", "unused-value-info", "declared-type-mismatch"]);
 
 function declareOutputTypes(a: Analysis, range: Span): CodeAction[] {
   const out: CodeAction[] = [];

@@ -1,9 +1,11 @@
 // `check --fix`: applies the editor's quick fixes to a whole text, round after round until no
 // applicable fix is left (a fix can reveal another: a quoted name then resolves). Which fixes
-// apply is decided by their safety (code-actions.ts). Edits replace only their spans, so every
-// comment outside them stays as written.
+// apply is decided by their safety (code-actions.ts) and, when the caller says which diagnostics
+// it reports (a configuration, suppressions, `--ignore`), by whether the diagnostic a fix answers
+// is one of them. Edits replace only their spans, so every comment outside them stays as written.
 import { LineIndex } from "../../../grammar/src/line-index.js";
 import type { Span } from "../../../grammar/src/span.js";
+import type { Diagnostic } from "../diagnostics.js";
 import { analyze } from "./analyze.js";
 import { type ClassifiedAction, classifiedCodeActions } from "./code-actions.js";
 import type { TextEdit } from "./text-edit.js";
@@ -25,10 +27,20 @@ export interface FixResult {
 /** More rounds than any chain of fixes needs; a fix that undoes another would otherwise loop. */
 const MAX_ROUNDS = 10;
 
-export function fixAll(text: string, options: { readonly unsafe?: boolean } = {}): FixResult {
+export interface FixOptions {
+  /** Also the fixes that guess an intent, change versions or the declared interface (`--unsafe-fixes`). */
+  readonly unsafe?: boolean;
+  /**
+   * The diagnostics of `text` the caller reports (`check` applies the configuration and the
+   * suppressions to them): a fix of any other diagnostic is left unapplied. Without it, all are.
+   */
+  readonly reported?: (text: string, diagnostics: readonly Diagnostic[]) => readonly Diagnostic[];
+}
+
+export function fixAll(text: string, options: FixOptions = {}): FixResult {
   const applied: AppliedFix[] = [];
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const chosen = chooseFixes(text, options.unsafe ?? false);
+    const chosen = chooseFixes(text, options);
     if (chosen.length === 0) break;
     const lines = new LineIndex(text);
     for (const { action, code } of chosen) {
@@ -47,10 +59,25 @@ const overlaps = (a: Span, b: Span): boolean => a.start < b.end && b.start < a.e
 const touches = (a: Span, b: Span): boolean => overlaps(a, b) || a.start === b.start || a.end === b.start || b.end === a.start;
 
 /** One applicable fix per diagnostic (the first offered: the closest name), none of whose edits touch another's. */
-function chooseFixes(text: string, unsafe: boolean): { action: ClassifiedAction; code: string | undefined }[] {
+function chooseFixes(text: string, options: FixOptions): { action: ClassifiedAction; code: string | undefined }[] {
+  const unsafe = options.unsafe ?? false;
   const a = analyze(text);
+  // the diagnostic a fix answers: the first at exactly its span, else the first overlapping it
+  const atSpan = new Map<string, Diagnostic>();
+  for (const d of a.diagnostics) if (d.span && !atSpan.has(`${d.span.start}-${d.span.end}`)) atSpan.set(`${d.span.start}-${d.span.end}`, d);
+  const answeredDiagnostic = (fixes: Span): Diagnostic | undefined =>
+    atSpan.get(`${fixes.start}-${fixes.end}`) ?? a.diagnostics.find((x) => x.span && overlaps(x.span, fixes));
+  // configuration and suppressions may copy a diagnostic (a new severity): matched by code and place
+  const key = (d: Diagnostic): string => `${d.code}@${d.span?.start}-${d.span?.end}`;
+  const reported = options.reported && new Set(options.reported(text, a.diagnostics).map(key));
+  const isReported = (d: Diagnostic | undefined): boolean => !reported || (d !== undefined && reported.has(key(d)));
   const actions = classifiedCodeActions(a, { start: 0, end: text.length }).filter(
-    (x) => x.kind === "quickfix" && !x.disabled && x.edits.length > 0 && (x.safety === "safe" || (unsafe && x.safety === "unsafe")),
+    (x) =>
+      x.kind === "quickfix" &&
+      !x.disabled &&
+      x.edits.length > 0 &&
+      (x.safety === "safe" || (unsafe && x.safety === "unsafe")) &&
+      (!x.fixes || isReported(answeredDiagnostic(x.fixes))),
   );
   const taken: TextEdit[] = [];
   const answered = new Set<number>();
@@ -63,11 +90,7 @@ function chooseFixes(text: string, unsafe: boolean): { action: ClassifiedAction;
     if (action.edits.some((e) => taken.some((t) => touches(e.span, t.span)))) continue;
     if (action.fixes) answered.add(action.fixes.start);
     taken.push(...action.edits);
-    const fixes = action.fixes;
-    const d =
-      fixes &&
-      (a.diagnostics.find((x) => x.span?.start === fixes.start && x.span.end === fixes.end) ?? a.diagnostics.find((x) => x.span && overlaps(x.span, fixes)));
-    out.push({ action, code: d?.code });
+    out.push({ action, code: action.fixes && answeredDiagnostic(action.fixes)?.code });
   }
   return out;
 }

@@ -29,12 +29,15 @@ export function breaksOrder(diags: readonly Diagnostic[]): boolean {
 
 /**
  * Whether editing node `before` into `after` may change a check over the whole graph
- * (check/identity-chain.ts, check/float64-constant.ts), which the names check does not redo:
- * those depend only on Identity, Cast and Constant nodes and on the uses of float64 constants.
+ * (check/identity-chain.ts, check/float64-constant.ts, check/unused-value-info.ts), which the
+ * names check does not redo: those depend only on Identity, Cast and Constant nodes, on the uses
+ * of float64 constants and on the names value_info entries describe.
  */
 export function touchesGraphLints(g: GraphProto, before: NodeProto, after: NodeProto): boolean {
   const ops = new Set(["Identity", "Cast", "Constant"]);
   if (ops.has(before.opType) || ops.has(after.opType)) return true;
+  const mentioned = new Set([...before.input, ...before.output, ...after.input, ...after.output]);
+  if (g.valueInfo.some((vi) => mentioned.has(vi.name))) return true;
   const inputs = new Set([...before.input, ...after.input]);
   if (g.initializer.some((t) => t.dataType === 11 && inputs.has(t.name))) return true;
   return g.node.some((n) => n.opType === "Constant" && n.output.some((o) => inputs.has(o)) && n.attribute.some((a) => a.t?.dataType === 11));

@@ -306,12 +306,18 @@ export function inferNode(node: NodeProto, scope: Scope, env: Env, where: Where,
     const merged = vi && mergeTypes(fromTypeProto(vi.type), got);
     // Reported at the declaration, the text a user edits to change a value's type, with the
     // producing node (where onnx reports it) as the related place.
+    // The proven type rides along as data: the quick fix declares it (code-actions.ts).
     if (merged?.conflict)
-      env.reporter.report("error", "declared-type-mismatch", `'${name}' is ${merged.conflict}`, vi, new ChildWhere(where, "value", name), "type", {
-        message: `'${name}' is produced here by ${opName(node)}`,
-        element: node,
-        part: { output: j },
-      });
+      env.reporter.report(
+        "error",
+        "declared-type-mismatch",
+        `'${name}' is ${merged.conflict}`,
+        vi,
+        new ChildWhere(where, "value", name),
+        "type",
+        { message: `'${name}' is produced here by ${opName(node)}`, element: node, part: { output: j } },
+        { inferredType: got! },
+      );
     // After a contradiction the operator's answer flows on, so one mistake is reported once.
     const flowing = !vi || merged?.conflict ? got : merged?.type;
     if (flowing) scope.types.set(name, flowing);

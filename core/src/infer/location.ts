@@ -2,7 +2,7 @@
 // text, else a readable path through the model (`graph 'main' > node 'conv1' (Conv)`).
 import type { Span } from "../../../grammar/src/span.js";
 import type { NodeProto } from "../../../proto/src/index.js";
-import type { Diagnostic, Severity } from "../diagnostics.js";
+import type { Diagnostic, DiagnosticData, Severity } from "../diagnostics.js";
 import type { ElementSpans, SourceMap } from "../source-map.js";
 
 /** Which part of an element the diagnostic is about. */
@@ -76,7 +76,16 @@ export class Reporter {
     private readonly sink: Diagnostic[],
   ) {}
 
-  report(severity: Severity, code: string, message: string, element: object | undefined, where: Where, part: Part = "whole", related?: Related): void {
+  report(
+    severity: Severity,
+    code: string,
+    message: string,
+    element: object | undefined,
+    where: Where,
+    part: Part = "whole",
+    related?: Related,
+    data?: DiagnosticData,
+  ): void {
     const at = element ? spanOf(this.sourceMap?.get(element), part) : undefined;
     const also = related && spanOf(this.sourceMap?.get(related.element), related.part);
     // Messages quote names, and a quoted name may hold line breaks: keep each message one line.
@@ -84,9 +93,11 @@ export class Reporter {
     // Without a place of its own in the text (a declaration from a residual comment), the
     // problem is shown at the related place rather than nowhere.
     const span = at ?? also;
-    if (!span) this.sink.push({ severity, code, message: text, where: escapeLineBreaks(String(where)) });
-    else if (at && also) this.sink.push({ severity, code, message: text, span, related: [{ message: escapeLineBreaks(related.message), span: also }] });
-    else this.sink.push({ severity, code, message: text, span });
+    const extra = data && { data };
+    if (!span) this.sink.push({ severity, code, message: text, where: escapeLineBreaks(String(where)), ...extra });
+    else if (at && also)
+      this.sink.push({ severity, code, message: text, span, related: [{ message: escapeLineBreaks(related.message), span: also }], ...extra });
+    else this.sink.push({ severity, code, message: text, span, ...extra });
   }
 
   /** A reporter that drops everything (for function bodies expanded per call). */

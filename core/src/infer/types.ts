@@ -16,6 +16,7 @@ import {
   type TypeProto,
 } from "../../../proto/src/index.js";
 
+/** A dimension: its size, a symbolic name (`N`), or undefined when unknown. */
 export type Dim = number | string | undefined;
 export type Shape = readonly Dim[];
 
@@ -26,7 +27,7 @@ export interface TensorType {
   /** Undefined when even the rank is unknown. */
   readonly shape?: Shape | undefined;
 }
-interface SequenceType {
+export interface SequenceType {
   readonly kind: "sequence";
   readonly elem?: ValueType | undefined;
 }
@@ -39,7 +40,19 @@ export interface MapType {
   readonly key: number;
   readonly value?: ValueType | undefined;
 }
+/** A value's type as inference knows it, as plain data (what it does not know is left out). */
 export type ValueType = TensorType | SequenceType | OptionalType | MapType;
+
+declare module "../../../grammar/src/diagnostics.js" {
+  interface DiagnosticData {
+    /**
+     * `declared-type-mismatch`: the type inference proves, which the fix declares instead.
+     * Plain data (toTypeProto makes the TypeProto): a TypeProto holds 64-bit dimensions as
+     * bigint, which JSON.stringify of a diagnostic would throw on.
+     */
+    readonly inferredType?: ValueType;
+  }
+}
 
 export function tensor(elem: number, shape?: Shape): TensorType {
   return shape === undefined ? { kind: "tensor", elem } : { kind: "tensor", elem, shape };

@@ -503,6 +503,11 @@ export function printAst(model: A.Model, opts: PrintOptions = {}): string {
   return layout(p.model(model), opts.width ?? DEFAULT_WIDTH, INDENT_UNIT, opts.write, opts.chunkBytes);
 }
 
+/** Prints a type expression as a declaration writes it (`float[N, 3]`). */
+export function printTypeExpr(t: A.TypeExpr): string {
+  return new Printer({}).type(t);
+}
+
 /** Prints one graph, function or node AST on its own (ending with a newline). */
 export function printPart(part: A.Graph | A.FunctionDef | A.OpNode, opts: PrintOptions = {}): string {
   const p = new Printer(opts);
