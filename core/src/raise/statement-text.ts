@@ -30,8 +30,18 @@ function ids(names: readonly string[]): string {
   return text;
 }
 
+/** Float attribute texts already made: graphs repeat a few values (alpha, epsilon) many times. */
+const floatTexts = new Map<number, string>();
+
 function floatText(v: number): string | undefined {
-  return v !== v ? undefined : asFloatLiteral(formatFloat32(v)); // (NaNs may need their bits kept)
+  if (v !== v) return undefined; // (NaNs may need their bits kept)
+  let text = floatTexts.get(v);
+  if (text === undefined) {
+    text = asFloatLiteral(formatFloat32(v));
+    if (floatTexts.size >= 1024) floatTexts.clear();
+    if (v !== 0) floatTexts.set(v, text); // (a key 0 would stand for -0 too)
+  }
+  return text;
 }
 
 /** Whether the attribute sets exactly the one field its type says (no doc string, no reference, nothing beside). */
