@@ -13,6 +13,7 @@ import { printModel } from "../../core/src/print-model.js";
 import { printNode } from "../../core/src/print-parts.js";
 import { raiseModel } from "../../core/src/raise/raise-model.js";
 import { statementText } from "../../core/src/raise/statement-text.js";
+import { NODE_EXTRA } from "../../core/src/raise/field-tables.js";
 import { modelFromText } from "../../core/src/text.js";
 import {
   AttributeProto_AttributeType as AT,
@@ -137,6 +138,14 @@ describe("print: the statement fast path", function () {
       .map((n) => n.output[0] ?? "(none)");
     // Written by hand from the conditions: a2 sets the domain to "" against the default unset.
     assert.deepEqual(taken, ["a", "b", "b2", "b3", "c", "c3", "", "(none)", "g", "g2", "l35", "l36", "l37", "wide"]);
+  });
+
+  it("reads the node fields the text cannot show as the full path lists them", () => {
+    // statementText reads these three directly; a field added to NODE_EXTRA must be added there too.
+    assert.deepEqual(
+      NODE_EXTRA.fields.map((f) => f.name),
+      ["doc_string", "metadata_props", "device_configurations"],
+    );
   });
 
   it("writes a node as the full path prints it on its own (printNode)", () => {

@@ -7,7 +7,7 @@ import { AttributeProto_AttributeType as AT, type AttributeProto, type NodeProto
 import { isPlainWord, nameText, quote } from "../../../grammar/src/names.js";
 import { asFloatLiteral, formatFloat32 } from "../numbers/float-text.js";
 import type { ModelDefaults } from "./context.js";
-import { ATTR_FIELDS, ATTR_REF_NAME, ATTR_TYPE, ATTR_VALUE_FIELDS, differsInDomain, NAME, NODE_EXTRA, NODE_FIELDS, OP_TYPE, OVERLOAD } from "./field-tables.js";
+import { ATTR_FIELDS, ATTR_REF_NAME, ATTR_TYPE, ATTR_VALUE_FIELDS, differsInDomain, NAME, NODE_FIELDS, OP_TYPE, OVERLOAD } from "./field-tables.js";
 import { has } from "./presence.js";
 
 /** Index in ATTR_VALUE_FIELDS of the field each fast-path attribute type keeps its value in. */
@@ -99,8 +99,8 @@ function attributeText(a: AttributeProto): string | undefined {
  * writes the raised node flat, when raising it would attach and record nothing; else undefined.
  */
 export function statementText(n: NodeProto, defaults: ModelDefaults): string | undefined {
-  const extra = NODE_EXTRA.isSet;
-  for (let i = 0; i < extra.length; i++) if (extra[i]!(n as unknown as Readonly<Record<string, unknown>>)) return undefined;
+  // NODE_EXTRA's fields, read directly (proto2: a singular field is set when it is an own property).
+  if (n.metadataProps.length || n.deviceConfigurations.length || Object.hasOwn(n, "docString")) return undefined;
   if (!has(n, NODE_FIELDS, OP_TYPE) || !isPlainWord(n.opType) || differsInDomain(n, defaults)) return undefined;
   let op = n.opType;
   if (n.domain !== "") {
