@@ -3,6 +3,7 @@
 // eight or nine digits, where the parser bench's six-decimal values need seven).
 //  - in process: printModel(model) against modelFromText(its text), best of N each. The
 //    target is printing no slower than parsing; the printed text must read back to the model.
+//    Also printModel streamed to a sink (as the CLI prints), which must give as many bytes.
 //  - whole process (information, not judged): `onnxtxt print X.onnx -o X.onnxtxt` against
 //    `onnxtxt convert X.onnxtxt X.onnx`, run alternately, medians; this adds Node start-up,
 //    file IO, decoding and encoding to both sides.
@@ -113,11 +114,17 @@ function main(): void {
       const printed = printModel(model);
       const tParse = bestMs(runs, () => parse(printed));
       const tPrint = bestMs(runs, () => printModel(model));
+      // as the CLI prints: streamed in chunks, the text never whole
+      let streamedBytes = 0;
+      const tStream = bestMs(runs, () => {
+        streamedBytes = 0;
+        printModel(model, { write: (b) => void (streamedBytes += b.length) });
+      });
       const same = Buffer.from(encodeModel(parse(printed))).equals(Buffer.from(encodeModel(model)));
-      const ok = tPrint <= tParse && same;
+      const ok = tPrint <= tParse && same && streamedBytes === Buffer.byteLength(printed);
       allOk &&= ok;
       let line =
-        `${name.padEnd(24)} ${(printed.length / 1e6).toFixed(1).padStart(5)} MB   print ${tPrint.toFixed(0).padStart(5)} ms   parse ${tParse.toFixed(0).padStart(5)} ms   ratio ${(tPrint / tParse).toFixed(2)}   ` +
+        `${name.padEnd(24)} ${(printed.length / 1e6).toFixed(1).padStart(5)} MB   print ${tPrint.toFixed(0).padStart(5)} ms (streamed ${tStream.toFixed(0)} ms)   parse ${tParse.toFixed(0).padStart(5)} ms   ratio ${(tPrint / tParse).toFixed(2)}   ` +
         `round trip: ${same ? "same" : "DIFFERENT"}   ${ok ? "ok" : "SLOWER OR DIFFERENT"}`;
       if (withProcess) {
         const [pPrint, pParse] = wholeProcess(model, runs, dir);

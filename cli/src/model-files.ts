@@ -6,4 +6,4 @@ import { diagnosticsText } from "./pretty.js";
 setDiagnosticsDescriber(diagnosticsText);
 
 export * from "../../core/src/node/model-files.js";
-export { writeModelToStdout } from "./model-stdout.js";
+export { textToStdout, writeModelToStdout } from "./model-stdout.js";

@@ -286,14 +286,18 @@ export interface InlineData extends Node_ {
 /**
  * A long run of plain numbers lexed as one token for speed. Values are doubles; integers
  * beyond 2^53 are re-read from the source text (the span) when exactness matters. A raised
- * float32 tensor may hold a Float32Array view of its raw bytes instead (no widened copy).
+ * tensor may hold a view of its raw bytes instead (no widened copy): a Float32Array for
+ * float32, an integer array for integer types (each element a number all the same).
  */
 export interface PackedNumbers extends Node_ {
   readonly kind: "PackedNumbers";
-  readonly values: Float64Array | Float32Array;
+  readonly values: PackedValues;
   /** True when no element has a `.`, an exponent or a word form (inf/nan). */
   readonly allIntegers: boolean;
 }
+
+/** The arrays packed numbers come in; every element reads as a number. */
+export type PackedValues = Float64Array | Float32Array | Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array | Uint32Array;
 
 export interface ExternalData extends Node_ {
   readonly kind: "ExternalData";

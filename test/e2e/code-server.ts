@@ -1,46 +1,37 @@
-// A real VS Code for the e2e suite and the editor latency bench: code-server and chromium as
-// real-vscode-setup.sh installs them into WORK, started with a fresh user-data folder and the
-// packaged .vsix installed. Start it with setsid (detached) and stop its whole process group:
-// its extension host outlives a plain kill.
+// A code-server session for the e2e test and the editor latency bench: the offline set-up
+// (real-vscode-setup.sh into .e2e/), the packaged .vsix installed, code-server started on a
+// folder, Chromium opened on it through playwright-core.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { Browser, Page, Playwright } from "./browser.js";
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+export const WORK = path.join(REPO, ".e2e");
+export const VSIX = path.join(REPO, "client-vscode/onnxtxt-0.1.0.vsix");
 
-export interface CodeServerEnv {
+interface Env {
   CODE_SERVER: string;
   CODE_SERVER_CONFIG: string;
   CHROMIUM_PATH: string;
   PLAYWRIGHT_CORE: string;
 }
 
-/** Installs (or finds) code-server, chromium and playwright-core in `work`. */
-export function setupCodeServer(work: string): CodeServerEnv {
-  const r = spawnSync("bash", [path.join(REPO, "test/e2e/real-vscode-setup.sh"), work], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+function setup(): Env {
+  const r = spawnSync("bash", [path.join(REPO, "test/e2e/real-vscode-setup.sh"), WORK], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
   if (r.status !== 0) throw new Error(`real-vscode-setup.sh failed (${r.status})`);
   const env: Record<string, string> = {};
   for (const line of r.stdout.split("\n")) {
     const m = /^([A-Z_]+)=(.*)$/.exec(line);
     if (m) env[m[1]!] = m[2]!;
   }
-  return env as unknown as CodeServerEnv;
+  return env as unknown as Env;
 }
 
-/**
- * code-server on `folder` with `vsix` installed, listening on a free port of 127.0.0.1.
- * `extraEnv`: for the processes it starts (the extension host and the language server).
- */
-export function startCodeServer(
-  env: CodeServerEnv,
-  work: string,
-  vsix: string,
-  folder: string,
-  extraEnv: Record<string, string> = {},
-): Promise<{ proc: ChildProcess; url: string }> {
-  const userData = path.join(work, "user-data");
-  const extensions = path.join(work, "extensions");
+function startCodeServer(env: Env, folder: string, extraEnv: Record<string, string>): Promise<{ proc: ChildProcess; url: string }> {
+  const userData = path.join(WORK, "user-data");
+  const extensions = path.join(WORK, "extensions");
   fs.rmSync(userData, { recursive: true, force: true });
   fs.mkdirSync(path.join(userData, "User"), { recursive: true });
   fs.writeFileSync(
@@ -56,9 +47,9 @@ export function startCodeServer(
       "window.restoreWindows": "none",
     }),
   );
-  const xdg = { XDG_CONFIG_HOME: path.join(work, "xdg/config"), XDG_DATA_HOME: path.join(work, "xdg/data") };
+  const xdg = { XDG_CONFIG_HOME: path.join(WORK, "xdg/config"), XDG_DATA_HOME: path.join(WORK, "xdg/data") };
   const base = ["--config", env.CODE_SERVER_CONFIG, "--user-data-dir", userData, "--extensions-dir", extensions];
-  const install = spawnSync(env.CODE_SERVER, [...base, "--force", "--install-extension", vsix], { encoding: "utf8", env: { ...process.env, ...xdg } });
+  const install = spawnSync(env.CODE_SERVER, [...base, "--force", "--install-extension", VSIX], { encoding: "utf8", env: { ...process.env, ...xdg } });
   if (install.status !== 0) throw new Error(`installing the .vsix failed: ${install.stdout}${install.stderr}`);
   const proc = spawn(env.CODE_SERVER, [...base, "--bind-addr", "127.0.0.1:0", "--auth", "none", "--disable-telemetry", folder], {
     env: { ...process.env, ...xdg, ...extraEnv },
@@ -79,4 +70,48 @@ export function startCodeServer(
     proc.stdout!.on("data", read);
     proc.stderr!.on("data", read);
   });
+}
+
+export interface Session {
+  readonly page: Page;
+  /** Closes the browser and stops code-server. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts code-server on `folder` (extension host and language server get `extraEnv`) and a
+ * browser page on its workbench, ready for input. Needs `npm run package:vscode` first.
+ */
+export async function openWorkbench(folder: string, extraEnv: Record<string, string> = {}): Promise<Session> {
+  if (!fs.existsSync(VSIX)) throw new Error(`${VSIX} missing: run npm run package:vscode`);
+  const env = setup();
+  const server = await startCodeServer(env, folder, extraEnv);
+  const stop = (): void => {
+    try {
+      process.kill(-server.proc.pid!, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  };
+  let browser: Browser | undefined;
+  try {
+    const pw = (await import(pathToFileURL(path.join(env.PLAYWRIGHT_CORE, "index.mjs")).href)) as Playwright;
+    browser = await pw.chromium.launch({ executablePath: env.CHROMIUM_PATH, args: ["--no-sandbox", "--disable-gpu"] });
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`, { timeout: 120000 });
+    await page.locator(".monaco-workbench").first().waitFor({ state: "visible", timeout: 120000 });
+    await page.waitForTimeout(3000);
+    const opened = browser;
+    return {
+      page,
+      close: async () => {
+        await opened.close();
+        stop();
+      },
+    };
+  } catch (e) {
+    await browser?.close();
+    stop();
+    throw e;
+  }
 }

@@ -11,24 +11,20 @@
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { decodeModel } from "../../core/src/io/index.js";
 import { printModel } from "../../core/src/print-model.js";
 import { largeDocument } from "../../bench/lsp-document.js";
-import type { Playwright } from "./browser.js";
+import { BIG_DOCUMENT, BIG_NODES, bigLatencies, type Timing } from "./big-latencies.js";
+import { openWorkbench, REPO, WORK } from "./code-server.js";
 import { check, Editor, find, MOD, positionOf, results, runOutputText, until } from "./workbench.js";
 import { diffChecks, prepareDiff } from "./diff-e2e.js";
 import { embeddedChecks, prepareEmbedded } from "./embedded-e2e.js";
 import { lintChecks, prepareLint } from "./lint-e2e.js";
-import { setupCodeServer, startCodeServer } from "./code-server.js";
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-const WORK = path.join(REPO, ".e2e");
 const SHOTS = path.join(WORK, "screenshots");
 const LIGHT = path.join(REPO, "test/data/light");
-const VSIX = path.join(REPO, "client-vscode/onnxtxt-0.1.0.vsix");
 
-const timings: { what: string; ms: number; target: number }[] = [];
+const timings: Timing[] = [];
 
 function prepareWorkspace(): { folder: string; net: string; text: string } {
   const folder = path.join(WORK, "workspace");
@@ -38,7 +34,7 @@ function prepareWorkspace(): { folder: string; net: string; text: string } {
   const text = printModel(decodeModel(binary));
   fs.writeFileSync(path.join(folder, "squeezenet.onnxtxt"), text);
   fs.writeFileSync(path.join(folder, "shipped.onnx"), binary);
-  fs.writeFileSync(path.join(folder, "big.onnxtxt"), largeDocument(50000));
+  fs.writeFileSync(path.join(folder, BIG_DOCUMENT), largeDocument(BIG_NODES));
   prepareEmbedded(folder);
   prepareDiff(folder, text);
   prepareLint(folder);
@@ -235,51 +231,17 @@ async function features(ed: Editor, text: string, net: string): Promise<void> {
   await ed.shot("08-binary-as-text");
 }
 
-async function latencies(ed: Editor): Promise<void> {
-  const page = ed.page;
-  const big = largeDocument(50000).split("\n");
-  // Scoped to the new editor: the last one, with its own lens, is still on the page for a while.
-  const lens = await ed.stopwatch("Enter", '[data-uri$="big.onnxtxt"] .codelens-decoration a');
-  await ed.open("big.onnxtxt");
-  await until("Run lens on the big document", async () => (await page.locator(".codelens-decoration a").count()) > 0 || undefined, 120000);
-  timings.push({ what: "50k nodes: open -> Run lens", ms: await lens.elapsed(), target: 1000 });
-  const line = big.findIndex((l, i) => i > 25000 && l.includes(" = Add ("));
-  const col = big[line]!.indexOf(" = Add (") + 6;
-  await ed.goTo(line + 1, col + 1);
-  await page.waitForTimeout(1500);
-  const squiggle = await ed.stopwatch("x", '[data-uri$="big.onnxtxt"] .squiggly-error');
-  await page.keyboard.type("x");
-  await until("squiggle on the big document", async () => (await page.locator(".squiggly-error").count()) > 0 || undefined, 60000);
-  timings.push({ what: "50k nodes: typo -> squiggle", ms: await squiggle.elapsed(), target: 300 });
-  await ed.shot("09-big-squiggle");
-  await page.keyboard.press(`${MOD}+Z`);
-  await ed.goTo(line + 2, 3);
-  // Ctrl+K Ctrl+I: from the I.
-  const hovered = await ed.stopwatch("i", ".monaco-hover:not(.hidden) .hover-contents");
-  const h = await ed.hoverText();
-  timings.push({ what: "50k nodes: hover after an edit", ms: await hovered.elapsed(), target: 50 });
-  check("hover on the big document", h.includes("float[N, 16]"), h.split("\n")[0] ?? "");
-  await page.keyboard.press("Escape");
-}
-
 async function main(): Promise<void> {
-  if (!fs.existsSync(VSIX)) throw new Error(`${VSIX} missing: run npm run package:vscode`);
   fs.mkdirSync(SHOTS, { recursive: true });
   const started = Date.now();
-  const env = setupCodeServer(WORK);
   const { folder, net, text } = prepareWorkspace();
-  const server = await startCodeServer(env, WORK, VSIX, folder);
-  const pw = (await import(pathToFileURL(path.join(env.PLAYWRIGHT_CORE, "index.mjs")).href)) as Playwright;
-  const browser = await pw.chromium.launch({ executablePath: env.CHROMIUM_PATH, args: ["--no-sandbox", "--disable-gpu"] });
+  const session = await openWorkbench(folder);
   try {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`, { timeout: 120000 });
-    await page.locator(".monaco-workbench").first().waitFor({ state: "visible", timeout: 120000 });
-    await page.waitForTimeout(3000);
+    const page = session.page;
     const ed = new Editor(page, SHOTS);
     try {
       await features(ed, text, net);
-      await latencies(ed);
+      timings.push(...(await bigLatencies(ed)));
     } catch (e) {
       check("the suite ran to the end", false, e instanceof Error ? e.message : String(e));
       await ed.shot("99-failure").catch(() => undefined);
@@ -292,12 +254,7 @@ async function main(): Promise<void> {
     // Issue #34's: onnxtxt.toml changes take effect without a restart; codes link to rule pages.
     await lintChecks({ ed, check, until }, folder);
   } finally {
-    await browser.close();
-    try {
-      process.kill(-server.proc.pid!, "SIGTERM");
-    } catch {
-      // already gone
-    }
+    await session.close();
   }
   console.log("\nlatencies as the user sees them (wall time through the browser):");
   for (const t of timings) console.log(`  ${t.what.padEnd(34)} ${t.ms.toFixed(0).padStart(6)} ms   target ${t.target} ms ${t.ms <= t.target ? "ok" : "SLOW"}`);

@@ -62,7 +62,7 @@ export class Editor {
    * `selector` matches, as the page sees it (a MutationObserver, so neither the test's polling
    * nor the protocol's round trips are in it). `elapsed` waits for it.
    */
-  async stopwatch(key: string, selector: string): Promise<{ elapsed: () => Promise<number> }> {
+  async stopwatch(key: string, selector: string): Promise<{ elapsed: () => Promise<number>; startedAt: () => Promise<number> }> {
     const id = `__onnxtxtStopwatch${++stopwatches}`;
     await this.page.evaluate(`(() => {
       window[${JSON.stringify(id)}] = new Promise((resolve) => {
@@ -79,11 +79,16 @@ export class Editor {
           if (e.key.toLowerCase() !== ${JSON.stringify(key.toLowerCase())}) return;
           document.removeEventListener("keydown", onKey, true);
           start = performance.now();
+          window[${JSON.stringify(`${id}Start`)}] = performance.timeOrigin + start;
         };
         document.addEventListener("keydown", onKey, true);
       });
     })()`);
-    return { elapsed: () => this.page.evaluate<number>(`window[${JSON.stringify(id)}]`) };
+    return {
+      elapsed: () => this.page.evaluate<number>(`window[${JSON.stringify(id)}]`),
+      /** The keydown's wall-clock time in ms (to line up with the language server's trace). */
+      startedAt: () => this.page.evaluate<number>(`window[${JSON.stringify(`${id}Start`)}]`),
+    };
   }
 
   /** Puts the cursor at a 1-based line and column. */

@@ -8,7 +8,8 @@ import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 import { create } from "@bufbuild/protobuf";
 import { decodeModel, encodeModel } from "../../core/src/io/index.js";
-import { printModel } from "../../core/src/print-model.js";
+import { printModel, printModelPlain } from "../../core/src/print-model.js";
+import { writeModel } from "../../core/src/node/model-files.js";
 import { modelFromText } from "../../core/src/text.js";
 import {
   AttributeProto_AttributeType,
@@ -21,6 +22,7 @@ import {
   TensorProtoSchema,
   TensorProto_DataType,
   ValueInfoProtoSchema,
+  type ModelProto,
 } from "../../proto/src/index.js";
 import { CLI, LIGHT, libonnxModelDirs } from "../helpers/paths.js";
 import { chainModelBytes } from "../../bench/wide-model.js";
@@ -86,6 +88,74 @@ describe("print: streaming", function () {
       assert.ok(peak < textBytes + 150 * 2 ** 20, `peak ${(peak / 2 ** 20).toFixed(0)} MiB for ${(textBytes / 2 ** 20).toFixed(0)} MiB of text`);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("print -o: written as it goes, all or nothing", () => {
+  /**
+   * Weights (20 MB of text, several chunks) in the graph, then a function whose tensor cannot be
+   * read: its `dims` getter throws when the printer reaches it, after looking at the folder.
+   */
+  function failingLate(dir: string, seen: { temps: [string, number][] }): ModelProto {
+    const n = 2_000_000;
+    const w = new Float32Array(n);
+    for (let i = 0; i < n; i++) w[i] = Math.cos(i) * 0.1;
+    const bad = create(TensorProtoSchema, { dataType: TensorProto_DataType.FLOAT, floatData: [1] });
+    Object.defineProperty(bad, "dims", {
+      get() {
+        seen.temps = fs
+          .readdirSync(dir)
+          .filter((f) => f.endsWith(".onnxtxt-tmp"))
+          .map((f) => [f, fs.statSync(path.join(dir, f)).size]);
+        throw new Error("this tensor cannot be read");
+      },
+    });
+    const constant = create(NodeProtoSchema, {
+      opType: "Constant",
+      output: ["c"],
+      attribute: [create(AttributeProtoSchema, { name: "value", type: AttributeProto_AttributeType.TENSOR, t: bad })],
+    });
+    return create(ModelProtoSchema, {
+      irVersion: 8n,
+      opsetImport: [create(OperatorSetIdProtoSchema, { domain: "", version: 18n }), create(OperatorSetIdProtoSchema, { domain: "local", version: 1n })],
+      graph: create(GraphProtoSchema, {
+        name: "g",
+        initializer: [create(TensorProtoSchema, { name: "W", dims: [BigInt(n)], dataType: TensorProto_DataType.FLOAT, rawData: new Uint8Array(w.buffer) })],
+        node: [create(NodeProtoSchema, { opType: "Identity", input: ["W"], output: ["y"] })],
+      }),
+      functions: [create(FunctionProtoSchema, { name: "F", domain: "local", output: ["c"], node: [constant] })],
+    });
+  }
+
+  it("a failure while printing leaves OUT as it was and no temporary file, after chunks went to one", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "onnxtxt-partial-"));
+    try {
+      const out = path.join(dir, "out.onnxtxt");
+      fs.writeFileSync(out, "the previous text\n");
+      const seen = { temps: [] as [string, number][] };
+      assert.throws(() => writeModel(out, "onnxtxt", failingLate(dir, seen)), /this tensor cannot be read/);
+      // When it failed, one temporary file beside OUT already held the weights' text.
+      assert.equal(seen.temps.length, 1);
+      assert.match(seen.temps[0]![0], /^\.out\.onnxtxt\.\d+\.[0-9a-f]{16}\.onnxtxt-tmp$/);
+      assert.ok(seen.temps[0]![1] >= 4 << 20, `${seen.temps[0]![1]} bytes written before the failure`);
+      assert.deepEqual(fs.readdirSync(dir), ["out.onnxtxt"]);
+      assert.equal(fs.readFileSync(out, "utf8"), "the previous text\n");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("--plain streams too: its chunks join to the text it returns", () => {
+    for (const f of fs.readdirSync(LIGHT).filter((x) => x.endsWith(".onnx"))) {
+      const model = decodeModel(fs.readFileSync(path.join(LIGHT, f)));
+      const whole = printModelPlain(model);
+      const chunks: Buffer[] = [];
+      const streamed = printModelPlain(model, { chunkBytes: 4096, write: (b) => void chunks.push(Buffer.from(b)) });
+      assert.equal(streamed.text, "");
+      assert.equal(Buffer.concat(chunks).toString("utf8"), whole.text, f);
+      assert.deepEqual([...streamed.dropped], [...whole.dropped], f);
+      assert.equal(printModel(model, { plain: true }), whole.text, f);
     }
   });
 });

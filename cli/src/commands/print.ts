@@ -2,7 +2,7 @@
 // nothing (see docs/syntax.md for the extension comments).
 import { flag, hasFlag, parseArgs, UsageError } from "../args.js";
 import type { Command } from "../command.js";
-import { about, loadModel, modelDir, writeModel } from "../model-files.js";
+import { about, loadModel, modelDir, printWithProgress, textToStdout, writeModel } from "../model-files.js";
 import { regionModel, regionNumber } from "../embedded-input.js";
 import { printModel, printModelPlain } from "../../../core/src/print-model.js";
 import { writeOutput } from "../../../core/src/io/write-output.js";
@@ -44,39 +44,32 @@ export const printCommand: Command = {
     if (plain && size !== undefined)
       throw new UsageError("--plain and --external-data do not go together (the plain text has no residual to bring the data back)");
     const output = flag(args, "output");
-    const toStdout = output === undefined || output === "-";
+    const stdout = output === undefined || output === "-";
     const externalData = size === undefined ? undefined : parseSize(size);
-    if (externalData !== undefined && toStdout) throw new UsageError("--external-data needs -o OUT: the sidecar file is written beside OUT");
-    if (!toStdout) refuseOverInput(output, [input]);
+    if (externalData !== undefined && stdout) throw new UsageError("--external-data needs -o OUT: the sidecar file is written beside it");
+    if (!stdout) refuseOverInput(output, [input]);
     const region = flag(args, "region");
     const model = region === undefined ? loadModel(input, (m) => io.err(m)) : regionModel(input, regionNumber(region)).model;
     if (plain) {
-      const r = about(input, () => printModelPlain(model));
-      if (toStdout) io.out(r.text);
-      else writeOutput(output, r.text);
-      if (!hasFlag(args, "quiet")) io.err(droppedNote(input, r.dropped));
+      let dropped: ReadonlyMap<string, number> = new Map();
+      const print = (write: (bytes: Uint8Array) => void): void => {
+        dropped = about(input, () => printModelPlain(model, { write })).dropped;
+      };
+      if (stdout) textToStdout(io, print);
+      else {
+        const progress = byteProgress(io, "printing");
+        writeOutput(output, (write) => printWithProgress(print, write, progress));
+      }
+      if (!hasFlag(args, "quiet")) io.err(droppedNote(input, dropped));
       return 0;
     }
-    if (!toStdout) {
-      writeModel(output, "onnxtxt", model, { ...(externalData !== undefined && { externalData }), sourceDir: modelDir(input) });
-      return 0;
-    }
-    if (io.outSync && !io.outIsTerminal) {
-      // streamed: the text of a big model is never whole in memory
-      const bar = byteProgress(io, "printing");
-      const outSync = io.outSync;
-      about(input, () =>
-        printModel(model, {
-          write: (bytes) => {
-            outSync(bytes);
-            bar.add(bytes.length);
-          },
-        }),
-      );
-      bar.done();
-      return 0;
-    }
-    io.out(about(input, () => printModel(model)));
+    if (stdout) textToStdout(io, (write) => about(input, () => printModel(model, { write })));
+    else
+      writeModel(output, "onnxtxt", model, {
+        ...(externalData !== undefined && { externalData }),
+        sourceDir: modelDir(input),
+        progress: byteProgress(io, "printing"),
+      });
     return 0;
   },
 };

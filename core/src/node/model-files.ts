@@ -123,6 +123,27 @@ export interface SaveOptions {
   readonly sourceDir?: string;
   /** Binary output moves tensors over `externalData` bytes out too (the library; the CLI's flag is for text). */
   readonly binaryExternalData?: boolean;
+  /** Hears how many bytes of text were written, chunk by chunk, and when the writing ends (also on failure). */
+  readonly progress?: ByteProgress;
+}
+
+/** A byte count that a long write reports to (the CLI's progress line). */
+export interface ByteProgress {
+  add(bytes: number): void;
+  done(): void;
+}
+
+/** Runs `print` with its chunks going to `write`, counted by `progress`, which is done at the end. */
+export function printWithProgress(print: (write: (bytes: Uint8Array) => void) => void, write: (bytes: Uint8Array) => void, progress?: ByteProgress): void {
+  if (!progress) return print(write);
+  try {
+    print((bytes) => {
+      write(bytes);
+      progress.add(bytes.length);
+    });
+  } finally {
+    progress.done();
+  }
 }
 
 export function saveModel(file: string, model: ModelProto, opts: SaveOptions = {}): void {
@@ -158,7 +179,8 @@ export function writeModel(file: string, format: ModelFormat, model: ModelProto,
     nameSidecar(side.model, name);
   }
   // Text is streamed into the output: a big model's text is never whole in memory.
-  const body: OutputData = format === "onnxtxt" ? (write) => about(file, () => printModel(side.model, { write })) : encodeModel(side.model);
+  const print = (write: (bytes: Uint8Array) => void): void => void about(file, () => printModel(side.model, { write }));
+  const body: OutputData = format === "onnxtxt" ? (write) => printWithProgress(print, write, opts.progress) : encodeModel(side.model);
   const sidecar = name === undefined ? undefined : path.join(outDir, name);
   const created = sidecar !== undefined && writeSidecar(sidecar, side.chunks);
   try {

@@ -76,12 +76,19 @@ export function fill(count: number, item: (i: number) => string, sep: string, wr
  * sequence counts as holding a hard break.
  */
 export function lazy(count: number, make: (i: number) => Doc): Doc {
-  const made: [number, Doc][] = [];
+  // The last two items made, in two slots (the older one is replaced).
+  let i0 = -1;
+  let i1 = -1;
+  let d0: Doc = "";
+  let d1: Doc = "";
   const item = (i: number): Doc => {
-    for (const [k, d] of made) if (k === i) return d;
+    if (i === i1) return d1;
+    if (i === i0) return d0;
     const d = make(i);
-    if (made.length === 2) made.shift();
-    made.push([i, d]);
+    i0 = i1;
+    d0 = d1;
+    i1 = i;
+    d1 = d;
     return d;
   };
   return { t: "lazy", count, item };

@@ -7,6 +7,7 @@ import type { CommentPlacement } from "./comments.js";
 import { NO_COMMENTS } from "./comments.js";
 import { fill, freshline, group, hardline, indent, join, knownGroup, layout, lazy, line, lineSuffix, softline, type Doc, type FillWriter } from "./doc.js";
 import { formatFloat32, formatFloat64, writeFloat32s } from "../numbers/float-text.js";
+import { writeIntegerFill } from "../numbers/integer-fill.js";
 import { quote } from "../../../grammar/src/names.js";
 
 interface PrintOptions {
@@ -26,6 +27,11 @@ interface PrintOptions {
 export interface LazyNodes {
   readonly count: number;
   node(i: number): A.OpNode;
+  /**
+   * The statement's text when it is one plain line (no comment, nothing laid out): what
+   * `node(i)` would print flat; undefined sends it through `node`.
+   */
+  readonly text: ((i: number) => string | undefined) | undefined;
 }
 
 class Printer {
@@ -36,7 +42,10 @@ class Printer {
    */
   private readonly commented: Set<A.AstNode> | undefined;
 
+  private readonly width: number;
+
   constructor(private readonly opts: PrintOptions) {
+    this.width = opts.width ?? DEFAULT_WIDTH;
     this.c = opts.comments ?? NO_COMMENTS;
     const c = this.c;
     if (c.trailing.size + c.dangling.size + c.afterOpen.size > 0) {
@@ -187,16 +196,26 @@ class Printer {
     if (!b || (count === 0 && tail.length === 0 && !this.c.afterOpen.has(b))) return "{}";
     const statements: Doc[] = lazyNodes
       ? [
-          lazy(count, (i) => {
-            const d = this.node(lazyNodes.node(i));
-            return i === 0 ? d : [hardline, d];
-          }),
+          // Statements and the line breaks between them, as one sequence (no array per statement).
+          lazy(Math.max(0, 2 * count - 1), (k) => (k & 1 ? hardline : this.lazyStatement(lazyNodes, k >> 1))),
         ]
       : this.lines(
           b.nodes,
           b.nodes.map((n) => this.node(n)),
         );
     return this.wrap(b, [this.open(b, "{"), indent([hardline, ...statements, ...tail]), hardline, "}"]);
+  }
+
+  /**
+   * A statement of a lazy block: its plain text when it has one that fits on its line, so
+   * neither its AST nor its doc is made. Lazy blocks are the model's top-level bodies, whose
+   * statements start one indentation in and are followed by a line break, so "fits" is a
+   * matter of length.
+   */
+  private lazyStatement(lazyNodes: LazyNodes, i: number): Doc {
+    const text = lazyNodes.text?.(i);
+    if (text !== undefined && text.length <= this.width - INDENT_UNIT.length) return text;
+    return this.node(lazyNodes.node(i));
   }
 
   func(f: A.FunctionDef): Doc {
@@ -426,8 +445,10 @@ class Printer {
     if ("kind" in els && els.kind === "PackedNumbers") {
       [count, item] = this.packedItems(els, elem);
       const v = els.values;
-      if ((elem === "float" || elem === "complex64") && !(this.opts.source !== undefined && els.span.end > els.span.start))
+      const raised = !(this.opts.source !== undefined && els.span.end > els.span.start);
+      if (raised && (elem === "float" || elem === "complex64") && (v instanceof Float32Array || v instanceof Float64Array))
         write = (out, at) => writeFloat32s(out, v, at);
+      else if (raised && !FLOAT_TEXT.has(elem ?? "")) write = (out, at) => writeIntegerFill(out, v, at);
     } else {
       const lits = els as readonly A.Literal[];
       if (lits.some((l) => this.c.leading.has(l) || this.c.trailing.has(l))) {
@@ -466,6 +487,12 @@ class Printer {
   }
 }
 
+/** Element types whose packed values print as float text; the others print as String(value). */
+const FLOAT_TEXT: ReadonlySet<string> = new Set(["float", "complex64", "double", "complex128"]);
+
+const DEFAULT_WIDTH = 100;
+const INDENT_UNIT = "  ";
+
 /** Tensor data of at most this many values, this many characters in all, is never broken. */
 const SHORT_TENSOR_ITEMS = 4;
 const SHORT_TENSOR_WIDTH = 24;
@@ -473,7 +500,7 @@ const SHORT_TENSOR_WIDTH = 24;
 /** Prints a model AST as text (ending with a newline). */
 export function printAst(model: A.Model, opts: PrintOptions = {}): string {
   const p = new Printer(opts);
-  return layout(p.model(model), opts.width ?? 100, "  ", opts.write, opts.chunkBytes);
+  return layout(p.model(model), opts.width ?? DEFAULT_WIDTH, INDENT_UNIT, opts.write, opts.chunkBytes);
 }
 
 /** Prints a type expression as a declaration writes it (`float[N, 3]`). */
@@ -485,5 +512,5 @@ export function printTypeExpr(t: A.TypeExpr): string {
 export function printPart(part: A.Graph | A.FunctionDef | A.OpNode, opts: PrintOptions = {}): string {
   const p = new Printer(opts);
   const doc = part.kind === "Graph" ? p.graph(part) : part.kind === "Function" ? p.func(part) : p.node(part);
-  return layout([doc, hardline], opts.width ?? 100);
+  return layout([doc, hardline], opts.width ?? DEFAULT_WIDTH, INDENT_UNIT);
 }

@@ -9,6 +9,7 @@ import type { LazyNodes } from "../print/printer.js";
 import { dependsOnText } from "../ext/digest.js";
 import { extCommentText, type ExtKind } from "../ext/ext-comment.js";
 import { NO_SPAN } from "./ast-build.js";
+import { statementText } from "./statement-text.js";
 import type { Residual } from "./residual.js";
 import { digestOfAst } from "./visible-digest.js";
 
@@ -70,17 +71,21 @@ export class RaiseContext {
 
   private readonly plain: boolean;
   private readonly raiseBlocksNow: boolean;
+  private readonly fastStatements: boolean;
 
   /**
    * `plain`: no residuals (see `dropped`). `raiseBlocksNow`: every statement is raised at once,
    * for callers that look at all the residuals before printing (a part printed on its own).
+   * `fastStatements: false` turns off the statement fast path (statement-text.ts), so tests can
+   * compare it with the full raise.
    */
   constructor(
     readonly defaults: ModelDefaults,
-    options: { plain?: boolean; raiseBlocksNow?: boolean } = {},
+    options: { plain?: boolean; raiseBlocksNow?: boolean; fastStatements?: boolean } = {},
   ) {
     this.plain = options.plain ?? false;
     this.raiseBlocksNow = options.raiseBlocksNow ?? false;
+    this.fastStatements = options.fastStatements ?? true;
   }
 
   /**
@@ -91,7 +96,12 @@ export class RaiseContext {
   lazyBlock(nodes: readonly NodeProto[], raise: (n: NodeProto) => A.OpNode): A.NodeBlock {
     if (this.raiseBlocksNow) return { kind: "NodeBlock", span: NO_SPAN, nodes: nodes.map(raise) };
     const block: A.NodeBlock = { kind: "NodeBlock", span: NO_SPAN, nodes: [] };
-    this.lazyBodies.set(block, { count: nodes.length, node: (i) => raise(nodes[i]!) });
+    const defaults = this.defaults;
+    this.lazyBodies.set(block, {
+      count: nodes.length,
+      node: (i) => raise(nodes[i]!),
+      text: this.fastStatements ? (i) => statementText(nodes[i]!, defaults) : undefined,
+    });
     return block;
   }
 

@@ -6,7 +6,7 @@
 import { AttributeProto_AttributeType as AT, type ModelProto, type NodeProto } from "../../../proto/src/index.js";
 import { nodeKeyOf, type ModelDefaults } from "./context.js";
 import { differsInTensorName, isReference, kindOf, tensorKey } from "./raise-attribute.js";
-import { differsInDomain } from "./raise-graph.js";
+import { differsInDomain } from "./field-tables.js";
 
 export interface FileExceptions {
   /** Nodes (by first output) whose domain presence differs from the default. */

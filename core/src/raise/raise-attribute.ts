@@ -19,6 +19,7 @@ import type { ModelDefaults, RaiseContext } from "./context.js";
 import { raiseGraph } from "./raise-graph.js";
 import { raiseTensor, writtenAsExternal } from "./raise-tensor.js";
 import { fieldsOf, has, setNames } from "./presence.js";
+import { ATTR_FIELDS, ATTR_NAME, ATTR_REF_NAME, ATTR_TYPE, ATTR_VALUE_FIELDS } from "./field-tables.js";
 import { raiseType } from "./raise-type.js";
 import { Residual } from "./residual.js";
 
@@ -58,27 +59,7 @@ const VALUE_FIELD: Partial<Record<AT, string>> = {
 
 const SCALAR_FIELDS = new Set(["f", "i", "s"]);
 
-const ALL_FIELDS = fieldsOf(AttributeProtoSchema, [
-  "f",
-  "i",
-  "s",
-  "t",
-  "g",
-  "floats",
-  "ints",
-  "strings",
-  "tensors",
-  "graphs",
-  "doc_string",
-  "tp",
-  "type_protos",
-  "ref_attr_name",
-  "sparse_tensor",
-  "sparse_tensors",
-]);
-/** Fields checked on every attribute (index order matters for `has`). */
-const ATTR_FIELDS = fieldsOf(AttributeProtoSchema, ["type", "ref_attr_name", "name"]);
-const [TYPE, REF_ATTR_NAME, NAME] = [0, 1, 2];
+const [TYPE, REF_ATTR_NAME, NAME] = [ATTR_TYPE, ATTR_REF_NAME, ATTR_NAME];
 const DOC_STRING = fieldsOf(AttributeProtoSchema, ["doc_string"]);
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
@@ -275,7 +256,7 @@ export function raiseAttribute(a: AttributeProto, ctx: RaiseContext, nodeKey?: (
     if (SCALAR_FIELDS.has(field) && !isSet(AttributeProtoSchema, a, field)) residual.clear(field);
   }
   // Value fields set beside the one written (usually none).
-  const others = setNames(a, ALL_FIELDS).filter((f) => !used.has(f) && f !== "doc_string");
+  const others = setNames(a, ATTR_VALUE_FIELDS).filter((f) => !used.has(f) && f !== "doc_string");
   if (others.length) residual.keep(AttributeProtoSchema, a, others);
   const annotationKind = kind ?? (typeSet ? a.type : undefined);
   const annotation = annotate && annotationKind !== undefined && ANNOTATION[annotationKind] ? keyword(ANNOTATION[annotationKind]!) : undefined;

@@ -16,19 +16,15 @@ import {
 import { isSet } from "../ext/fields.js";
 import { isBareGraphName, isPlainWord } from "../../../grammar/src/names.js";
 import { bareName, name, NO_SPAN, valueDeclList } from "./ast-build.js";
-import type { ModelDefaults, RaiseContext } from "./context.js";
+import type { RaiseContext } from "./context.js";
 // biome-ignore lint/suspicious/noImportCycles: a graph attribute holds a graph, which holds attributes (mutual recursion)
 import { raiseAttribute } from "./raise-attribute.js";
 import { liftAttributes } from "./lift.js";
 import { raiseTensor } from "./raise-tensor.js";
-import { fieldsOf, has } from "./presence.js";
+import { has } from "./presence.js";
+import { differsInDomain, DOMAIN, NAME, NODE_EXTRA, NODE_FIELDS, OP_TYPE, OVERLOAD } from "./field-tables.js";
 import { raiseType, withoutDenotations } from "./raise-type.js";
 import { Residual } from "./residual.js";
-
-/** Node fields checked on every node (index order matters for `has`). */
-const NODE_FIELDS = fieldsOf(NodeProtoSchema, ["domain", "op_type", "overload", "name"]);
-const [DOMAIN, OP_TYPE, OVERLOAD, NAME] = [0, 1, 2, 3];
-const NODE_EXTRA = fieldsOf(NodeProtoSchema, ["doc_string", "metadata_props", "device_configurations"]);
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -64,11 +60,6 @@ function idList(names: readonly string[]): A.IdList {
 
 const NO_DOMAIN: readonly A.Name[] = [];
 const NO_PARTS: readonly string[] = [];
-
-/** Whether a node written without a domain means the other presence than the model default. */
-export function differsInDomain(n: NodeProto, defaults: ModelDefaults): boolean {
-  return n.domain === "" && has(n, NODE_FIELDS, DOMAIN) === defaults.nodeDomainUnset;
-}
 
 function opName(n: NodeProto, residual: Residual, ctx: RaiseContext): A.OpName {
   const parts = n.domain === "" ? NO_PARTS : n.domain.split(".");

@@ -47,17 +47,22 @@ interface RaisedModel {
 const NODE_DOMAIN = fieldsOf(NodeProtoSchema, ["domain"]);
 const TENSOR_FIELDS = fieldsOf(TensorProtoSchema, ["name", "data_location", "raw_data"]);
 
-/** Picks the presence defaults that most elements of this model follow. */
-function chooseDefaults(model: ModelProto): ModelDefaults {
+/**
+ * Picks the presence defaults that most elements of this model follow; `exceptions` is false
+ * when every node and attribute tensor follows them (then there is no file-level list to find).
+ */
+function chooseDefaults(model: ModelProto): { defaults: ModelDefaults; exceptions: boolean } {
   let domainUnset = 0;
   let domainEmpty = 0;
   const storage = { raw: 0, typed: 0, attrRaw: 0, attrTyped: 0 };
   const nameCount = { unset: 0, empty: 0 };
   const inAttributes = new Set<TensorProto>();
   const countNodes = (nodes: readonly NodeProto[]): void => {
-    for (const n of nodes) {
+    for (let i = 0; i < nodes.length; i++) {
+      const n = nodes[i]!;
       if (!has(n, NODE_DOMAIN)) domainUnset++;
       else if (n.domain === "") domainEmpty++;
+      if (n.attribute.length === 0) continue;
       for (const a of n.attribute) {
         if (a.t) inAttributes.add(a.t);
         for (const t of a.tensors) inAttributes.add(t);
@@ -79,13 +84,16 @@ function chooseDefaults(model: ModelProto): ModelDefaults {
       else storage[raw ? "raw" : "typed"]++;
     },
   });
-  return {
+  const defaults: ModelDefaults = {
     nodeDomainUnset: domainUnset > domainEmpty,
     tensorNameUnset: nameCount.unset > nameCount.empty,
     rawStorage: storage.raw > storage.typed,
     attrRawStorage: storage.attrRaw > storage.attrTyped,
     uniqueFirstOutput: firstOutputCounter(model),
   };
+  // (counted over every node and attribute tensor: more than the exceptions can come from)
+  const exceptions = Math.min(domainUnset, domainEmpty) > 0 || Math.min(nameCount.unset, nameCount.empty) > 0;
+  return { defaults, exceptions };
 }
 
 /** Counts the nodes by first output (every graph and function body) when first asked. */
@@ -195,10 +203,13 @@ function modelHeader(m: ModelProto, residual: Residual): A.Header | undefined {
   return header(entries);
 }
 
-/** `plain`: no residual comments at all (for reading and diffs); what they would hold is counted. */
-export function raiseModel(model: ModelProto, plain = false): RaisedModel {
-  const defaults = chooseDefaults(model);
-  const ctx = new RaiseContext(defaults, { plain });
+/**
+ * `plain`: no residual comments at all (for reading and diffs); what they would hold is counted.
+ * `fastStatements: false`: every statement goes through the AST (to test the fast path against).
+ */
+export function raiseModel(model: ModelProto, plain = false, options: { fastStatements?: boolean } = {}): RaisedModel {
+  const { defaults, exceptions } = chooseDefaults(model);
+  const ctx = new RaiseContext(defaults, { plain, ...options });
   const residual = new Residual();
   if (defaults.nodeDomainUnset) residual.put("@node_domain", "unset");
   if (defaults.tensorNameUnset) residual.put("@tensor_name", "unset");
@@ -218,7 +229,7 @@ export function raiseModel(model: ModelProto, plain = false): RaisedModel {
         body: { kind: "NodeBlock", span: NO_SPAN, nodes: [] },
       } satisfies A.Graph);
   const ast: A.Model = { kind: "Model", span: NO_SPAN, ...(h ? { header: h } : {}), graph, functions: model.functions.map((f) => raiseFunction(f, ctx)) };
-  const expected = fileExceptions(model, defaults);
+  const expected = exceptions ? fileExceptions(model, defaults) : { domain: [], tensorName: [] };
   if (expected.domain.length) residual.put("@node_domain_except", expected.domain);
   if (expected.tensorName.length) residual.put("@tensor_name_except", expected.tensorName);
   ctx.attach(ast, "model", residual);

@@ -92,8 +92,10 @@ function elementsOf(
       return packed(values as number[] | Float64Array, "f64", nanBits, rawBits);
     case "int32Data":
       return packed(values as number[] | Float64Array, undefined, nanBits);
-    default:
-      return intLiterals(values as readonly (number | bigint)[]);
+    default: {
+      const big = values as readonly (number | bigint)[];
+      return safeInt64s(big.length, (i) => BigInt(big[i]!)) ?? intLiterals(big);
+    }
   }
 }
 
@@ -180,14 +182,78 @@ function float32View(raw: Uint8Array): A.PackedNumbers | undefined {
   return { kind: "PackedNumbers", span: NO_SPAN, values, allIntegers: false };
 }
 
+type IntegerArrayType =
+  | Int8ArrayConstructor
+  | Uint8ArrayConstructor
+  | Int16ArrayConstructor
+  | Uint16ArrayConstructor
+  | Int32ArrayConstructor
+  | Uint32ArrayConstructor;
+
+/** Integer-valued types whose raw bytes read as one typed array (little-endian), as raw-data.ts reads them. */
+const INTEGER_ARRAYS = new Map<number, IntegerArrayType>([
+  [DT.INT8, Int8Array],
+  [DT.UINT8, Uint8Array],
+  [DT.BOOL, Uint8Array],
+  [DT.INT16, Int16Array],
+  [DT.UINT16, Uint16Array],
+  [DT.FLOAT16, Uint16Array],
+  [DT.BFLOAT16, Uint16Array],
+  [DT.INT32, Int32Array],
+  [DT.UINT32, Uint32Array],
+  ...[DT.FLOAT8E4M3FN, DT.FLOAT8E4M3FNUZ, DT.FLOAT8E5M2, DT.FLOAT8E5M2FNUZ, DT.FLOAT8E8M0, DT.FLOAT6E2M3, DT.FLOAT6E3M2].map(
+    (t): [number, IntegerArrayType] => [t, Uint8Array],
+  ),
+]);
+
+/**
+ * Raw bytes of an integer-valued type as its typed array: a view when aligned, else one copy at
+ * the element's own width (never a double per element). Undefined when the length does not fit.
+ */
+function integerView(raw: Uint8Array, dataType: number): A.PackedNumbers | undefined {
+  const Kind = INTEGER_ARRAYS.get(dataType);
+  if (!Kind || !LITTLE_ENDIAN || raw.length % Kind.BYTES_PER_ELEMENT !== 0) return undefined;
+  const n = raw.length / Kind.BYTES_PER_ELEMENT;
+  let values: InstanceType<IntegerArrayType>;
+  if (raw.byteOffset % Kind.BYTES_PER_ELEMENT === 0) values = new Kind(raw.buffer as ArrayBuffer, raw.byteOffset, n);
+  else {
+    values = new Kind(n);
+    new Uint8Array(values.buffer).set(raw);
+  }
+  return { kind: "PackedNumbers", span: NO_SPAN, values, allIntegers: true };
+}
+
+/**
+ * 64-bit integers as packed doubles when every one is a safe integer (the usual case): 8 bytes
+ * a value instead of a literal object and a bigint each. Undefined when one is not.
+ */
+function safeInt64s(count: number, read: (i: number) => bigint): A.PackedNumbers | undefined {
+  const out = new Float64Array(count);
+  for (let i = 0; i < count; i++) {
+    const v = read(i);
+    if (v > MAX_SAFE || v < -MAX_SAFE) return undefined;
+    out[i] = Number(v);
+  }
+  return { kind: "PackedNumbers", span: NO_SPAN, values: out, allIntegers: true };
+}
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
 /** The elements held in raw_data, or undefined when its length does not fit the type. */
 export function rawElements(t: TensorProto, dataType = t.dataType): RaisedElements | undefined {
   if (SUB_BYTE.has(dataType)) {
     const elements = unpack(t.rawData, dataType, elementCount(t));
     return elements && { elements, nanBits: {} };
   }
-  const view = dataType === DT.FLOAT ? float32View(t.rawData) : undefined;
+  const view = dataType === DT.FLOAT ? float32View(t.rawData) : integerView(t.rawData, dataType);
   if (view) return { elements: view, nanBits: {} };
+  if ((dataType === DT.INT64 || dataType === DT.UINT64) && LITTLE_ENDIAN && t.rawData.length % 8 === 0) {
+    const raw = t.rawData;
+    const dv = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
+    const signed = dataType === DT.INT64;
+    const packed64 = safeInt64s(raw.length / 8, (i) => (signed ? dv.getBigInt64(i * 8, true) : dv.getBigUint64(i * 8, true)));
+    if (packed64) return { elements: packed64, nanBits: {} };
+  }
   const typed = rawToNumbers(dataType, t.rawData) ?? rawToTyped(dataType, t.rawData);
   if (!typed) return undefined;
   const dv = new DataView(t.rawData.buffer, t.rawData.byteOffset, t.rawData.byteLength);
