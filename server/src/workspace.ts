@@ -443,7 +443,8 @@ export class Workspace {
         }
         resolve();
       };
-      step();
+      // Not in the turn of the edit that overtook it: its own diagnostics go out first.
+      setImmediate(step);
     });
     entry.finishing = done;
     void done.then(() => {
