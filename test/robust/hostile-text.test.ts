@@ -54,6 +54,15 @@ describe("hostile text", () => {
     }
   });
 
+  it("a zero Slice step and a NaN Range bound give no NaN dimension (found by the fuzz test, seeds 2 and 3)", () => {
+    const slice = `${HEADER}g (float[6] x) => (float y) {\n s = Constant <value = int64[1] {2147483647}> ()\n e = Constant <value = int64[1] {1000}> ()\n a = Constant <value = int64[1] {0}> ()\n p = Constant <value = int64[1] {0}> ()\n y = Slice(x, s, e, a, p) }`;
+    // onnx's inference refuses it: "'step' cannot be 0 for Slice".
+    assert.ok(allStages(slice).errors.some((m) => m.includes("a step cannot be 0")));
+    const range = `${HEADER}g () => (double y) {\n a = Constant <value = double {1}> ()\n b = Constant <value = double {nan}> ()\n y = Range(a, b, a) }`;
+    const errors = allStages(range).errors;
+    assert.ok(errors.some((m) => m.includes("double[?]")) && !errors.some((m) => m.includes("NaN")), errors.join("; "));
+  });
+
   for (const [name, text] of Object.entries(DEEP_INPUTS)) {
     it(`${DEEP} nested ${name}: a located error, no stack overflow`, () => {
       const r = allStages(text);

@@ -140,7 +140,7 @@ export class OpContext {
   /** Sets output `i` to a tensor; the element type defaults to what the constraints gave. */
   set(i: number, shape: Shape | undefined, elem?: number): void {
     if (i >= this.outputs.length) return;
-    this.outputs[i] = tensor(elem ?? this.elemOut(i), shape);
+    this.outputs[i] = tensor(elem ?? this.elemOut(i), shape && sizesOrUnknown(shape));
   }
 
   setType(i: number, t: ValueType | undefined): void {
@@ -164,3 +164,13 @@ export class OpContext {
 }
 
 export type OpRule = (c: OpContext) => void;
+
+/**
+ * `shape` with every size that is not a count (NaN, infinite, negative or fractional, from
+ * arithmetic on odd constants: an infinite Resize scale, a NaN Range bound) made unknown.
+ */
+function sizesOrUnknown(shape: Shape): Shape {
+  return shape.every((d) => typeof d !== "number" || (Number.isSafeInteger(d) && d >= 0))
+    ? shape
+    : shape.map((d) => (typeof d !== "number" || (Number.isSafeInteger(d) && d >= 0) ? d : undefined));
+}

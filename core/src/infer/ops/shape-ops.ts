@@ -180,6 +180,8 @@ const slice: OpRule = (c) => {
   starts.forEach((start, i) => {
     const axis = normAxis(axes ? axes[i]! : i, s.length);
     if (axis === undefined) throw new ShapeError(`axis ${axes?.[i]} is out of range for rank ${s.length}`);
+    // As onnx's inference refuses it (a zero step would slice forever).
+    if (steps?.[i] === 0) throw new ShapeError(`steps[${i}] is 0; a step cannot be 0`);
     out[axis] = sliceDim(s[axis], start, ends[i]!, steps ? steps[i]! : 1);
   });
   c.set(0, out);
@@ -358,6 +360,11 @@ const range: OpRule = (c) => {
   const [start, limit, delta] = [c.constIn(0), c.constIn(1), c.constIn(2)];
   if (start && limit && delta && delta.values[0] !== 0) {
     const n = Math.max(Math.ceil((limit.values[0]! - start.values[0]!) / delta.values[0]!), 0);
+    // A NaN or infinite bound gives no count: the length stays unknown.
+    if (!Number.isSafeInteger(n)) {
+      c.set(0, [undefined]);
+      return;
+    }
     c.set(0, [n]);
     if (n <= 1024) c.setConst(0, { elem: start.elem, shape: [n], values: Array.from({ length: n }, (_, i) => start.values[0]! + i * delta.values[0]!) });
     return;
