@@ -10,7 +10,7 @@
 // "Settled" is the last publication for the edited version (none follows within a quiet second);
 // for a keystroke that makes a new error, "new error shown" is the first publication that has it.
 // Usage: node dist/bench/lsp-keystrokes.js [--nodes 50000] [--repeat 1] [--keystrokes 20] [--tokens full|delta]
-//        [--resnet PATH.onnx] [--verbose] [--outline-items 5000] [--late-hover 30]
+//        [--resnet PATH.onnx] [--verbose] [--outline-items 1000] [--late-hover 30]
 //        [--trace FILE] (the server's timeline, trace.ts, written to FILE.<round label>.log)
 // `--late-hover MS`: a second hover MS after the others, while the whole-document work runs
 // (0: none); it must not wait for that work either.
@@ -66,7 +66,7 @@ const VSCODE_CAPABILITIES = {
   },
 };
 /** What the extension sends (client-vscode/src/settings.ts, default settings; `--outline-items N` to try another cap). */
-const VSCODE_OPTIONS = { maxOutlineItems: Number(arg("outline-items", "5000")), runView: true };
+const VSCODE_OPTIONS = { maxOutlineItems: Number(arg("outline-items", "1000")), runView: true };
 
 function add(s: Samples, name: string, ms: number): void {
   const xs = s.get(name) ?? [];

@@ -4,7 +4,7 @@
 // every run), with open -> Run lens beside them. With --trace DIR the language server of run N
 // writes its timeline to DIR/run-N.log (ONNXTXT_LS_TRACE, server/src/trace.ts), and each
 // keystroke's wall-clock time is printed to find it there.
-// Usage: npm run package:vscode && node dist/bench/vscode-latency.js [--runs 10] [--trace DIR]
+// Usage: npm run package:vscode && node dist/bench/vscode-latency.js [--runs 10] [--trace DIR] [--setting KEY=JSON]...
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { BIG_DOCUMENT, BIG_NODES, bigLatencies, type Timing } from "../test/e2e/big-latencies.js";
@@ -18,6 +18,17 @@ const GOALS: Record<string, { ms: number; every: boolean }> = {
   "50k nodes: hover after an edit": { ms: 150, every: true },
 };
 
+/** `--setting KEY=JSON` (repeatable): user settings for the runs, e.g. onnxtxt.outline.maxItems=1000. */
+function settingsArgs(): Record<string, unknown> {
+  const settings: Record<string, unknown> = {};
+  process.argv.forEach((a, i) => {
+    if (a !== "--setting") return;
+    const [key, value] = process.argv[i + 1]!.split(/=(.*)/s) as [string, string];
+    settings[key] = JSON.parse(value);
+  });
+  return settings;
+}
+
 async function oneRun(run: number): Promise<Timing[]> {
   const folder = path.join(WORK, "latency-workspace");
   fs.rmSync(folder, { recursive: true, force: true });
@@ -26,7 +37,7 @@ async function oneRun(run: number): Promise<Timing[]> {
   const traceDir = process.argv.includes("--trace") ? path.resolve(process.argv[process.argv.indexOf("--trace") + 1]!) : undefined;
   if (traceDir) fs.mkdirSync(traceDir, { recursive: true });
   const extraEnv: Record<string, string> = traceDir ? { ONNXTXT_LS_TRACE: path.join(traceDir, `run-${run}.log`) } : {};
-  const session = await openWorkbench(folder, extraEnv);
+  const session = await openWorkbench(folder, extraEnv, settingsArgs());
   try {
     const shots = path.join(WORK, "latency-screenshots");
     fs.mkdirSync(shots, { recursive: true });

@@ -1,6 +1,7 @@
 // The desktop's language client: the bundled server (or the one `onnxtxt.server.path` names)
 // in a Node process, over IPC.
 import { LanguageClient, TransportKind, type ServerOptions } from "vscode-languageclient/node";
+import { clientTrace, tracedMiddleware } from "./client-trace.js";
 import { type ClientFactory, clientOptions } from "./language-client.js";
 
 export const createNodeClient: ClientFactory = (context, settings, run) => {
@@ -9,5 +10,8 @@ export const createNodeClient: ClientFactory = (context, settings, run) => {
     run: { module, transport: TransportKind.ipc },
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ["--nolazy", "--inspect=6009"] } },
   };
-  return new LanguageClient("onnxtxt", "ONNX Text Language Server", serverOptions, clientOptions(settings, run));
+  const options = clientOptions(settings, run);
+  const trace = clientTrace();
+  if (trace) options.middleware = tracedMiddleware(options.middleware ?? {}, trace);
+  return new LanguageClient("onnxtxt", "ONNX Text Language Server", serverOptions, options);
 };

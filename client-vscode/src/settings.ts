@@ -30,7 +30,7 @@ export function readSettings(get: SettingGetter): Settings {
     maxTensorElements: positiveInt(get<unknown>("run.maxTensorElements", 100), 100, 1),
     externalDataThreshold: positiveInt(get<unknown>("externalDataThreshold", 65536), 65536, 0),
     offerOpenAsText: get<boolean>("offerOpenAsText", true) !== false,
-    maxOutlineItems: positiveInt(get<unknown>("outline.maxItems", 5000), 5000, 1),
+    maxOutlineItems: positiveInt(get<unknown>("outline.maxItems", 1000), 1000, 1),
   };
 }
 

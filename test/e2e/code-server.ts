@@ -29,7 +29,12 @@ function setup(): Env {
   return env as unknown as Env;
 }
 
-function startCodeServer(env: Env, folder: string, extraEnv: Record<string, string>): Promise<{ proc: ChildProcess; url: string }> {
+function startCodeServer(
+  env: Env,
+  folder: string,
+  extraEnv: Record<string, string>,
+  settings: Record<string, unknown>,
+): Promise<{ proc: ChildProcess; url: string }> {
   const userData = path.join(WORK, "user-data");
   const extensions = path.join(WORK, "extensions");
   fs.rmSync(userData, { recursive: true, force: true });
@@ -45,6 +50,7 @@ function startCodeServer(env: Env, folder: string, extraEnv: Record<string, stri
       "extensions.autoCheckUpdates": false,
       "update.mode": "none",
       "window.restoreWindows": "none",
+      ...settings,
     }),
   );
   const xdg = { XDG_CONFIG_HOME: path.join(WORK, "xdg/config"), XDG_DATA_HOME: path.join(WORK, "xdg/data") };
@@ -79,13 +85,14 @@ export interface Session {
 }
 
 /**
- * Starts code-server on `folder` (extension host and language server get `extraEnv`) and a
+ * Starts code-server on `folder` (extension host and language server get `extraEnv`; the user
+ * settings get `settings` over the test's own) and a
  * browser page on its workbench, ready for input. Needs `npm run package:vscode` first.
  */
-export async function openWorkbench(folder: string, extraEnv: Record<string, string> = {}): Promise<Session> {
+export async function openWorkbench(folder: string, extraEnv: Record<string, string> = {}, settings: Record<string, unknown> = {}): Promise<Session> {
   if (!fs.existsSync(VSIX)) throw new Error(`${VSIX} missing: run npm run package:vscode`);
   const env = setup();
-  const server = await startCodeServer(env, folder, extraEnv);
+  const server = await startCodeServer(env, folder, extraEnv, settings);
   const stop = (): void => {
     try {
       process.kill(-server.proc.pid!, "SIGTERM");

@@ -78,7 +78,7 @@ describe("extension activation (against a stand-in VS Code)", function () {
       client.clientOptions.documentSelector,
       ["onnxtxt", "python", "cpp", "c", "markdown"].map((language) => ({ language })),
     );
-    assert.deepEqual(client.clientOptions.initializationOptions, { maxTensorElements: 3, externalDataThreshold: 65536, maxOutlineItems: 5000, runView: true });
+    assert.deepEqual(client.clientOptions.initializationOptions, { maxTensorElements: 3, externalDataThreshold: 65536, maxOutlineItems: 1000, runView: true });
   });
 
   it("registers the binary-as-text file system and the three commands", () => {

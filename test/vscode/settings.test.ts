@@ -9,7 +9,7 @@ const getter =
 describe("extension settings", () => {
   it("falls back to the defaults", () => {
     const s = readSettings(getter({}));
-    assert.deepEqual(s, { serverPath: "", trace: "off", maxTensorElements: 100, externalDataThreshold: 65536, offerOpenAsText: true, maxOutlineItems: 5000 });
+    assert.deepEqual(s, { serverPath: "", trace: "off", maxTensorElements: 100, externalDataThreshold: 65536, offerOpenAsText: true, maxOutlineItems: 1000 });
   });
 
   it("reads the user's values and rejects nonsense", () => {
@@ -35,7 +35,7 @@ describe("extension settings", () => {
     assert.equal(bad.trace, "off");
     assert.equal(bad.maxTensorElements, 100);
     assert.equal(bad.externalDataThreshold, 65536);
-    assert.equal(bad.maxOutlineItems, 5000);
+    assert.equal(bad.maxOutlineItems, 1000);
     assert.deepEqual(serverSettings(s), { maxTensorElements: 7, externalDataThreshold: 0, maxOutlineItems: 300, runView: true });
   });
 });

@@ -19,9 +19,9 @@ export interface OutlineItem {
 
 /**
  * The outline, with at most `maxItems` items: a client shows a 50,000-node outline no better
- * than a 5,000-node one, and its size would make every request after an edit slow (VS Code's
- * own JSON support stops at 5,000 for the same reason). A graph or function whose items were
- * cut says so in its detail.
+ * than a 1,000-node one, and its size would make every request after an edit slow (VS Code
+ * rebuilds its outline model after each edit). A graph or function whose items were cut says
+ * so in its detail.
  */
 export function documentOutline(a: Analysis, maxItems = Infinity): OutlineItem[] {
   return finish(documentOutlineSteps(a, maxItems));
