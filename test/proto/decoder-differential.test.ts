@@ -12,7 +12,6 @@ import * as decoders from "../../proto/gen/onnx_decode.js";
 import type { DecodeOptions } from "../../proto/src/wire-reader.js";
 import {
   AttributeProtoSchema,
-  file_onnx,
   GraphProtoSchema,
   MapProtoSchema,
   ModelProtoSchema,
@@ -32,26 +31,14 @@ import { MAX_MESSAGE_DEPTH, valueKindOf } from "../../core/src/io/index.js";
 import { LIBONNX_DATA, LIGHT, modelDirs, NODE_TESTS, REPO, requireDir } from "../helpers/paths.js";
 import { mutateBytes } from "../robust/harness/mutate-bytes.js";
 import { Rng } from "../robust/harness/rng.js";
+import { messageTypes } from "./message-types.js";
 
 const FULL = process.env.ONNXTXT_FULL_DIFFERENTIAL === "1";
 
 type Decoder = (bytes: Uint8Array, options?: DecodeOptions) => Message;
 
-/** Every message type of onnx.proto, nested ones too, with its generated decoder. */
-function allTypes(): { schema: DescMessage; decode: Decoder }[] {
-  const out: { schema: DescMessage; decode: Decoder }[] = [];
-  const visit = (schema: DescMessage): void => {
-    const name = schema.typeName.slice("onnx.".length).replaceAll(".", "_");
-    const decode = (decoders as Record<string, unknown>)[`decode${name}`];
-    assert.equal(typeof decode, "function", `no decoder for ${schema.typeName}`);
-    out.push({ schema, decode: decode as Decoder });
-    schema.nestedMessages.forEach(visit);
-  };
-  file_onnx.messages.forEach(visit);
-  return out;
-}
-const TYPES = allTypes();
-const decoderOf = new Map(TYPES.map((t) => [t.schema, t.decode]));
+const TYPES = messageTypes<Decoder>(decoders, "decode");
+const decoderOf = new Map(TYPES.map((t) => [t.schema, t.fn]));
 
 // --- comparing ----------------------------------------------------------------------------------
 

@@ -10,7 +10,6 @@ import { create, fromBinary, toBinary, type DescMessage, type Message } from "@b
 import * as encoders from "../../proto/gen/onnx_encode.js";
 import {
   AttributeProtoSchema,
-  file_onnx,
   GraphProtoSchema,
   MapProtoSchema,
   ModelProtoSchema,
@@ -25,26 +24,14 @@ import { modelFromText } from "../../core/src/text.js";
 import { LIBONNX_DATA, LIGHT, modelDirs, NODE_TESTS, REPO, requireDir } from "../helpers/paths.js";
 import { mutateBytes } from "../robust/harness/mutate-bytes.js";
 import { Rng } from "../robust/harness/rng.js";
+import { messageTypes } from "./message-types.js";
 
 const FULL = process.env.ONNXTXT_FULL_DIFFERENTIAL === "1";
 
 type Encoder = (m: Message) => Uint8Array;
 
-/** Every message type of onnx.proto, nested ones too, with its generated encoder. */
-function allTypes(): { schema: DescMessage; encode: Encoder }[] {
-  const out: { schema: DescMessage; encode: Encoder }[] = [];
-  const visit = (schema: DescMessage): void => {
-    const name = schema.typeName.slice("onnx.".length).replaceAll(".", "_");
-    const encode = (encoders as Record<string, unknown>)[`encode${name}`];
-    assert.equal(typeof encode, "function", `no encoder for ${schema.typeName}`);
-    out.push({ schema, encode: encode as Encoder });
-    schema.nestedMessages.forEach(visit);
-  };
-  file_onnx.messages.forEach(visit);
-  return out;
-}
-const TYPES = allTypes();
-const encoderOf = new Map(TYPES.map((t) => [t.schema, t.encode]));
+const TYPES = messageTypes<Encoder>(encoders, "encode");
+const encoderOf = new Map(TYPES.map((t) => [t.schema, t.fn]));
 
 /** Both encoders give the same bytes, or both throw. */
 function agree(schema: DescMessage, m: Message, where: string): void {
