@@ -75,6 +75,9 @@ export async function runBundle(bundle: string, argv: readonly string[]): Promis
   const module = { exports: {} as BundleExports };
   (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, createRequire(bundle), module, bundle, path.dirname(bundle));
   const code = await module.exports.main(argv, module.exports.processOutput());
-  if (file !== undefined && (cachedData === undefined || script.cachedDataRejected)) writeCache(file, script.createCachedData());
+  // Made from a run that did the command's work (not --help, not a usage error), so that it
+  // holds the functions the command's next runs will need.
+  const worked = code !== 2 && !argv.includes("--help") && !argv.includes("-h");
+  if (file !== undefined && worked && (cachedData === undefined || script.cachedDataRejected)) writeCache(file, script.createCachedData());
   return code;
 }

@@ -65,6 +65,15 @@ describe("the CLI's code cache", function () {
     assert.ok(!fs.readFileSync(path.join(dir, file)).equals(garbage), "the damaged cache was kept");
   });
 
+  it("is not made from a --help run (it would hold none of the command's work)", () => {
+    const dir = path.join(tmp, "help");
+    const r = spawnSync(process.execPath, [CLI, "print", "--help"], { encoding: "utf8", env: { ...process.env, ONNXTXT_COMPILE_CACHE: dir } });
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(cacheFiles(dir), []);
+    assert.equal(printWith(dir).stdout, expected);
+    assert.equal(cacheFiles(dir).length, 1);
+  });
+
   it("is not used from a directory others may write", function () {
     if (process.platform === "win32") this.skip();
     const dir = path.join(tmp, "shared");
