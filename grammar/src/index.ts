@@ -103,6 +103,36 @@ export function parseNode(text: string): ParseResult<A.OpNode> {
   return run(text, "node", (p) => p.node());
 }
 
+/**
+ * The statements of the main graph's body between the token starting at `from` (the body's `{`
+ * or the last token of the statement before) and the token starting at `until` (the first of
+ * the statement after, or the body's `}`), read from `text` as parseModel reads them there: the
+ * same nodes, the comments in between and the same diagnostics, provided the text before `from`
+ * lexes and parses as it did when that token ended a statement (or opened the body) cleanly.
+ * Undefined when the part does not line up (no such tokens) or the statements run past `until`.
+ */
+export function parseStatementsBetween(text: string, from: number, until: number): ParseResult<A.OpNode[]> | undefined {
+  const lexed = tokenize(text, from, until);
+  const toks = lexed.tokens;
+  const last = toks.count - 1;
+  if (last < 1 || toks.starts[0] !== from || toks.ends[0] !== from + 1 || toks.starts[last] !== until) return undefined;
+  const p = parser();
+  p.begin(text, toks);
+  let nodes: A.OpNode[] | undefined;
+  try {
+    // Nesting 1: inside the main graph (model, then graph, which counts a level).
+    nodes = p.statementsBetween(1);
+    if (p.engineErrors[0]) nodes = undefined;
+  } catch {
+    nodes = undefined;
+  }
+  const parsed = p.diagnostics;
+  p.end();
+  if (!nodes) return undefined;
+  const diagnostics = mergeByOffset(lexed.diagnostics, withoutLexerEchoes(text, lexed.diagnostics, parsed));
+  return { ast: nodes, comments: lexed.comments, diagnostics };
+}
+
 export function parseTypeExpr(text: string): ParseResult<A.TypeExpr> {
   return run(text, "type", (p) => p.typeExpr());
 }

@@ -294,26 +294,54 @@ export class OnnxTextParser extends ParserBase {
     const open = this.cur;
     if (this.token(1, T.LBrace, () => `'{' to start the ${what}`) < 0) return undefined;
     const nodes: A.OpNode[] = [];
-    const statement = (): void => {
-      const from = this.cur;
-      const n = this.SUBRULE(this.node);
-      if (n) nodes.push(n);
-      if (this.panic) this.recoverToStatement(from);
-    };
+    if (this.RECORDING_PHASE) this.MANY(this.subruleNode);
+    else this.statements(nodes, this.toks.count, this.subruleNode);
+    this.token(2, T.RBrace, () => `'}' to close the ${what} opened on line ${lineOf(this.src, this.starts[open]!)}`);
+    return { kind: "NodeBlock", span: this.spanFrom(start), nodes };
+  });
+
+  private readonly subruleNode = (): A.OpNode | undefined => this.SUBRULE(this.node);
+  private readonly topNode = (): A.OpNode | undefined => this.node();
+
+  /**
+   * The statement loop of a block, before token `stop`: each statement is read by `readNode`, a
+   * broken one is skipped past (recoverToStatement), and so is a token no statement starts with.
+   * Stops at the `}` or the end, or once at or past `stop`.
+   */
+  private statements(nodes: A.OpNode[], stop: number, readNode: () => A.OpNode | undefined): void {
     for (;;) {
       // MANY, with its lookahead (the tokens a node starts with) tested here: subgraphs nest
       // through this loop, and Chevrotain's MANY would add five stack frames per level.
-      if (this.RECORDING_PHASE) this.MANY(statement);
-      else while (this.atStatementStart()) statement();
-      if (this.RECORDING_PHASE || this.atEnd || this.kind(this.cur) === Tok.RBrace) break;
+      while (this.cur < stop && this.atStatementStart()) {
+        const from = this.cur;
+        const n = readNode();
+        if (n) nodes.push(n);
+        if (this.panic) this.recoverToStatement(from);
+      }
+      if (this.cur >= stop || this.atEnd || this.kind(this.cur) === Tok.RBrace) return;
       // A token no statement starts with.
       const from = this.cur;
       this.fail("a node (outputs = Op (inputs)) or '}'");
       this.recoverToStatement(from);
     }
-    this.token(2, T.RBrace, () => `'}' to close the ${what} opened on line ${lineOf(this.src, this.starts[open]!)}`);
-    return { kind: "NodeBlock", span: this.spanFrom(start), nodes };
-  });
+  }
+
+  /**
+   * Re-reads statements of a graph body at nesting `depth` from a part of the text's tokens
+   * (tokenize with a range): token 0 is the one before the statements (the body's `{` or the
+   * previous statement's last token), token `count - 1` the one after them. The loop is
+   * nodeBlock's with that parser state (the token before consumed, not in panic), so the
+   * statements, messages and final state are those of the whole parse if the loop stops right
+   * at the last token; otherwise (it went past) undefined.
+   */
+  statementsBetween(depth: number): A.OpNode[] | undefined {
+    const stop = this.toks.count - 1;
+    this.depth = depth;
+    this.skip();
+    const nodes: A.OpNode[] = [];
+    this.statements(nodes, stop, this.topNode);
+    return this.cur === stop && !this.panic ? nodes : undefined;
+  }
 
   // ---- nodes ------------------------------------------------------------------------------
 

@@ -156,22 +156,31 @@ class TokenArrays {
   }
 }
 
-export function tokenize(text: string): LexResult {
+/**
+ * The tokens, comments and lexical errors of `text`. With `from` (where a token of the whole
+ * text's lexing begins) and `stopAt`, only a part: the lexing from `from`, as the whole text's
+ * goes on from there, up to the first token or comment that starts at or after `stopAt`
+ * (included). The scanner reads the whole text, so a token near the end of the part is the one
+ * the whole text has.
+ */
+export function tokenize(text: string, from = 0, stopAt = Number.POSITIVE_INFINITY): LexResult {
   const n = text.length;
   // About one token per four characters in typical text; growth covers the rest.
-  const out = new TokenArrays(Math.min(1 << 20, (n >> 2) + 16));
+  const out = new TokenArrays(Math.min(1 << 20, ((Math.min(n, stopAt) - from) >> 2) + 16));
   const comments: Comment[] = [];
   const diagnostics: Diagnostic[] = [];
   // A leading byte order mark is not text: `check` never sees it (UTF-8 decoding drops it), so
   // the editor, which gets it in the document, skips it too.
-  let p = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  while (p < n) {
+  let p = from === 0 && text.charCodeAt(0) === 0xfeff ? 1 : from;
+  let last = -1;
+  while (p < n && last < stopAt) {
     const c = text.charCodeAt(p);
     if (isBlank(c)) {
       p++;
       continue;
     }
     const start = p;
+    last = start;
     if (isIdentStart(c)) {
       p++;
       while (p < n && isIdentChar(text.charCodeAt(p))) p++;

@@ -1,102 +1,9 @@
 import * as assert from "node:assert/strict";
-import { toBinary } from "@bufbuild/protobuf";
-import { ModelProtoSchema } from "../../proto/src/index.js";
 import { analyze } from "../../core/src/ide/analyze.js";
 import type { Analysis } from "../../core/src/ide/analysis.js";
 import { reanalyzeSteps } from "../../core/src/ide/incremental.js";
-import type { TextChange } from "../../core/src/ide/shift-diagnostics.js";
-import type { Span } from "../../grammar/src/span.js";
-
-/** xorshift32 in [0, 1): the same edits on every run. */
-function random(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 4294967296;
-  };
-}
-
-/** A graph with initializers, declared types, attributes, folded constants, comments, a function and some mistakes. */
-function document(nodes: number, rnd: () => number): string {
-  const lines = [
-    `<ir_version: 10, opset_import: ["" : 21, "local" : 1]>`,
-    `g (float[N, 4] x, int64[2] shape) => (float[N, 4] y)`,
-    `<float[4] w = {1, 2, 3, 4}, float[N, 4] v1, int64[1] axes = {0}>`,
-    `{`,
-  ];
-  let prev = "x";
-  for (let i = 0; i < nodes; i++) {
-    const out = `v${i}`;
-    const pick = Math.floor(rnd() * 10);
-    if (i % 7 === 3) lines.push(`  # step ${i}`);
-    if (pick === 0) lines.push(`  ${out} = Relu (${prev})`);
-    else if (pick === 1) lines.push(`  ${out} = Add (${prev}, w)`);
-    else if (pick === 2) lines.push(`  ${out} = Mul (${prev}, ${prev})  # square`);
-    else if (pick === 3) lines.push(`  ${out} = LeakyRelu <alpha: float = 0.1> (${prev})`);
-    else if (pick === 4) lines.push(`  ${out} = local.Twice (${prev})`);
-    else if (pick === 5) lines.push(`  ${out} = Cast <to = 1> (${prev})`);
-    else if (pick === 6) lines.push(`  ${out} = Softmax <axis = -1> (${prev})`);
-    else if (pick === 7) lines.push(`  ${out} = Add (${prev}, v${Math.max(0, i - 3)})`);
-    else if (pick === 8) lines.push(`  [n${i}] ${out} = Identity (${prev})`);
-    else lines.push(`  c${i} = Constant <value = int64[2] {-1, 4}> ()`, `  ${out} = Reshape (${prev}, c${i})`);
-    prev = out;
-  }
-  lines.push(`  y = Identity (${prev})`, `}`, ``, `<domain: "local", opset_import: ["" : 21]>`, `Twice (a) => (b) {`, `  b = Add (a, a)`, `}`, ``);
-  return lines.join("\n");
-}
-
-const ALPHABET = 'vwx0123456789_ ,()<>=.:a#[]"';
-
-/** A random one-character edit strictly inside a node statement of the main graph. */
-function randomEdit(a: Analysis, rnd: () => number): TextChange {
-  const nodes = a.ast!.graph!.body!.nodes;
-  const node = nodes[Math.floor(rnd() * nodes.length)]!;
-  const at = node.span.start + 1 + Math.floor(rnd() * (node.span.end - node.span.start - 2));
-  const kind = Math.floor(rnd() * 3);
-  return kind === 0 ? { start: at, end: at + 1, newLength: 0 } : { start: at, end: at + (kind === 1 ? 1 : 0), newLength: 1 };
-}
-
-function apply(text: string, c: TextChange, rnd: () => number): string {
-  const ch = c.newLength ? ALPHABET[Math.floor(rnd() * ALPHABET.length)]! : "";
-  return text.slice(0, c.start) + ch + text.slice(c.end);
-}
-
-function finish(steps: Generator<Analysis | undefined, Analysis, void>): Analysis {
-  let r = steps.next();
-  while (!r.done) r = steps.next();
-  return r.value;
-}
-
-function assertSame(inc: Analysis, full: Analysis, what: string): void {
-  assert.deepEqual(inc.diagnostics, full.diagnostics, `${what}: diagnostics`);
-  assert.equal(inc.syntaxCount, full.syntaxCount);
-  assert.deepEqual(toBinary(ModelProtoSchema, inc.model!), toBinary(ModelProtoSchema, full.model!), `${what}: model`);
-  assert.deepEqual(inc.ast, full.ast, `${what}: syntax tree`);
-  assert.deepEqual(inc.comments, full.comments, `${what}: comments`);
-  assert.equal(inc.lines.lineCount, full.lines.lineCount, `${what}: lines`);
-  for (let o = 0; o <= inc.text.length; o += 7) assert.deepEqual(inc.lines.position(o), full.lines.position(o), `${what}: position of ${o}`);
-  assert.deepEqual(symbolsOf(inc), symbolsOf(full), `${what}: symbol index`);
-}
-
-/** The symbol index as plain data: every occurrence in text order with its symbol, and each scope's names. */
-function symbolsOf(a: Analysis): unknown {
-  const where = (s: Span): string => `${s.start}-${s.end}`;
-  const occurrences = a.symbols.occurrencesIn({ start: 0, end: a.text.length }).map((o) => {
-    const p = o.symbol.producer;
-    return {
-      at: where(o.span),
-      role: o.role,
-      quotable: o.quotable,
-      symbol: `${o.symbol.kind} ${o.symbol.name}`,
-      producer: p && (p.kind === "node" ? `node ${where(p.node.span)} #${p.index}` : `${p.kind} ${where(p.decl.span)}`),
-      all: o.symbol.occurrences.map((x) => `${where(x.span)} ${x.role}`).sort(),
-    };
-  });
-  const scopes = a.symbols.scopes.map((s) => [where(s.owner.span), [...s.values.keys()].sort()]);
-  return { occurrences, scopes };
-}
+import { composeChanges } from "../../core/src/ide/text-change.js";
+import { apply, assertSame, document, finish, random, randomEdit, symbolsOf } from "./incremental-harness.js";
 
 describe("ide: incremental analysis of a one-statement edit", () => {
   it("gives what a full analysis gives, for many random edits in a row", function () {
@@ -104,6 +11,7 @@ describe("ide: incremental analysis of a one-statement edit", () => {
     const rnd = random(7);
     let applied = 0;
     let withSemanticErrors = 0;
+    let broken = 0;
     for (let doc = 0; doc < 6; doc++) {
       let current = analyze(document(40, rnd));
       for (let e = 0; e < 60; e++) {
@@ -121,6 +29,18 @@ describe("ide: incremental analysis of a one-statement edit", () => {
         const inc = finish(steps);
         assertSame(inc, full, `document ${doc}, edit ${e} at ${change.start}`);
         applied++;
+        if (inc.syntaxCount > 0) {
+          // A broken statement (incremental-broken.ts): typed back as it was, from the last clean
+          // analysis with both edits folded into one, as the language server does.
+          broken++;
+          const undo = { start: change.start, end: change.start + change.newLength, newLength: change.end - change.start };
+          const back = reanalyzeSteps(current, composeChanges([change, undo])!, current.text);
+          assert.ok(back, `document ${doc}, edit ${e}: the repair is spliced too`);
+          const repaired = finish(back);
+          assertSame(repaired, analyze(current.text), `document ${doc}, edit ${e} repaired`);
+          current = repaired;
+          continue;
+        }
         if (full.diagnostics.some((d) => d.severity === "error")) withSemanticErrors++;
         // Keep editing the incremental result, so a chain of splices is checked too.
         current = inc;
@@ -128,6 +48,7 @@ describe("ide: incremental analysis of a one-statement edit", () => {
     }
     assert.ok(applied >= 60, `only ${applied} edits took the incremental path`);
     assert.ok(withSemanticErrors >= 10, `only ${withSemanticErrors} edits had semantic errors`);
+    assert.ok(broken >= 20, `only ${broken} edits broke a statement`);
   });
 
   it("finds the undefined name a renamed input introduces, at its new place", () => {
@@ -158,11 +79,14 @@ describe("ide: incremental analysis of a one-statement edit", () => {
     assert.ok(!back.symbols.scopes[0]!.values.has("w20"));
   });
 
-  it("declines edits it cannot splice: a broken statement, a header, an analysis already reused", () => {
+  it("declines edits it cannot splice: errors that run past the statement, a header, an analysis already reused", () => {
     const text = document(10, random(5));
     const before = analyze(text);
     const paren = text.indexOf("(", text.indexOf("v3 ="));
-    assert.equal(reanalyzeSteps(before, { start: paren, end: paren + 1, newLength: 0 }, text.slice(0, paren) + text.slice(paren + 1)), undefined);
+    // An open string runs on to the next quote; a `<` after the inputs reads the next statement as attributes.
+    assert.equal(reanalyzeSteps(before, { start: paren, end: paren, newLength: 1 }, `${text.slice(0, paren)}"${text.slice(paren)}`), undefined);
+    const close = text.indexOf(")", paren);
+    assert.equal(reanalyzeSteps(before, { start: close, end: close + 1, newLength: 2 }, `${text.slice(0, close)})<${text.slice(close + 1)}`), undefined);
     assert.equal(reanalyzeSteps(before, { start: 2, end: 3, newLength: 1 }, `${text.slice(0, 2)}x${text.slice(3)}`), undefined);
     const at = text.indexOf("v5 =") + 1;
     const edit = { start: at, end: at + 1, newLength: 1 };

@@ -29,7 +29,7 @@ import { expandLifted } from "./lifted.js";
 import { checkDigests, staleNote } from "./stale.js";
 import { clearByName, setFieldJson } from "./fields.js";
 import { rawField, typedToRaw } from "./raw-data.js";
-import { collectTargets, firstOutput, type Target } from "./targets.js";
+import { collectNodeTargets, collectTargets, firstOutput, type Target } from "./targets.js";
 
 const SCHEMAS: Record<Exclude<ExtKind, "model">, DescMessage> = {
   graph: GraphProtoSchema,
@@ -155,6 +155,26 @@ class Applier {
       for (const { index, attribute } of items.sort((a, b) => a.index - b.index)) node.attribute.splice(index, 0, attribute);
     }
   }
+}
+
+/**
+ * Applies the `#@model` presence and storage defaults to one node statement lowered alone, as
+ * applyExtensions applies them to every element: for a text whose residual comments are defaults
+ * only (residualsBeyondDefaults false), so no element has its own data and no node is an exception.
+ * False when the defaults do not read.
+ */
+export function applyNodeDefaults(comments: readonly A.Comment[], node: A.OpNode, proto: NodeProto): boolean {
+  const applier = new Applier();
+  try {
+    for (const c of comments) {
+      const r = parseExtComment(c.text);
+      if (r?.ok && r.ext.kind === "model") applier.modelDefaults(r.ext.data);
+    }
+  } catch {
+    return false; // reported by applyExtensions
+  }
+  for (const t of collectNodeTargets(node, proto)) applier.defaults(t, undefined);
+  return true;
 }
 
 /** Applies the extension comments to `model` in place; returns problems found on the way. */

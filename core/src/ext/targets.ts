@@ -105,3 +105,10 @@ export function collectTargets(ast: A.Model, model: ModelProto): Target[] {
   });
   return c.out;
 }
+
+/** The targets of one node statement and what it holds (an edited statement lowered alone). */
+export function collectNodeTargets(node: A.OpNode, proto: NodeProto): Target[] {
+  const c = new Collector();
+  c.nodes([node], [proto]);
+  return c.out;
+}

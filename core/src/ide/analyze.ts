@@ -27,7 +27,7 @@ export function* analyzeSteps(text: string): Generator<Analysis | undefined, Ana
   const symbols = (): SymbolIndex => (index ??= (parsed.ast && builtIndexOf(parsed.ast)) || buildSymbolIndex(parsed.ast));
   const declaredOnly = (value: SymbolInfo): string | undefined => (value.declaredType ? declaredTypeText(text, value.declaredType) : undefined);
   const parts: Parts = { text, lines, ast: parsed.ast, comments: parsed.comments, symbols, syntaxCount: parsed.diagnostics.length };
-  if (!parsed.ast || hasErrors(parsed.diagnostics)) return new Snapshot(parts, true, diagnostics, declaredOnly);
+  if (!parsed.ast || hasErrors(parsed.diagnostics)) return syntaxSnapshot(parts, diagnostics);
   yield new Snapshot(parts, false, [...diagnostics], declaredOnly);
   // The residual comments are applied as `check` and `convert` apply them: same problems, same model.
   const { model, sourceMap, lowering, residual } = lowerWithResidual(parsed.ast, parsed.comments, text);
@@ -37,6 +37,14 @@ export function* analyzeSteps(text: string): Generator<Analysis | undefined, Ana
   if (hasErrors(residual)) return new Snapshot(parts, true, diagnostics, declaredOnly, undefined, sourceMap);
   yield;
   return yield* semanticSteps(parts, diagnostics, lowering.length + residual.length, model, sourceMap);
+}
+
+/**
+ * The complete snapshot of a text with syntax errors: it is analysed no further than its parse
+ * (no lowering, no model), its values have their declared types only.
+ */
+export function syntaxSnapshot(parts: Parts, diagnostics: Diagnostic[]): Analysis {
+  return new Snapshot(parts, true, diagnostics, (value) => (value.declaredType ? declaredTypeText(parts.text, value.declaredType) : undefined));
 }
 
 /**

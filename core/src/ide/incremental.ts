@@ -1,10 +1,11 @@
-// Re-analysis after the common edit: one change strictly inside a node statement of the main
-// graph. Instead of parsing and lowering the whole text again, the edited statement alone is
+// Re-analysis after the common edit: one change inside a node statement of the main graph
+// (after its first character). Instead of parsing and lowering the whole text again, the edited statement alone is
 // parsed and lowered, spliced into the last analysis's syntax tree and model, and the spans
 // after it are moved by the edit's length difference. Inference and checks then run on the
 // spliced model as in a full analysis (semanticSteps), so the diagnostics are the same.
-// Anything else (a broken statement, lowering problems, an edit across statements, subgraphs)
-// returns undefined and the caller analyses the whole text.
+// An edit that breaks the statement's syntax is re-read as incremental-broken.ts explains.
+// Anything else (lowering problems, an edit across statements, subgraphs) returns undefined
+// and the caller analyses the whole text.
 import type * as A from "../../../grammar/src/ast.js";
 import { statementIndexAt } from "../../../grammar/src/ast-walk.js";
 import { parseNode } from "../../../grammar/src/index.js";
@@ -15,6 +16,7 @@ import type { Diagnostic } from "../../../grammar/src/diagnostics.js";
 import type { NodeProto } from "../../../proto/src/index.js";
 import { earlySnapshot, semanticSnapshot, semanticState, semanticSteps, type Parts, type SemanticState } from "./analyze.js";
 import { residualsBeyondDefaults } from "../ext/ext-comment.js";
+import { applyNodeDefaults } from "../ext/apply-extensions.js";
 import {
   breaksOrder,
   carryAcross,
@@ -29,46 +31,49 @@ import {
 import type { TextChange } from "./shift-diagnostics.js";
 import { buildSymbolIndex, builtIndexOf, setBuiltIndex, type SymbolIndex, type SymbolInfo } from "./symbols.js";
 import { spliceNodeSymbols } from "./symbols-splice.js";
-import { pushAll } from "../arrays.js";
+import { consumed, isSpan, shiftAround, spliceComments, type MutableSpan } from "./incremental-tree.js";
+import { brokenSteps, restoreBroken } from "./incremental-broken.js";
 
-type MutableSpan = { start: number; end: number };
-
-/** Analyses reused by an edit: their tree and model now belong to the newer text. */
-const consumed = new WeakSet<Analysis>();
-
-/** True when a later edit took over this analysis's tree (its spans now fit a newer text). */
-export function isConsumed(a: Analysis): boolean {
-  return consumed.has(a);
-}
+export { isConsumed } from "./incremental-tree.js";
 
 /**
  * Steps like analyzeSteps for the text `after` = `before.text` with `change` applied, reusing
  * `before` (whose tree and model it takes over), or undefined when the edit is not of that kind.
  */
 export function reanalyzeSteps(before: Analysis, change: TextChange, after: string): Generator<Analysis | undefined, Analysis, void> | undefined {
+  // Given back by an analysis that broke one of its statements, if this edit is in that one.
+  if (consumed.has(before) && !restoreBroken(before, change)) return undefined;
   const { ast, model, sourceMap } = before;
   const body = ast?.graph?.body;
   const graph = model?.graph;
-  if (!before.complete || consumed.has(before) || !body || !graph || !sourceMap) return undefined;
+  if (!before.complete || !body || !graph || !sourceMap) return undefined;
   const state = semanticState(before);
   if (before.syntaxCount !== 0 || !state || state.lowering !== 0) return undefined;
   if (residualsBeyondDefaults(before.comments)) return undefined; // residuals apply to the whole text
   if (graph.node.length !== body.nodes.length) return undefined;
-  const k = statementIndexAt(body.nodes, change.start);
+  const k = statementIndexAt(body.nodes, change.start, true);
   const old = k === undefined ? undefined : body.nodes[k];
-  // Strictly inside: the statement keeps its first and last character, so the tokens around it
-  // (and the statements before and after) lex and parse exactly as before.
-  if (k === undefined || !old || !(old.span.start < change.start && change.end < old.span.end)) return undefined;
+  // The statement keeps its first character, so the statement before (which looks at the kind
+  // of the next token) and the tokens before lex and parse as before.
+  if (k === undefined || !old || !(old.span.start < change.start && change.end <= old.span.end)) return undefined;
   if (hasSubgraph(graph.node[k]!)) return undefined;
   const delta = change.newLength - (change.end - change.start);
   const start = old.span.start;
-  const parsed = parseNode(after.slice(start, old.span.end + delta));
-  if (!parsed.ast || parsed.diagnostics.length > 0 || residualsBeyondDefaults(parsed.comments)) return undefined;
+  const slice = after.slice(start, old.span.end + delta);
+  const parsed = parseNode(slice);
+  // A node that parses alone and ends with the slice (with its `)` or `>`: no comment or string
+  // running on into the text after) parses so in the whole text too, and the next statement
+  // after it as before. Otherwise the edit may have broken it: incremental-broken.ts.
+  if (!parsed.ast || parsed.diagnostics.length > 0 || parsed.ast.span.end !== slice.length || residualsBeyondDefaults(parsed.comments))
+    return brokenSteps(before, k, change, after);
   const fresh = parsed.ast;
   shiftAll(fresh, start);
   for (const c of parsed.comments) shiftSpan(c.span as MutableSpan, 0, start);
   const lowered = lowerNode(fresh, after);
   if (lowered.diagnostics.length > 0 || hasSubgraph(lowered.result)) return undefined;
+  // The `#@model` defaults (a printed model's domains left unset, raw tensor storage), as the
+  // full analysis's lowering applies them.
+  if (!applyNodeDefaults(before.comments, fresh, lowered.result)) return undefined;
   const splice: Splice = { ast: ast!, body, k, old, fresh, comments: parsed.comments, delta, lowered: lowered.result, freshMap: lowered.sourceMap, sourceMap };
   return steps(before, splice, after, carriedSemantics(before, state, splice));
 }
@@ -172,10 +177,6 @@ function hasSubgraph(node: import("../../../proto/src/index.js").NodeProto): boo
   return node.attribute.some((a) => a.g !== undefined || a.graphs.length > 0);
 }
 
-function isSpan(v: object): v is MutableSpan {
-  return typeof (v as MutableSpan).start === "number" && typeof (v as MutableSpan).end === "number" && !("kind" in v);
-}
-
 function shiftSpan(sp: MutableSpan, from: number, delta: number): void {
   if (sp.start >= from) {
     sp.start += delta;
@@ -201,50 +202,6 @@ function shiftAll(root: object, delta: number): void {
     for (const x of Object.values(v)) visit(x);
   };
   visit(root);
-}
-
-/**
- * Adjusts the tree around a replaced statement [start, end): spans after it move by `delta`,
- * spans that enclose it grow by `delta`, spans before it stay. `skip` is the new statement.
- * A node may share its span object with a child (a one-name list and its name, an op name and
- * its name, inline data and its packed numbers), never with another node: that span has moved
- * with the parent already. (No set of moved spans: a keystroke early in a long document moves
- * hundreds of thousands.)
- */
-function shiftAround(root: object, start: number, end: number, delta: number, skip: object): void {
-  if (delta === 0) return;
-  const visit = (v: unknown, parentSpan: unknown): void => {
-    if (typeof v !== "object" || v === null || v === skip) return;
-    if (Array.isArray(v)) {
-      for (const x of v) visit(x, parentSpan);
-      return;
-    }
-    if (isSpan(v)) {
-      if (v === parentSpan) return;
-      if (v.start >= end) {
-        v.start += delta;
-        v.end += delta;
-      } else if (v.start <= start && v.end >= end) v.end += delta;
-      return;
-    }
-    const span = (v as { span?: MutableSpan }).span;
-    // A subtree that ends before the statement has nothing to move.
-    if (span && span.end <= start) return;
-    if (span) visit(span, parentSpan);
-    const fields = v as Record<string, unknown>;
-    for (const key in fields) if (key !== "span") visit(fields[key], span);
-  };
-  visit(root, undefined);
-}
-
-function spliceComments(old: readonly A.Comment[], fresh: readonly A.Comment[], start: number, end: number, delta: number): A.Comment[] {
-  const out: A.Comment[] = [];
-  for (const c of old) {
-    if (c.span.end <= start) out.push(c);
-    else if (c.span.start >= end) out.push({ ...c, span: { start: c.span.start + delta, end: c.span.end + delta } });
-  }
-  pushAll(out, fresh);
-  return out.sort((a, b) => a.span.start - b.span.start);
 }
 
 /** Copies the source-map entries of a lowered message and everything inside it. */

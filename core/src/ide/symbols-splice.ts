@@ -10,12 +10,14 @@ import { indexNode, type Occurrence, type SymbolIndex } from "./symbols.js";
 /**
  * Updates `index` (built for `model` before `old` was replaced by `fresh` in the main graph's
  * body) in place. False when the edit changed what the statement defines, or the graph has
- * subgraphs (whose captures may share symbols with the statement): then it must be rebuilt.
+ * subgraphs (whose captures may share symbols with the statement), or the new statement has one
+ * (a broken statement may read a name as a graph; its scope goes in text order): then it must
+ * be rebuilt.
  */
 export function spliceNodeSymbols(index: SymbolIndex, model: Model, old: OpNode, fresh: OpNode): boolean {
   const scope = index.scopes[0];
   if (!scope || scope.owner !== model.graph || index.scopes.some((s) => s.parent === scope)) return false;
-  if (outputNames(old) !== outputNames(fresh)) return false;
+  if (outputNames(old) !== outputNames(fresh) || hasGraphValue(fresh)) return false;
   const spans = new Set<Span>();
   walkAst(old as AstNode, (n) => {
     if (n.kind === "Name") spans.add(n.span);
@@ -46,4 +48,13 @@ function remove(o: Occurrence): void {
   list.splice(list.indexOf(o), 1);
   const scope = o.symbol.scope;
   if (list.length === 0 && !o.symbol.producer && scope?.values.get(o.symbol.name) === o.symbol) scope.values.delete(o.symbol.name);
+}
+
+/** Whether a statement has a graph among its attribute values. */
+function hasGraphValue(node: OpNode): boolean {
+  let found = false;
+  walkAst(node as AstNode, (n) => {
+    if (n.kind === "Graph") found = true;
+  });
+  return found;
 }
