@@ -297,7 +297,7 @@ async function main(): Promise<void> {
   const nodes = Number(arg("nodes", "50000"));
   const repeat = Number(arg("repeat", "1"));
   const delta = arg("tokens", "full") === "delta";
-  const resnet = arg("resnet", path.resolve(REPO, "../shared/testdata/light/light_resnet50.onnx"));
+  const resnet = arg("resnet", path.join(REPO, "test/data/light/light_resnet50.onnx"));
   const whole = ["semanticTokens", "documentSymbol", "foldingRange", "codeLens", "codeAction"];
   const big: Record<string, number> = {
     "edit -> settled diagnostics": 300,
