@@ -3,19 +3,13 @@
 // (Debian's python3-onnx) on AlexNet, whose value_info and output types onnx itself wrote: a
 // declaration made wrong comes back as onnx had it.
 import { strict as assert } from "node:assert";
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { fixAll } from "../../core/src/ide/fix-all.js";
 import { analyze } from "../../core/src/ide/analyze.js";
 import { runCli } from "../helpers/cli.js";
-import { LIGHT } from "../helpers/paths.js";
-
-function python(script: string, ...args: string[]): { ok: boolean; stdout: string; stderr: string } {
-  const py = spawnSync("/usr/bin/python3", ["-c", script, ...args], { encoding: "utf8" });
-  return { ok: py.status === 0, stdout: py.stdout, stderr: py.stderr };
-}
+import { printedAlexNet, python } from "./alexnet-oracle.js";
 
 /** onnx's parser reads the text, and its shape inference in strict mode accepts the model (or says why not). */
 function onnxStrictInference(file: string): { ok: boolean; stderr: string } {
@@ -35,19 +29,7 @@ describe("declared-type-mismatch fix", function () {
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it("on AlexNet with onnx's value_info: a wrong output shape and a wrong value_info are declared back as onnx infers them, only with --unsafe-fixes", () => {
-    const bin = path.join(dir, "alexnet.onnx");
-    // node names are cleared because onnx 1.12's parser predates `[name]` labels
-    const made = python(
-      `import sys, onnx, onnx.shape_inference
-m = onnx.shape_inference.infer_shapes(onnx.load(sys.argv[1]))
-for n in m.graph.node: n.ClearField("name")
-onnx.save(m, sys.argv[2])`,
-      path.join(LIGHT, "light_bvlc_alexnet.onnx"),
-      bin,
-    );
-    assert.ok(made.ok, made.stderr);
-    const file = path.join(dir, "alexnet.onnxtxt");
-    assert.equal(runCli(["print", bin, "-o", file]).code, 0);
+    const file = printedAlexNet(dir);
     const good = fs.readFileSync(file, "utf8");
     assert.ok(onnxStrictInference(file).ok, "the printed model passes onnx's strict inference");
     const bad = good.replace("=> (float[1, 1000] prob_1)", "=> (float[1, 999] prob_1)").replace("  float[1, 4096] r20,", "  int64[4096] r20,");

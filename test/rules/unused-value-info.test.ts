@@ -2,7 +2,6 @@
 // python3-onnx): on a real network whose value_info onnx's shape inference wrote, with one stray
 // entry added, and on the shapes a `<...>` list takes in hand-written text.
 import { strict as assert } from "node:assert";
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -10,12 +9,7 @@ import { fixAll } from "../../core/src/ide/fix-all.js";
 import { modelFromText } from "../../core/src/text.js";
 import { checkModel } from "../../core/src/check/index.js";
 import { runCli } from "../helpers/cli.js";
-import { LIGHT } from "../helpers/paths.js";
-
-function python(script: string, ...args: string[]): { ok: boolean; stdout: string; stderr: string } {
-  const py = spawnSync("/usr/bin/python3", ["-c", script, ...args], { encoding: "utf8" });
-  return { ok: py.status === 0, stdout: py.stdout, stderr: py.stderr };
-}
+import { printedAlexNet, python } from "./alexnet-oracle.js";
 
 /** onnx's parser on a text: the value_info names in order, and whether its checker accepts the model. */
 function onnxReads(file: string): { valueInfo: string[]; checks: boolean } {
@@ -48,20 +42,7 @@ describe("unused-value-info", function () {
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it("on AlexNet with onnx's inferred value_info and one stray entry: only the stray is reported; --fix removes that line alone, and onnx reads and accepts the result", () => {
-    const bin = path.join(dir, "alexnet.onnx");
-    // onnx writes the value_info; node names are cleared because onnx 1.12's parser predates `[name]` labels
-    const made = python(
-      `import sys, onnx, onnx.shape_inference, onnx.helper as h
-m = onnx.shape_inference.infer_shapes(onnx.load(sys.argv[1]))
-for n in m.graph.node: n.ClearField("name")
-m.graph.value_info.insert(3, h.make_tensor_value_info("stray", onnx.TensorProto.FLOAT, [7]))
-onnx.save(m, sys.argv[2])`,
-      path.join(LIGHT, "light_bvlc_alexnet.onnx"),
-      bin,
-    );
-    assert.ok(made.ok, made.stderr);
-    const file = path.join(dir, "alexnet.onnxtxt");
-    assert.equal(runCli(["print", bin, "-o", file]).code, 0);
+    const file = printedAlexNet(dir, 'm.graph.value_info.insert(3, h.make_tensor_value_info("stray", onnx.TensorProto.FLOAT, [7]))');
     const original = fs.readFileSync(file, "utf8");
     const before = onnxReads(file);
     assert.ok(before.checks && before.valueInfo.includes("stray") && before.valueInfo.length > 30, JSON.stringify(before));
