@@ -4,7 +4,7 @@ import { AttributeProto_AttributeType as AT, type AttributeProto, type GraphProt
 import type { OpSchema } from "../schema/index.js";
 import type { Const } from "./constants.js";
 import type { Part } from "./location.js";
-import { isTensor, tensor, type Shape, type TensorType, type ValueType } from "./types.js";
+import { isTensor, tensor, type Dim, type Shape, type TensorType, type ValueType } from "./types.js";
 
 interface OpContextHost {
   report(code: string, message: string, part?: Part): void;
@@ -170,7 +170,6 @@ export type OpRule = (c: OpContext) => void;
  * arithmetic on odd constants: an infinite Resize scale, a NaN Range bound) made unknown.
  */
 function sizesOrUnknown(shape: Shape): Shape {
-  return shape.every((d) => typeof d !== "number" || (Number.isSafeInteger(d) && d >= 0))
-    ? shape
-    : shape.map((d) => (typeof d !== "number" || (Number.isSafeInteger(d) && d >= 0) ? d : undefined));
+  const fits = (d: Dim): boolean => typeof d !== "number" || (Number.isSafeInteger(d) && d >= 0);
+  return shape.every(fits) ? shape : shape.map((d) => (fits(d) ? d : undefined));
 }

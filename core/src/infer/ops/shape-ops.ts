@@ -360,11 +360,7 @@ const range: OpRule = (c) => {
   const [start, limit, delta] = [c.constIn(0), c.constIn(1), c.constIn(2)];
   if (start && limit && delta && delta.values[0] !== 0) {
     const n = Math.max(Math.ceil((limit.values[0]! - start.values[0]!) / delta.values[0]!), 0);
-    // A NaN or infinite bound gives no count: the length stays unknown.
-    if (!Number.isSafeInteger(n)) {
-      c.set(0, [undefined]);
-      return;
-    }
+    // (A NaN or infinite bound gives no count: set makes that length unknown, and no constant.)
     c.set(0, [n]);
     if (n <= 1024) c.setConst(0, { elem: start.elem, shape: [n], values: Array.from({ length: n }, (_, i) => start.values[0]! + i * delta.values[0]!) });
     return;
