@@ -56,9 +56,14 @@ m = onnx.parser.parse_model(open(sys.argv[1], encoding="utf-8").read())
 open(sys.argv[2], "wb").write(m.SerializeToString())
 `;
 
-function sameModel(a: string, b: string): boolean {
-  const norm = (f: string): Buffer => Buffer.from(toBinary(ModelProtoSchema, fromBinary(ModelProtoSchema, fs.readFileSync(f))));
-  return norm(a).equals(norm(b));
+/** A model's bytes as protobuf-es writes the ModelProto they hold (so two encoders' files compare). */
+export function canonicalModel(bytes: Uint8Array): Buffer {
+  return Buffer.from(toBinary(ModelProtoSchema, fromBinary(ModelProtoSchema, bytes)));
+}
+
+/** Whether two model files hold the same ModelProto. */
+export function sameModel(a: string, b: string): boolean {
+  return canonicalModel(fs.readFileSync(a)).equals(canonicalModel(fs.readFileSync(b)));
 }
 
 /** CPU milliseconds of `fn` (this process's, so other jobs on a shared machine do not count). */
