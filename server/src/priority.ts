@@ -19,8 +19,11 @@ const WHOLE_DOCUMENT_ORDER = [
 ];
 const RANK = new Map(WHOLE_DOCUMENT_ORDER.map((method, i) => [method, i]));
 
-/** How long whole-document requests wait, at most, for position requests still being answered. */
-const MAX_HOLD_MS = 200;
+/**
+ * How long whole-document work waits, at most, for position requests still being answered:
+ * queued requests here, and the slices of one already running (slices.ts).
+ */
+export const MAX_HOLD_MS = 200;
 
 /**
  * `inner`, with whole-document requests dispatched after the messages queued behind them, and

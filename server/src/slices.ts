@@ -5,6 +5,7 @@
 // not after the whole walk; several such computations share the time in turns. While position
 // requests are being answered the slices wait for them; when the text changes they stop.
 // Browser-safe: setImmediate comes from browser/immediate.ts in a Web Worker.
+import { MAX_HOLD_MS } from "./priority.js";
 
 /** How long a slice runs before it lets other messages in. */
 let sliceMs = 6;
@@ -13,9 +14,6 @@ let sliceMs = 6;
 export function setSliceMs(ms: number): void {
   sliceMs = ms;
 }
-
-/** How long the slices wait, at most, for position requests still being answered. */
-const MAX_HOLD_MS = 200;
 
 /** The work was abandoned because the text it was about has changed. */
 export class Superseded extends Error {
