@@ -108,7 +108,10 @@ function readField(f: DescField, enumSets: Map<DescEnum, string>): string[] {
       // 17. Most lists (a node's inputs, outputs and attributes) are short, and there are many.
       const one = [`const v = ${read};`, `if (${list}.length === 0) ${list} = [v];`, `else ${list}.push(v);`];
       if (f.listKind === "message" || f.scalar === ScalarType.STRING || f.scalar === ScalarType.BYTES) return one;
-      // Packed or not, whatever the .proto says: both forms are accepted. Packed lists are long.
+      // Packed or not, whatever the .proto says: both forms are accepted. Packed lists are long;
+      // those of fixed-width values (weights) are read in one go, into an array of their size.
+      const width = f.scalar === ScalarType.FLOAT ? 4 : f.scalar === ScalarType.DOUBLE ? 8 : undefined;
+      if (width !== undefined) return [`if ((tag & 7) === LEN) ${list} = r.packed(${list}, ${width});`, "else {", ...one.map((s) => `  ${s}`), "}"];
       return [`if ((tag & 7) === LEN) for (const stop = r.end(); r.pos < stop; ) ${list}.push(${read});`, "else {", ...one.map((s) => `  ${s}`), "}"];
     }
     case "map":

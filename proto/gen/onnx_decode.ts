@@ -121,7 +121,7 @@ function readAttributeProto(r: WireReader, end: number, depth: number, m: Attrib
         m.g = readGraphProto(r, r.end(), depth + 1, m.g ?? new GraphProtoMessage());
         break;
       case 7: // repeated float floats = 7
-        if ((tag & 7) === LEN) for (const stop = r.end(); r.pos < stop; ) m.floats.push(r.float());
+        if ((tag & 7) === LEN) m.floats = r.packed(m.floats, 4);
         else {
           const v = r.float();
           if (m.floats.length === 0) m.floats = [v];
@@ -876,7 +876,7 @@ function readTensorProto(r: WireReader, end: number, depth: number, m: TensorPro
         m.segment = readTensorProto_Segment(r, r.end(), depth + 1, m.segment ?? new TensorProto_SegmentMessage());
         break;
       case 4: // repeated float float_data = 4
-        if ((tag & 7) === LEN) for (const stop = r.end(); r.pos < stop; ) m.floatData.push(r.float());
+        if ((tag & 7) === LEN) m.floatData = r.packed(m.floatData, 4);
         else {
           const v = r.float();
           if (m.floatData.length === 0) m.floatData = [v];
@@ -912,7 +912,7 @@ function readTensorProto(r: WireReader, end: number, depth: number, m: TensorPro
         m.rawData = r.bytes();
         break;
       case 10: // repeated double double_data = 10
-        if ((tag & 7) === LEN) for (const stop = r.end(); r.pos < stop; ) m.doubleData.push(r.double());
+        if ((tag & 7) === LEN) m.doubleData = r.packed(m.doubleData, 8);
         else {
           const v = r.double();
           if (m.doubleData.length === 0) m.doubleData = [v];

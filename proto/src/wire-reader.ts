@@ -188,6 +188,30 @@ export class WireReader {
     return this.view.getFloat64(at, true);
   }
 
+  /**
+   * Reads a packed run of floats (`width` 4) or doubles (8), its length just ahead, onto
+   * `list`; gives the list, a new array when `list` was empty. What the loop of single reads
+   * would give (a last value may run past the run, not past the buffer), without an array
+   * growing by push() through millions of values: one array of the run's size.
+   */
+  packed(list: number[], width: 4 | 8): number[] {
+    const stop = this.end();
+    const start = this.pos;
+    const n = Math.ceil((stop - start) / width);
+    if (start + n * width > this.len) {
+      // Cut off: the single reads throw where they would.
+      while (this.pos < stop) list.push(width === 4 ? this.float() : this.double());
+      return list;
+    }
+    const view = this.view;
+    const at = list.length;
+    const out = at === 0 ? new Array<number>(n) : list;
+    if (width === 4) for (let i = 0; i < n; i++) out[at + i] = view.getFloat32(start + 4 * i, true);
+    else for (let i = 0; i < n; i++) out[at + i] = view.getFloat64(start + 8 * i, true);
+    this.pos = start + n * width;
+    return out;
+  }
+
   /** Reads a length and moves past the value it announces; gives where that value starts. */
   private delimited(): number {
     const end = this.end();

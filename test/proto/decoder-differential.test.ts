@@ -369,6 +369,13 @@ describe("generated decoders against protobuf-es fromBinary, on crafted bytes", 
       .bytes(new Uint8Array(0))
       .finish();
     decoded(AttributeProtoSchema, attribute, "attribute lists");
+    // A long packed run, at an odd offset, after values already in the list.
+    const many = new BinaryWriter();
+    for (let i = 0; i < 5000; i++) many.float(i / 7);
+    const long = new BinaryWriter().tag(4, Bit32).float(1).tag(4, Len).bytes(many.finish()).finish();
+    const shifted = new Uint8Array(long.length + 1);
+    shifted.set(long, 1);
+    assert.equal(decoded<TensorProto>(TensorProtoSchema, shifted.subarray(1), "a long packed run").floatData.length, 5001);
   });
 
   it("merge a singular message seen twice, and let the last scalar win", () => {
@@ -493,6 +500,10 @@ describe("generated decoders against protobuf-es fromBinary, on crafted bytes", 
     decoded(TensorProtoSchema, Uint8Array.from([0x22, 0x03, 0x00, 0x00, 0x80, 0x3f, 0x10, 0x01]), "a packed float past its list");
     refused(ModelProtoSchema, [0x3a, 0x03, 0x12, 0x05, 0x61], "a string past the input");
     refused(ModelProtoSchema, [0x3a, 0x10, 0x12, 0x00], "a message past the input");
+    // Packed runs are read in one go (WireReader.packed): the same leniency and the same refusals.
+    decoded(TensorProtoSchema, Uint8Array.from([0x52, 0x09, 0, 0, 0, 0, 0, 0, 0xf0, 0x3f, 0, 0, 0, 0, 0, 0, 0, 0]), "a packed double past its list");
+    refused(TensorProtoSchema, [0x22, 0x08, 0x00, 0x00, 0x80, 0x3f, 0x00, 0x00], "packed floats cut off");
+    refused(TensorProtoSchema, [0x22, 0x01, 0x00], "a packed float cut off");
     refused(AttributeProtoSchema, [0x15, 0x00, 0x00], "a float cut off");
     refused(TensorProtoSchema, [0x51, 0, 0, 0, 0, 0, 0, 0], "a double cut off");
     refused(AttributeProtoSchema, [0x22, 0x05, 0x61], "bytes cut off");
