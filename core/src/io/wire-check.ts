@@ -226,7 +226,11 @@ function isOddNan64(bytes: Uint8Array, at: number): boolean {
 /** Notes whether the float or double values in [at, end) hold a NaN the decoder may not keep. */
 function noteNans(cur: Cursor, at: number, end: number, width: 4 | 8): void {
   if (cur.oddNan) return;
+  const bytes = cur.bytes;
   for (let i = at; i + width <= end; i += width) {
+    // A NaN's exponent is all ones: its last byte (little-endian) is 0x7f or 0xff. One load
+    // rules out almost every value of a big tensor.
+    if ((bytes[i + width - 1]! & 0x7f) !== 0x7f) continue;
     const odd =
       width === 4
         ? isOddNan32((cur.bytes[i]! | (cur.bytes[i + 1]! << 8) | (cur.bytes[i + 2]! << 16) | (cur.bytes[i + 3]! << 24)) >>> 0)
