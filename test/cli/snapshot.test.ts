@@ -121,15 +121,19 @@ describe("the commands' start-up snapshots", function () {
     const text = path.join(work, "resnet.onnxtxt");
     const printed = runNode(CLI, ["print", RESNET, "-o", text]);
     assert.equal(printed.code, 0, printed.stderr);
-    const cases: [string, string[]][] = [
-      ["convert", ["convert", text, "out.onnx"]],
-      ["check", ["check", RESNET, "--format", "sarif"]],
-      ["check", ["check", text]],
-      ["print", ["print", SQUEEZENET]],
-      ["format", ["format", "--check", text]],
+    fs.writeFileSync(path.join(work, "broken.onnxtxt"), fs.readFileSync(text, "utf8").replace(/\)\n/, "\n"));
+    // Each with its exit code without the snapshot.
+    const cases: [string[], number][] = [
+      [["convert", text, "out.onnx"], 0],
+      [["convert", "broken.onnxtxt", "broken.onnx"], 1],
+      [["check", RESNET, "--format", "sarif"], 0],
+      [["check", text], 0],
+      [["print", SQUEEZENET], 0],
+      [["format", "--check", text], 0],
     ];
-    for (const [, args] of cases) {
+    for (const [args, code] of cases) {
       const plain = runNode(CLI, args, work);
+      assert.equal(plain.code, code, plain.stderr);
       const converted = args[0] === "convert" ? fs.readFileSync(path.join(work, "out.onnx")) : undefined;
       const started = untilFromSnapshot(CLI, cache, args, work);
       assert.ok(started.fromSnapshot, `${args.join(" ")}: never started from a snapshot: ${started.stderr}`);
