@@ -1,18 +1,19 @@
 #!/bin/sh
 ':' //; unset NODE_EXTRA_CA_CERTS
-':' //; case $1 in convert|check|print|format) n=$(command -v node) && d=${ONNXTXT_COMPILE_CACHE:-${TMPDIR:-/tmp}/onnxtxt-compile-cache-$(id -u)} && [ "$d" != off ] && case $0 in /*) s=$0 ;; *) s=$PWD/$0 ;; esac && ONNXTXT_SNAPSHOT_BLOB=$d/snapshots$n$s.$1.blob && export ONNXTXT_SNAPSHOT_BLOB && [ -O "$d" ] && [ -O "$ONNXTXT_SNAPSHOT_BLOB" ] && ! [ "$n" -nt "$ONNXTXT_SNAPSHOT_BLOB" ] && ! [ "$n" -ot "$ONNXTXT_SNAPSHOT_BLOB" ] && exec node --snapshot-blob "$ONNXTXT_SNAPSHOT_BLOB" --max-semi-space-size=32 "$0" "$@" ;; esac
+':' //; case $1 in convert|check|print|format) [ -z "$NODE_OPTIONS" ] && n=$(command -v node) && d=${ONNXTXT_COMPILE_CACHE:-${TMPDIR:-/tmp}/onnxtxt-compile-cache-$(id -u)} && [ "$d" != off ] && case $0 in /*) s=$0 ;; *) s=$PWD/$0 ;; esac && ONNXTXT_SNAPSHOT_BLOB=$d/snapshots$n$s.$1.blob && export ONNXTXT_SNAPSHOT_BLOB && [ -O "$d" ] && [ -O "$ONNXTXT_SNAPSHOT_BLOB" ] && ! [ "$n" -nt "$ONNXTXT_SNAPSHOT_BLOB" ] && ! [ "$n" -ot "$ONNXTXT_SNAPSHOT_BLOB" ] && exec node --snapshot-blob "$ONNXTXT_SNAPSHOT_BLOB" --max-semi-space-size=32 "$0" "$@" ;; esac
 ':' //; exec node "$0" "$@"
 // Both a shell script and an ES module. Run as a program (a POSIX shell reads the lines above;
-// JavaScript sees two strings and comments), it starts Node from the command's start-up snapshot
+// JavaScript sees strings and comments), it starts Node from the command's start-up snapshot
 // when there is one for this Node and this file, private to the user and stamped with this
-// Node's time (cli/src/snapshot-request.ts makes it in the background for the commands it lists,
-// cli/src/snapshot-builder.ts is what it holds); otherwise, and when Node runs this file itself (`node bin/onnxtxt.js`, or on
-// Windows), it runs the CLI from the single-file bundle `npm run build` makes (a code cache:
-// dist/cli/src/bundle-loader.js), or from the compiled modules when the bundle is missing or
-// older than the last tsc build. An installed package has no tsc build record (it is not
-// packed), so there the bundle is used when present. The shell lines also drop
-// NODE_EXTRA_CA_CERTS: the CLI makes no TLS connection, and Node would read and parse those
-// certificates at every start (30 ms with Debian's bundle of them).
+// Node's time, and no NODE_OPTIONS is set (Node refuses a snapshot made with other V8 flags).
+// cli/src/snapshot-request.ts makes it in the background for the commands it lists, and
+// cli/src/snapshot-builder.ts is what it holds. Otherwise, and when Node runs this file itself
+// (`node bin/onnxtxt.js`, or on Windows), it runs the CLI from the single-file bundle
+// `npm run build` makes (a code cache: dist/cli/src/bundle-loader.js), or from the compiled
+// modules when the bundle is missing or older than the last tsc build. An installed package
+// has no tsc build record (it is not packed), so there the bundle is used when present. The
+// shell lines also drop NODE_EXTRA_CA_CERTS: the CLI makes no TLS connection, and Node would
+// read and parse those certificates at every start (30 ms with Debian's bundle of them).
 import { existsSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";

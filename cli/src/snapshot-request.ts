@@ -57,6 +57,8 @@ export function requestSnapshot(bundle: string, cacheRoot: string | undefined, c
   const lockFile = `${blob}.lock`;
   if (!lock(lockFile)) return;
   const args = [process.execPath, builder, `${blob}.${process.pid}.tmp`, blob, lockFile, bin, command];
-  const env = { ...process.env, ONNXTXT_SNAPSHOT_BUNDLE: commandBundle, ONNXTXT_SNAPSHOT_COMMAND: command, ONNXTXT_SNAPSHOT_BLOB: "" };
+  // With the V8 flags of bin/onnxtxt.js's shell lines only: Node refuses a snapshot made with others.
+  const { NODE_OPTIONS: _, ...rest } = process.env;
+  const env = { ...rest, ONNXTXT_SNAPSHOT_BUNDLE: commandBundle, ONNXTXT_SNAPSHOT_COMMAND: command, ONNXTXT_SNAPSHOT_BLOB: "" };
   spawn("/bin/sh", ["-c", BUILD, "onnxtxt-snapshot", ...args], { detached: true, stdio: "ignore", env }).unref();
 }

@@ -150,6 +150,19 @@ describe("the commands' start-up snapshots", function () {
     }
   });
 
+  it("are not used with NODE_OPTIONS (Node refuses a snapshot made with other V8 flags)", () => {
+    const cache = path.join(tmp, "options");
+    const args = ["print", SQUEEZENET];
+    const expected = runNode(CLI, args);
+    assert.ok(untilFromSnapshot(CLI, cache, args).fromSnapshot);
+    const r = spawnSync(CLI, args, {
+      encoding: "utf8",
+      maxBuffer: 1 << 28,
+      env: { ...process.env, ONNXTXT_COMPILE_CACHE: cache, ONNXTXT_TRACE_START: "1", NODE_OPTIONS: "--max-old-space-size=3000" },
+    });
+    assert.deepEqual({ code: r.status, stdout: r.stdout, stderr: r.stderr }, { code: expected.code, stdout: expected.stdout, stderr: expected.stderr });
+  });
+
   it("are neither made nor used when Node runs the file itself, or with the cache off", () => {
     const cache = path.join(tmp, "plain");
     const r = spawnSync(process.execPath, [CLI, "print", SQUEEZENET], {
