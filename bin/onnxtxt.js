@@ -1,6 +1,7 @@
 #!/bin/sh
 ':' //; unset NODE_EXTRA_CA_CERTS
-':' //; case $1 in convert|check|print|format) [ -z "$NODE_OPTIONS" ] && n=$(command -v node) && d=${ONNXTXT_COMPILE_CACHE:-${TMPDIR:-/tmp}/onnxtxt-compile-cache-$(id -u)} && [ "$d" != off ] && case $0 in /*) s=$0 ;; *) s=$PWD/$0 ;; esac && ONNXTXT_SNAPSHOT_BLOB=$d/snapshots$n$s.$1.blob && export ONNXTXT_SNAPSHOT_BLOB && [ -O "$d" ] && [ -O "$ONNXTXT_SNAPSHOT_BLOB" ] && ! [ "$n" -nt "$ONNXTXT_SNAPSHOT_BLOB" ] && ! [ "$n" -ot "$ONNXTXT_SNAPSHOT_BLOB" ] && exec node --snapshot-blob "$ONNXTXT_SNAPSHOT_BLOB" --max-semi-space-size=32 "$0" "$@" ;; esac
+':' //; _u= && case $1 in convert|check|print|format) [ -z "$NODE_OPTIONS" ] && _n=$(command -v node) && _d=${ONNXTXT_COMPILE_CACHE:-${TMPDIR:-/tmp}/onnxtxt-compile-cache-$(id -u)} && [ "$_d" != off ] && case $0 in /*) _s=$0 ;; *) _s=$PWD/$0 ;; esac && ONNXTXT_SNAPSHOT_BLOB=$_d/snapshots$_n$_s.$1.blob && export ONNXTXT_SNAPSHOT_BLOB && [ -O "$_d" ] && [ -O "$ONNXTXT_SNAPSHOT_BLOB" ] && ! [ "$_n" -nt "$ONNXTXT_SNAPSHOT_BLOB" ] && ! [ "$_n" -ot "$ONNXTXT_SNAPSHOT_BLOB" ] && { true <&0; } 2>/dev/null && _u=1 ;; esac
+':' //; if [ "$_u" = 1 ]; then for _g in INT TERM HUP; do trap "kill -$_g \$_p 2>/dev/null" $_g; done; { node --snapshot-blob "$ONNXTXT_SNAPSHOT_BLOB" --max-semi-space-size=32 "$0" "$@" <&3 3<&- & _p=$!; } 3<&0; while wait $_p; _r=$?; kill -0 $_p 2>/dev/null; do :; done; [ $_r = 14 ] || exit $_r; rm -f "$ONNXTXT_SNAPSHOT_BLOB"; trap - INT TERM HUP; fi
 ':' //; exec node "$0" "$@"
 // Both a shell script and an ES module. Run as a program (a POSIX shell reads the lines above;
 // JavaScript sees strings and comments), it starts Node from the command's start-up snapshot

@@ -1,9 +1,10 @@
 // The commands' start-up snapshots (bin/onnxtxt.js's shell lines, cli/src/snapshot-request.ts,
 // cli/src/snapshot-builder.ts): bin/onnxtxt.js run as a program makes one in the background
 // after a first run, then starts from it with the same output as without it; a snapshot of
-// another build is never used, and one that fails its trial run is never put in place.
+// another build, or one Node refuses, is never used, and one that fails its trial run is never
+// put in place; stdin and signals reach the command through the launcher.
 import { strict as assert } from "node:assert";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -38,16 +39,22 @@ function runNode(bin: string, args: readonly string[], cwd = os.tmpdir()): Run {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr, fromSnapshot: false };
 }
 
-/** Snapshot builds still running (their shell is named onnxtxt-snapshot), from /proc. */
-function buildsRunning(): boolean {
+/** The processes whose arguments include `arg`, from /proc. */
+function processesWith(arg: string): number[] {
+  const found: number[] = [];
   for (const pid of fs.readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
     try {
-      if (fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").includes("onnxtxt-snapshot")) return true;
+      if (fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").includes(arg)) found.push(Number(pid));
     } catch {
       // ended meanwhile
     }
   }
-  return false;
+  return found;
+}
+
+/** Snapshot builds still running (their shell is named onnxtxt-snapshot). */
+function buildsRunning(): boolean {
+  return processesWith("onnxtxt-snapshot").length > 0;
 }
 
 function sleep(ms: number): void {
@@ -148,6 +155,74 @@ describe("the commands' start-up snapshots", function () {
       assert.equal(fs.statSync(path.dirname(blob)).mode & 0o077, 0, `${path.dirname(blob)} is open to others`);
       assert.equal(Math.trunc(fs.statSync(blob).mtimeMs / 1000), nodeTime, "not stamped with Node's time");
     }
+  });
+
+  it("take stdin, and pass a signal sent to the launcher on to the command", async () => {
+    const cache = path.join(tmp, "stdin");
+    const work = fs.mkdtempSync(path.join(tmp, "stdin-work-"));
+    const text = path.join(work, "squeezenet.onnxtxt");
+    assert.equal(runNode(CLI, ["print", SQUEEZENET, "-o", text]).code, 0);
+    const input = fs.readFileSync(text);
+    const fromStdin = (): Run => {
+      const r = spawnSync(CLI, ["convert", "-", "out.onnx"], {
+        cwd: work,
+        input,
+        encoding: "utf8",
+        env: { ...process.env, ONNXTXT_COMPILE_CACHE: cache, ONNXTXT_TRACE_START: "1" },
+      });
+      return { code: r.status, stdout: r.stdout, stderr: r.stderr, fromSnapshot: r.stderr.includes("started from the snapshot") };
+    };
+    assert.ok(untilFromSnapshot(CLI, cache, ["convert", text, "out.onnx"], work).fromSnapshot);
+    const expected = fs.readFileSync(path.join(work, "out.onnx"));
+    fs.rmSync(path.join(work, "out.onnx"));
+    const r = fromStdin();
+    assert.ok(r.fromSnapshot && r.code === 0, r.stderr);
+    assert.ok(fs.readFileSync(path.join(work, "out.onnx")).equals(expected), "stdin did not reach the command");
+    // A command waiting on stdin (a FIFO this test holds open, so it never ends on its own),
+    // and SIGTERM sent to the launcher's process only.
+    const fifo = path.join(work, "stdin.fifo");
+    assert.equal(spawnSync("mkfifo", [fifo]).status, 0);
+    const stdin = fs.openSync(fifo, fs.constants.O_RDWR);
+    const out = path.join(work, "waiting.onnx");
+    const child = spawn(CLI, ["convert", "-", out], { cwd: work, stdio: [stdin, "ignore", "ignore"], env: { ...process.env, ONNXTXT_COMPILE_CACHE: cache } });
+    const command = (): number[] => processesWith(out).filter((pid) => pid !== child.pid);
+    try {
+      for (let i = 0; i < 200 && command().length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      assert.ok(command().length > 0, "the command did not start");
+      const ended = new Promise((resolve) => child.on("exit", resolve));
+      child.kill("SIGTERM");
+      await ended;
+      for (let i = 0; i < 100 && command().length > 0; i++) await new Promise((r) => setTimeout(r, 50));
+      assert.deepEqual(command(), [], "the command outlived the launcher");
+    } finally {
+      for (const pid of command()) process.kill(pid, "SIGKILL");
+      fs.closeSync(stdin);
+    }
+    assert.ok(!fs.existsSync(out), "an output was written");
+  });
+
+  it("that Node refuses (made by another Node, or with other V8 flags) are removed, and the command runs without", () => {
+    const cache = path.join(tmp, "refused");
+    const args = ["print", SQUEEZENET];
+    const expected = runNode(CLI, args);
+    assert.ok(untilFromSnapshot(CLI, cache, args).fromSnapshot);
+    const [blob] = snapshots(cache) as [string];
+    const built = spawnSync(
+      process.execPath,
+      ["--snapshot-blob", blob, "--build-snapshot", "--max-semi-space-size=8", path.join(REPO, "dist/cli/src/snapshot-builder.cjs")],
+      {
+        encoding: "utf8",
+        env: { ...process.env, ONNXTXT_SNAPSHOT_BUNDLE: path.join(REPO, "dist/cli/src/main.print.snapshot.cjs"), ONNXTXT_SNAPSHOT_COMMAND: "print" },
+      },
+    );
+    assert.equal(built.status, 0, built.stderr);
+    const nodeTime = fs.statSync(process.execPath).mtime;
+    fs.utimesSync(blob, nodeTime, nodeTime);
+    const refused = runProgram(CLI, cache, args);
+    // Node says why on stderr, once; the command's own output follows as without the snapshot.
+    assert.match(refused.stderr, /^Failed to load the startup snapshot because .*\n.*\n/);
+    assert.deepEqual({ ...refused, stderr: refused.stderr.replace(/^(.*\n){2}/, "") }, expected);
+    assert.ok(untilFromSnapshot(CLI, cache, args).fromSnapshot, "no new snapshot was made");
   });
 
   it("are not used with NODE_OPTIONS (Node refuses a snapshot made with other V8 flags)", () => {
