@@ -7,6 +7,9 @@
 // JavaScript sees strings and comments), it starts Node from the command's start-up snapshot
 // when there is one for this Node and this file, private to the user and stamped with this
 // Node's time, and no NODE_OPTIONS is set (Node refuses a snapshot made with other V8 flags).
+// It waits for that Node, passing INT, TERM and HUP on; when Node refuses the snapshot (exit
+// 14: made by another Node, as behind a version manager's shim), it removes it and runs the
+// command without.
 // cli/src/snapshot-request.ts makes it in the background for the commands it lists, and
 // cli/src/snapshot-builder.ts is what it holds. Otherwise, and when Node runs this file itself
 // (`node bin/onnxtxt.js`, or on Windows), it runs the CLI from the single-file bundle
