@@ -1,6 +1,7 @@
 // Part of `npm run build`: bundles the CLI with esbuild into one CommonJS file beside the
 // compiled main.js (dist/cli/src/main.bundle.cjs, so paths taken from import.meta.url still
-// hold) and the kernels' helper thread to dist/cli/src/helper.js, where the bundle looks for it.
+// hold), the kernels' helper thread to dist/cli/src/helper.js, where the bundle looks for it,
+// and the start-up snapshot's builder to dist/cli/src/snapshot-builder.cjs.
 // Loading one file instead of ~280 modules takes a fraction of the start-up time of every
 // command, and as a classic script the bundle can run with a V8 code cache
 // (cli/src/bundle-loader.ts), which ES modules cannot before Node 22. The command modules
@@ -10,6 +11,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Plugin } from "esbuild";
+import { SNAPSHOT_COMMANDS } from "../cli/src/snapshot-request.js";
 import { chevrotainStatic } from "./esbuild-chevrotain.js";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -17,6 +20,19 @@ const CLI_DIR = path.join(REPO, "dist/cli/src");
 
 /** What earlier builds made: an ES module bundle with chunks. */
 const OLD_OUTPUT = /^main\.(chunk-[A-Za-z0-9]+|bundle)\.mjs$/;
+
+/** Leaves main.js's other commands out of a bundle (their imports become empty modules). */
+function onlyCommand(command: string): Plugin {
+  return {
+    name: "only-command",
+    setup(build) {
+      build.onResolve({ filter: /^\.\/commands\/[a-z-]+\.js$/ }, (args) =>
+        args.path === `./commands/${command}.js` ? undefined : { path: args.path, namespace: "left-out" },
+      );
+      build.onLoad({ filter: /.*/, namespace: "left-out" }, () => ({ contents: "export {};", loader: "js" }));
+    },
+  };
+}
 
 async function main(): Promise<number> {
   let esbuild: typeof import("esbuild");
@@ -42,17 +58,35 @@ async function main(): Promise<number> {
     plugins: [chevrotainStatic],
   };
   for (const name of fs.readdirSync(CLI_DIR)) if (OLD_OUTPUT.test(name)) fs.rmSync(path.join(CLI_DIR, name));
-  await esbuild.build({
-    ...common,
-    format: "cjs",
-    entryPoints: [path.join(CLI_DIR, "main.js")],
-    outfile: path.join(CLI_DIR, "main.bundle.cjs"),
+  const cjs = {
+    format: "cjs" as const,
     // The bundle's own URL wherever the sources ask for theirs.
     define: { "import.meta.url": "__bundleUrl" },
     // import() of onnxruntime-node as require(): a script run from a code cache has no loader
     // for dynamic imports in Node 20.
     supported: { "dynamic-import": false },
     banner: { js: 'const __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
+  };
+  await esbuild.build({ ...common, ...cjs, entryPoints: [path.join(CLI_DIR, "main.js")], outfile: path.join(CLI_DIR, "main.bundle.cjs") });
+  // For each command's start-up snapshot, the bundle with that command only: a snapshot
+  // deserialises everything the bundle defines, and the other commands' code would make it
+  // slower to start. bin/onnxtxt.js starts a command's snapshot only for that command.
+  for (const command of SNAPSHOT_COMMANDS) {
+    await esbuild.build({
+      ...common,
+      ...cjs,
+      plugins: [...common.plugins, onlyCommand(command)],
+      entryPoints: [path.join(CLI_DIR, "main.js")],
+      outfile: path.join(CLI_DIR, `main.${command}.snapshot.cjs`),
+    });
+  }
+  // What the start-up snapshot is built from (cli/src/snapshot-builder.ts): it evaluates
+  // a command's bundle itself, so it holds none of it.
+  await esbuild.build({
+    ...common,
+    format: "cjs",
+    entryPoints: [path.join(CLI_DIR, "snapshot-builder.js")],
+    outfile: path.join(CLI_DIR, "snapshot-builder.cjs"),
   });
   await esbuild.build({
     ...common,

@@ -12,6 +12,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import * as vm from "node:vm";
 import type { Output } from "./command.js";
+import { requestSnapshot } from "./snapshot-request.js";
 
 interface BundleExports {
   main(argv: readonly string[], io: Output): Promise<number>;
@@ -79,5 +80,6 @@ export async function runBundle(bundle: string, argv: readonly string[]): Promis
   // holds the functions the command's next runs will need.
   const worked = code !== 2 && !argv.includes("--help") && !argv.includes("-h");
   if (file !== undefined && worked && (cachedData === undefined || script.cachedDataRejected)) writeCache(file, script.createCachedData());
+  if (worked) requestSnapshot(bundle, dir, argv[0] ?? "");
   return code;
 }

@@ -37,6 +37,12 @@ const COMMANDS: readonly CommandEntry[] = [
   { name: "downgrade", load: async () => (await import("./commands/upgrade.js")).downgradeCommand },
 ];
 
+/** For a command's start-up snapshot (cli/src/snapshot-builder.ts): loads it and runs its core work once. */
+export async function warmUp(command: string): Promise<void> {
+  await COMMANDS.find((c) => c.name === command)?.load();
+  (await import("./warm-up.js")).warmUp(command);
+}
+
 async function help(): Promise<string> {
   const commands = await Promise.all(COMMANDS.map((c) => c.load()));
   const width = Math.max(...commands.map((c) => c.name.length));

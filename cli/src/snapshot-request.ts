@@ -1,0 +1,64 @@
+// Asks for the CLI's start-up snapshot after a run that started without one. bin/onnxtxt.js's
+// shell lines name the snapshot for this Node and this bin file (ONNXTXT_SNAPSHOT_BLOB) and use
+// it when it is there, private to the user, and stamped with this Node's time. A detached shell
+// builds it in the background (cli/src/snapshot-builder.ts is what it holds), tries it once, and
+// only then stamps and renames it into place: a half-written or broken snapshot would crash
+// Node before any of our code runs. One build at a time (a lock file); a failed build leaves
+// its lock, and is tried again ten minutes later.
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+const RETRY_MS = 10 * 60_000;
+
+/** The commands with a start-up snapshot each (the ones run most; bin/onnxtxt.js lists them too). */
+export const SNAPSHOT_COMMANDS = ["convert", "check", "print", "format"] as const;
+export type SnapshotCommand = (typeof SNAPSHOT_COMMANDS)[number];
+
+/** $1 node, $2 builder, $3 temp file, $4 snapshot, $5 lock, $6 bin/onnxtxt.js, $7 the command. */
+const BUILD = `"$1" --snapshot-blob "$3" --build-snapshot --max-semi-space-size=32 "$2" &&
+chmod 600 "$3" &&
+"$1" --snapshot-blob "$3" --max-semi-space-size=32 "$6" "$7" --help >/dev/null &&
+touch -r "$1" "$3" && mv -f "$3" "$4" && rm -f "$5"
+rm -f "$3"`;
+
+/** Takes the build lock, or says another build holds it. */
+function lock(file: string): boolean {
+  try {
+    if (Date.now() - fs.statSync(file).mtimeMs > RETRY_MS) fs.rmSync(file, { force: true });
+  } catch {
+    // no lock yet
+  }
+  try {
+    fs.writeFileSync(file, String(process.pid), { flag: "wx", mode: 0o600 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Starts building the snapshot of `command` bin/onnxtxt.js asked for, if it asked and `cacheRoot` holds it. */
+export function requestSnapshot(bundle: string, cacheRoot: string | undefined, command: string): void {
+  const blob = process.env.ONNXTXT_SNAPSHOT_BLOB;
+  const bin = process.argv[1];
+  if (!blob || !bin || cacheRoot === undefined || process.platform === "win32") return;
+  if (!(SNAPSHOT_COMMANDS as readonly string[]).includes(command) || !blob.endsWith(`.${command}.blob`)) return;
+  // Only inside the directory the code cache has checked (the user's own, closed to others).
+  const inside = path.relative(cacheRoot, blob);
+  if (inside.startsWith("..") || path.isAbsolute(inside)) return;
+  const builder = path.join(path.dirname(bundle), "snapshot-builder.cjs");
+  const commandBundle = path.join(path.dirname(bundle), `main.${command}.snapshot.cjs`);
+  if (!fs.existsSync(builder) || !fs.existsSync(commandBundle)) return;
+  try {
+    fs.mkdirSync(path.dirname(blob), { recursive: true, mode: 0o700 });
+  } catch {
+    return;
+  }
+  const lockFile = `${blob}.lock`;
+  if (!lock(lockFile)) return;
+  const args = [process.execPath, builder, `${blob}.${process.pid}.tmp`, blob, lockFile, bin, command];
+  // With the V8 flags of bin/onnxtxt.js's shell lines only: Node refuses a snapshot made with others.
+  const { NODE_OPTIONS: _, ...rest } = process.env;
+  const env = { ...rest, ONNXTXT_SNAPSHOT_BUNDLE: commandBundle, ONNXTXT_SNAPSHOT_COMMAND: command, ONNXTXT_SNAPSHOT_BLOB: "" };
+  spawn("/bin/sh", ["-c", BUILD, "onnxtxt-snapshot", ...args], { detached: true, stdio: "ignore", env }).unref();
+}
