@@ -35,6 +35,14 @@ class Cursor {
 
   varint(end: number, what: string): number {
     const start = this.pos;
+    // Most varints (tags, short lengths) are one byte.
+    if (start < end) {
+      const b = this.bytes[start]!;
+      if (b < 0x80) {
+        this.pos = start + 1;
+        return b;
+      }
+    }
     let value = 0;
     let scale = 1;
     for (let i = 0; i < 10; i++) {
@@ -97,21 +105,25 @@ interface FieldInfo {
   readonly floatWidth: 4 | 8 | undefined;
 }
 
-const fieldTables = new WeakMap<DescMessage, Map<number, FieldInfo>>();
+/** A message's fields by number (onnx.proto's numbers are small: an array, not a map). */
+type FieldTable = readonly (FieldInfo | undefined)[];
+
+const fieldTables = new WeakMap<DescMessage, FieldTable>();
 
 function floatWidthOf(f: DescField): 4 | 8 | undefined {
   const scalar = f.fieldKind === "scalar" || (f.fieldKind === "list" && f.listKind === "scalar") ? f.scalar : undefined;
   return scalar === ScalarType.FLOAT ? 4 : scalar === ScalarType.DOUBLE ? 8 : undefined;
 }
 
-function fieldsOf(desc: DescMessage): Map<number, FieldInfo> {
+function fieldsOf(desc: DescMessage): FieldTable {
   let table = fieldTables.get(desc);
   if (!table) {
-    table = new Map();
+    const byNumber: (FieldInfo | undefined)[] = new Array<FieldInfo | undefined>(Math.max(0, ...desc.fields.map((f) => f.number + 1))).fill(undefined);
     for (const field of desc.fields) {
       const want = expectedWireType(field);
-      table.set(field.number, { field, wireType: want.type, packable: want.packable, child: childMessage(field), floatWidth: floatWidthOf(field) });
+      byNumber[field.number] = { field, wireType: want.type, packable: want.packable, child: childMessage(field), floatWidth: floatWidthOf(field) };
     }
+    table = byNumber;
     fieldTables.set(desc, table);
   }
   return table;
@@ -159,7 +171,7 @@ function scanMessage(cur: Cursor, end: number, desc: DescMessage | undefined, de
       if (group === fieldNo) return;
       throw new Damage(tagAt, `unexpected end-group tag for field ${fieldNo}`);
     }
-    const info = table?.get(fieldNo);
+    const info = table !== undefined && fieldNo < table.length ? table[fieldNo] : undefined;
     try {
       scanField(cur, end, info, fieldNo, wireType, depth);
     } catch (e) {
