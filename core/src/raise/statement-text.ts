@@ -7,8 +7,13 @@ import { AttributeProto_AttributeType as AT, type AttributeProto, type NodeProto
 import { isPlainWord, nameText, quote } from "../../../grammar/src/names.js";
 import { asFloatLiteral, formatFloat32 } from "../numbers/float-text.js";
 import type { ModelDefaults } from "./context.js";
-import { ATTR_FIELDS, ATTR_REF_NAME, ATTR_TYPE, ATTR_VALUE_FIELDS, differsInDomain, NAME, NODE_FIELDS, OP_TYPE, OVERLOAD } from "./field-tables.js";
+import { ATTR_FIELDS, ATTR_REF_NAME, ATTR_TYPE, ATTR_VALUE_FIELDS, differsInDomain } from "./field-tables.js";
 import { has } from "./presence.js";
+
+/** presence.ts's test of a singular field, for a field named here. */
+function isOwn(n: NodeProto, key: "opType" | "overload" | "name"): boolean {
+  return n[key] !== undefined && Object.hasOwn(n, key);
+}
 
 /** Index in ATTR_VALUE_FIELDS of the field each fast-path attribute type keeps its value in. */
 const VALUE_INDEX: Partial<Record<AT, number>> = { [AT.FLOAT]: 0, [AT.INT]: 1, [AT.STRING]: 2, [AT.FLOATS]: 5, [AT.INTS]: 6, [AT.STRINGS]: 7 };
@@ -99,20 +104,21 @@ function attributeText(a: AttributeProto): string | undefined {
  * writes the raised node flat, when raising it would attach and record nothing; else undefined.
  */
 export function statementText(n: NodeProto, defaults: ModelDefaults): string | undefined {
-  // NODE_EXTRA's fields, read directly (proto2: a singular field is set when it is an own property).
+  // The fields are read directly, not through presence.ts's per-field tests (proto2: a singular
+  // field is set when it is an own property): this runs on every node of the biggest graphs.
   if (n.metadataProps.length || n.deviceConfigurations.length || Object.hasOwn(n, "docString")) return undefined;
-  if (!has(n, NODE_FIELDS, OP_TYPE) || !isPlainWord(n.opType) || differsInDomain(n, defaults)) return undefined;
+  if (!isOwn(n, "opType") || !isPlainWord(n.opType) || differsInDomain(n, defaults)) return undefined;
   let op = n.opType;
   if (n.domain !== "") {
     const parts = n.domain.split(".");
     for (const p of parts) if (!isPlainWord(p)) return undefined;
     op = n.domain + "." + op;
   }
-  if (has(n, NODE_FIELDS, OVERLOAD)) {
+  if (isOwn(n, "overload")) {
     if (!isPlainWord(n.overload)) return undefined;
     op += ":" + n.overload;
   }
-  let text = has(n, NODE_FIELDS, NAME) ? "[" + nameText(n.name) + "] " : "";
+  let text = isOwn(n, "name") ? "[" + nameText(n.name) + "] " : "";
   text += n.output.length ? ids(n.output) + " = " + op : "= " + op;
   const attrs = n.attribute;
   if (attrs.length) {
