@@ -68,7 +68,12 @@ export const FUNCTION_HEADER_KEYS: readonly string[] = ["domain", "opset_import"
 export const INT_HEADER_KEYS: readonly string[] = ["ir_version", "model_version"];
 
 const elementTypes = new Set(ELEMENT_TYPES);
-const typeStarts = new Set([...ELEMENT_TYPES, ...TYPE_CONSTRUCTORS]);
+/**
+ * The type-start words by their first character: the printer asks about every name it writes,
+ * and most names are ruled out by their first character or their length, without hashing them.
+ */
+const typeStartsByFirst: string[][] = [];
+for (const w of [...ELEMENT_TYPES, ...TYPE_CONSTRUCTORS]) (typeStartsByFirst[w.charCodeAt(0)] ??= []).push(w);
 
 export function isElementType(word: string): boolean {
   return elementTypes.has(word);
@@ -76,7 +81,8 @@ export function isElementType(word: string): boolean {
 
 /** True for the identifiers that make the parser expect a type (syntax doc §1.6). */
 export function isTypeStart(word: string): boolean {
-  return typeStarts.has(word);
+  const candidates = typeStartsByFirst[word.charCodeAt(0)];
+  return candidates !== undefined && candidates.includes(word);
 }
 
 /** `inf`, `infinity`, `nan` in any case: word-form float literals. */
