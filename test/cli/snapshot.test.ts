@@ -8,7 +8,7 @@ import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { SNAPSHOT_COMMANDS } from "../../cli/src/snapshot-request.js";
+import { SNAPSHOT_COMMANDS, SNAPSHOT_FLAGS } from "../../cli/src/snapshot-request.js";
 import { CLI, LIGHT, REPO } from "../helpers/paths.js";
 
 const SQUEEZENET = path.join(LIGHT, "light_squeezenet.onnx");
@@ -116,10 +116,12 @@ describe("the commands' start-up snapshots", function () {
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  it("are listed alike by bin/onnxtxt.js's shell lines and cli/src/snapshot-request.ts", () => {
-    const shell = /case \$1 in ([a-z|-]+)\)/.exec(fs.readFileSync(CLI, "utf8"));
-    assert.ok(shell, "no command list in bin/onnxtxt.js");
+  it("are listed alike, with the same V8 flags, by bin/onnxtxt.js's shell lines and cli/src/snapshot-request.ts", () => {
+    const bin = fs.readFileSync(CLI, "utf8");
+    const shell = /case \$1 in ([a-z|-]+)\) _f=(\S+) && \{ \[ "\$1" != print \] \|\| _f="([^"]+)"; \}/.exec(bin);
+    assert.ok(shell, "no command list and flags in bin/onnxtxt.js");
     assert.deepEqual(shell[1]!.split("|").sort(), [...SNAPSHOT_COMMANDS].sort());
+    for (const command of SNAPSHOT_COMMANDS) assert.equal(SNAPSHOT_FLAGS[command], command === "print" ? shell[3] : shell[2], command);
   });
 
   it("are made after a first run, private to the user, and give every command the output it has without them", () => {
