@@ -1,9 +1,10 @@
 // What the CLI's start-up snapshot holds. scripts/bundle-cli.ts makes this file into
 // dist/cli/src/snapshot-builder.cjs, and cli/src/snapshot-request.ts runs it as
 //   node --snapshot-blob OUT --build-snapshot snapshot-builder.cjs
-// It evaluates the CLI bundle, loads the common commands and runs their core work once on a
-// small model (cli/src/warm-up.ts), so that a process started from the snapshot has the parser
-// built, the schemas read and the hot functions compiled. The snapshot's main function runs the
+// It evaluates the command's bundle (main.COMMAND.snapshot.cjs, the CLI with that command
+// only), loads the command and runs its core work once on a small model (cli/src/warm-up.ts),
+// so that a process started from the snapshot has the parser built, the schemas read and the
+// hot functions compiled. The snapshot's main function runs the
 // command, unless the bundle is no longer the one the snapshot was made from: then it removes
 // the snapshot and runs the command as if there had been none.
 import { spawnSync } from "node:child_process";
@@ -55,7 +56,7 @@ const cli = exports.exports;
 function runWithoutSnapshot(bin: string, argv: readonly string[]): void {
   const blob = process.env.ONNXTXT_SNAPSHOT_BLOB;
   if (blob) fs.rmSync(blob, { force: true });
-  const r = spawnSync(process.execPath, ["--max-semi-space-size=32", bin, ...argv], { stdio: "inherit" });
+  const r = spawnSync(process.execPath, [bin, ...argv], { stdio: "inherit" });
   if (r.signal) process.kill(process.pid, r.signal);
   process.exitCode = r.status ?? 2;
 }
