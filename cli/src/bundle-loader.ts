@@ -40,7 +40,10 @@ function cacheDir(): string | undefined {
 function cacheFile(dir: string, bundle: string, command: string): string {
   const st = fs.statSync(bundle);
   const safe = /^[a-z-]+$/.test(command) ? command : "other";
-  return path.join(dir, `${process.version}-${process.arch}-${st.size}-${Math.trunc(st.mtimeMs)}-${safe}.cache`);
+  // V8 rejects a cache made with other flags: `onnxtxt` (started with bin/onnxtxt.js's flags)
+  // and `node bin/onnxtxt.js` each keep their own rather than rewriting one in turn.
+  const flags = process.execArgv.join("").replace(/[^a-z0-9=]+/gi, "");
+  return path.join(dir, `${process.version}-${process.arch}-${flags}${flags && "-"}${st.size}-${Math.trunc(st.mtimeMs)}-${safe}.cache`);
 }
 
 function readCache(file: string | undefined): Buffer | undefined {
