@@ -137,7 +137,9 @@ function main(): number {
   try {
     const table = rows(dir);
     prepareSnapshots(table);
-    console.log(`onnxtxt (Node ${process.version}, the one on PATH) against onnx (parse/check: Debian's python3-onnx; print: ONNX_PRINTER), medians of ${runs} alternating runs\n`);
+    console.log(
+      `onnxtxt (Node ${process.version}, the one on PATH) against onnx (parse/check: Debian's python3-onnx; print: ONNX_PRINTER), medians of ${runs} alternating runs\n`,
+    );
     console.log("| work | onnxtxt | onnx | ratio | goal | cpu ratio | outputs |");
     console.log("|---|---|---|---|---|---|---|");
     for (const row of table) {
