@@ -1,7 +1,9 @@
 // Part of `npm run build`: bundles the CLI with esbuild into one CommonJS file beside the
 // compiled main.js (dist/cli/src/main.bundle.cjs, so paths taken from import.meta.url still
 // hold), the kernels' helper thread to dist/cli/src/helper.js, where the bundle looks for it,
-// and the start-up snapshot's builder to dist/cli/src/snapshot-builder.cjs.
+// and for the start-up snapshots (cli/src/snapshot-request.ts) their builder,
+// dist/cli/src/snapshot-builder.cjs, and per command a bundle of the CLI with only that
+// command, main.COMMAND.snapshot.cjs.
 // Loading one file instead of ~280 modules takes a fraction of the start-up time of every
 // command, and as a classic script the bundle can run with a V8 code cache
 // (cli/src/bundle-loader.ts), which ES modules cannot before Node 22. The command modules
