@@ -166,7 +166,25 @@ export class DocumentFeatures {
       const plain = last?.plain && splicedPlain(last.plain, diff(last.data, encoded.data));
       encoded.array = (plain ? Promise.resolve(plain) : this.sliced(uri, version, numberArraySteps(encoded.data))).then((p) => (encoded.plain = p));
     }
-    return { resultId: encoded.resultId, data: await encoded.array };
+    const data = await encoded.array;
+    await this.afterOutline(uri, version);
+    return { resultId: encoded.resultId, data };
+  }
+
+  /**
+   * Lets the requests that came with this one start (VS Code asks for tokens and the outline in
+   * the same tick), then waits for an outline of `version` being computed and for its response
+   * to go out. A full token response is megabytes of JSON written in one block: an outline
+   * queued behind it in the pipe reached the client 50-80 ms later (its `documentSymbol` max in
+   * bench/lsp-keystrokes went from 102-136 ms to 54-68 ms; the tokens' median from ~62 to ~66 ms).
+   */
+  private async afterOutline(uri: string, version: number): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve));
+    const now = this.cache.get(uri);
+    const running = now?.version === version ? now.running.get("outline") : undefined;
+    if (!running) return;
+    await running.catch(() => undefined);
+    await new Promise((resolve) => setImmediate(resolve));
   }
 
   /** The edit from the result the client has to the current one, or the full result. */
