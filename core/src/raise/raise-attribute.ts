@@ -22,6 +22,7 @@ import { fieldsOf, has, setNames } from "./presence.js";
 import { ATTR_FIELDS, ATTR_NAME, ATTR_REF_NAME, ATTR_TYPE, ATTR_VALUE_FIELDS } from "./field-tables.js";
 import { raiseType } from "./raise-type.js";
 import { Residual } from "./residual.js";
+import { utf8Text } from "./utf8-text.js";
 
 const ANNOTATION: Partial<Record<AT, string>> = {
   [AT.FLOAT]: "float",
@@ -61,16 +62,6 @@ const SCALAR_FIELDS = new Set(["f", "i", "s"]);
 
 const [TYPE, REF_ATTR_NAME, NAME] = [ATTR_TYPE, ATTR_REF_NAME, ATTR_NAME];
 const DOC_STRING = fieldsOf(AttributeProtoSchema, ["doc_string"]);
-
-const utf8 = new TextDecoder("utf-8", { fatal: true });
-
-function text(bytes: Uint8Array): string | undefined {
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    return undefined;
-  }
-}
 
 /** Which kind of value an attribute holds: its type, or the one field that is set. */
 export function kindOf(a: AttributeProto): AT | undefined {
@@ -185,7 +176,7 @@ export function raiseAttribute(a: AttributeProto, ctx: RaiseContext, nodeKey?: (
         value = int(a.i);
         break;
       case AT.STRING: {
-        const s = text(a.s);
+        const s = utf8Text(a.s);
         if (s === undefined) residual.keep(AttributeProtoSchema, a, ["s"]);
         value = str(s ?? "");
         break;
@@ -219,7 +210,7 @@ export function raiseAttribute(a: AttributeProto, ctx: RaiseContext, nodeKey?: (
         value = list(a.ints.map((v) => int(v)));
         break;
       case AT.STRINGS: {
-        const texts = a.strings.map(text);
+        const texts = a.strings.map((b) => utf8Text(b));
         if (texts.some((t) => t === undefined)) {
           residual.keep(AttributeProtoSchema, a, ["strings"]);
           value = list([]);

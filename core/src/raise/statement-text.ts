@@ -9,6 +9,7 @@ import { asFloatLiteral, formatFloat32 } from "../numbers/float-text.js";
 import type { ModelDefaults } from "./context.js";
 import { ATTR_FIELDS, ATTR_REF_NAME, ATTR_TYPE, ATTR_VALUE_FIELDS, differsInDomain } from "./field-tables.js";
 import { has } from "./presence.js";
+import { utf8Text } from "./utf8-text.js";
 
 /** presence.ts's test of a singular field, for a field named here. */
 function isOwn(n: NodeProto, key: "opType" | "overload" | "name"): boolean {
@@ -17,16 +18,6 @@ function isOwn(n: NodeProto, key: "opType" | "overload" | "name"): boolean {
 
 /** Index in ATTR_VALUE_FIELDS of the field each fast-path attribute type keeps its value in. */
 const VALUE_INDEX: Partial<Record<AT, number>> = { [AT.FLOAT]: 0, [AT.INT]: 1, [AT.STRING]: 2, [AT.FLOATS]: 5, [AT.INTS]: 6, [AT.STRINGS]: 7 };
-
-const utf8 = new TextDecoder("utf-8", { fatal: true });
-
-function utf8Text(bytes: Uint8Array): string | undefined {
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    return undefined;
-  }
-}
 
 /** `a, b` for an id list; names the syntax cannot take bare are quoted (`""` for an empty one). */
 function ids(names: readonly string[]): string {

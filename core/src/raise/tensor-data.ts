@@ -8,6 +8,7 @@ import { nanBitsOf } from "../io/nan-bits.js";
 import { rawField, rawToNumbers, rawToTyped, type BigField, type NumberField } from "../ext/raw-data.js";
 import { DEFAULT_NAN32, float32Bits, float64Bits } from "../numbers/float-text.js";
 import { NO_SPAN } from "./ast-build.js";
+import { utf8Text } from "./utf8-text.js";
 
 export interface RaisedElements {
   readonly elements: A.Literal[] | A.PackedNumbers;
@@ -63,17 +64,11 @@ function intLiterals(values: readonly (number | bigint)[]): A.Literal[] {
   return out;
 }
 
-const utf8 = new TextDecoder("utf-8", { fatal: true });
-
 function stringLiterals(values: readonly Uint8Array[]): A.Literal[] | undefined {
   const out: A.Literal[] = [];
   for (const b of values) {
-    let s: string;
-    try {
-      s = utf8.decode(b);
-    } catch {
-      return undefined;
-    }
+    const s = utf8Text(b);
+    if (s === undefined) return undefined;
     out.push({ kind: "Str", span: NO_SPAN, value: s });
   }
   return out;
