@@ -8,33 +8,28 @@ import type { FillLayout } from "./fill-layout.js";
 /** Longest text of a safe integer: `-9007199254740991`. */
 const MAX_DIGITS = 17;
 
-/**
- * Writes `v` (a safe integer) at `pos` of `buf`; returns the position after it. `-0` is `0`, as
- * String gives it.
- */
-function writeSafeInteger(buf: Uint8Array, pos: number, v: number): number {
+/** The length of `v`'s text (a safe integer; `-0` is `0`, as String gives it). */
+function safeIntegerLength(v: number): number {
+  let n = v < 0 ? 2 : 1;
+  const a = Math.abs(v);
+  for (let p = 10; p <= a; p *= 10) n++;
+  return n;
+}
+
+/** Writes `v` (a safe integer) at `pos` of `buf`, `len` bytes (safeIntegerLength); returns the position after it. */
+function writeSafeInteger(buf: Uint8Array, pos: number, v: number, len: number): number {
+  const end = pos + len;
   if (v < 0) {
-    buf[pos++] = 45; // '-'
+    buf[pos] = 45; // '-'
     v = -v;
   }
-  let digits = 1;
-  for (let p = 10; p <= v; p *= 10) digits++;
-  let at = pos + digits;
-  const end = at;
+  let at = end;
   do {
     const q = Math.floor(v / 10);
     buf[--at] = 48 + (v - q * 10);
     v = q;
   } while (v > 0);
   return end;
-}
-
-/** The length of writeSafeInteger's text for `v`. */
-function safeIntegerLength(v: number): number {
-  let n = v < 0 ? 2 : 1;
-  const a = Math.abs(v);
-  for (let p = 10; p <= a; p *= 10) n++;
-  return n;
 }
 
 /**
@@ -63,7 +58,7 @@ export function writeIntegerFill(out: ByteWriter, values: PackedValues, at: Fill
     }
     if (safe) {
       out.ensure(MAX_DIGITS);
-      out.pos = writeSafeInteger(out.buf, out.pos, v);
+      out.pos = writeSafeInteger(out.buf, out.pos, v, len);
     } else out.ascii(text);
     col += len;
   }
