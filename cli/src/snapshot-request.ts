@@ -5,8 +5,8 @@
 // only then stamps and renames it into place: a half-written or broken snapshot would crash
 // Node before any of our code runs. One build at a time (a lock file); a failed build leaves
 // its lock, and is tried again ten minutes later.
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
+import { createRequire } from "node:module";
 import * as path from "node:path";
 
 const RETRY_MS = 10 * 60_000;
@@ -78,5 +78,7 @@ export function requestSnapshot(bundle: string, cacheRoot: string | undefined, c
   // With the V8 flags of bin/onnxtxt.js's shell lines only: Node refuses a snapshot made with others.
   const { NODE_OPTIONS: _, ...rest } = process.env;
   const env = { ...rest, ONNXTXT_SNAPSHOT_BUNDLE: commandBundle, ONNXTXT_SNAPSHOT_COMMAND: command, ONNXTXT_SNAPSHOT_BLOB: "" };
+  // Loaded here, not at the top: every run the launcher starts without a snapshot imports this file.
+  const { spawn } = createRequire(import.meta.url)("node:child_process") as typeof import("node:child_process");
   spawn("/bin/sh", ["-c", BUILD, "onnxtxt-snapshot", ...args], { detached: true, stdio: "ignore", env }).unref();
 }
