@@ -47,6 +47,9 @@ export class DocumentFeatures {
   /** The encoded tokens last sent per document, by result id (one kept: the client sends the last). */
   private readonly sent = new Map<string, Encoded>();
 
+  /** The outline requests being answered, by document (answeringOutline). */
+  private readonly outlinesAnswering = new Map<string, Set<Promise<unknown>>>();
+
   /** How many outline items and folding ranges a client takes (from its settings and capabilities). */
   limits = { outline: Infinity, folds: Infinity };
 
@@ -167,24 +170,39 @@ export class DocumentFeatures {
       encoded.array = (plain ? Promise.resolve(plain) : this.sliced(uri, version, numberArraySteps(encoded.data))).then((p) => (encoded.plain = p));
     }
     const data = await encoded.array;
-    await this.afterOutline(uri, version);
+    await this.afterOutline(uri);
     return { resultId: encoded.resultId, data };
   }
 
   /**
-   * Lets the requests that came with this one start (VS Code asks for tokens and the outline in
-   * the same tick), then waits for an outline of `version` being computed and for its response
-   * to go out. A full token response is megabytes of JSON written in one block: an outline
-   * queued behind it in the pipe reached the client 50-80 ms later (its `documentSymbol` max in
-   * bench/lsp-keystrokes went from 102-136 ms to 54-68 ms; the tokens' median from ~62 to ~66 ms).
+   * Waits for the outline requests of `uri` being answered (answeringOutline) and for their
+   * responses to go out. VS Code asks for tokens and the outline together, and the priority
+   * strategy (priority.ts) dispatches them in one turn, so an outline asked with the tokens is
+   * registered by the time they are ready. A full token response is megabytes of JSON written
+   * in one block: an outline queued behind it in the pipe reached the client 50-80 ms later (its
+   * `documentSymbol` max in bench/lsp-keystrokes went from 102-136 ms to 54-68 ms; the tokens'
+   * median from ~62 to ~64-75 ms).
    */
-  private async afterOutline(uri: string, version: number): Promise<void> {
-    await new Promise((resolve) => setImmediate(resolve));
-    const now = this.cache.get(uri);
-    const running = now?.version === version ? now.running.get("outline") : undefined;
-    if (!running) return;
-    await running.catch(() => undefined);
-    await new Promise((resolve) => setImmediate(resolve));
+  private async afterOutline(uri: string): Promise<void> {
+    const answering = this.outlinesAnswering.get(uri);
+    if (answering) await Promise.all(answering);
+  }
+
+  /** Runs `answer`, the handling of an outline request for `uri`; full token responses wait for it (afterOutline). */
+  answeringOutline<T>(uri: string, answer: () => Promise<T>): Promise<T> {
+    const p = answer();
+    const set = this.outlinesAnswering.get(uri) ?? new Set<Promise<unknown>>();
+    this.outlinesAnswering.set(uri, set);
+    // Settled, and a turn later: the response has been written.
+    const done: Promise<unknown> = p
+      .catch(() => undefined)
+      .then(() => new Promise((resolve) => setImmediate(resolve)))
+      .then(() => {
+        set.delete(done);
+        if (set.size === 0 && this.outlinesAnswering.get(uri) === set) this.outlinesAnswering.delete(uri);
+      });
+    set.add(done);
+    return p;
   }
 
   /** The edit from the result the client has to the current one, or the full result. */

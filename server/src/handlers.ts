@@ -362,10 +362,12 @@ export function registerHandlers(connection: Connection, runs: RunPlatform, outp
   );
 
   connection.onDocumentSymbol(
-    on("documentSymbol", async (p, token) => {
-      const { a, version } = await wholeDocumentOf(p.textDocument.uri, token);
-      return features.outline(p.textDocument.uri, a, version);
-    }),
+    on("documentSymbol", (p, token) =>
+      features.answeringOutline(p.textDocument.uri, async () => {
+        const { a, version } = await wholeDocumentOf(p.textDocument.uri, token);
+        return features.outline(p.textDocument.uri, a, version);
+      }),
+    ),
   );
 
   connection.onWorkspaceSymbol(
