@@ -151,7 +151,8 @@ function range(min: number, max: number): string {
 function checkAttributeBasics(node: NodeProto, where: Where, env: NodeEnv, out: Emitter): void {
   // Most nodes have no attribute or one: the set (and the locations) are made only when needed.
   const seen = node.attribute.length > 1 ? new Set<string>() : undefined;
-  for (const a of node.attribute) {
+  for (let k = 0; k < node.attribute.length; k++) {
+    const a = node.attribute[k]!;
     const at = (): Where => new ChildWhere(where, "attribute", a.name);
     if (seen?.has(a.name)) out.emit("duplicate-attribute", `attribute '${a.name}' is set twice`, a, at(), "name");
     seen?.add(a.name);
@@ -170,7 +171,8 @@ function checkAttributeBasics(node: NodeProto, where: Where, env: NodeEnv, out: 
 }
 
 function checkAttributes(node: NodeProto, schema: OpSchema, version: number, where: Where, out: Emitter): void {
-  for (const a of node.attribute) {
+  for (let k = 0; k < node.attribute.length; k++) {
+    const a = node.attribute[k]!;
     const at = new ChildWhere(where, "attribute", a.name);
     const formal = schema.attributes.get(a.name);
     if (!formal) {
@@ -207,6 +209,7 @@ function checkAttributes(node: NodeProto, schema: OpSchema, version: number, whe
       );
     }
   }
+  if (schema.attributes.size === 0) return;
   for (const formal of schema.attributes.values()) {
     if (formal.required && !node.attribute.some((a) => a.name === formal.name)) {
       out.emit(

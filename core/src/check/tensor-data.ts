@@ -41,9 +41,10 @@ function checkAttribute(a: AttributeProto, where: Where, out: Emitter): void {
 }
 
 function checkNodes(nodes: readonly NodeProto[], where: Where, out: Emitter): void {
-  nodes.forEach((n, i) => {
-    for (const a of n.attribute) checkAttribute(a, new NodeWhere(where, n, i), out);
-  });
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i]!;
+    for (let k = 0; k < n.attribute.length; k++) checkAttribute(n.attribute[k]!, new NodeWhere(where, n, i), out);
+  }
 }
 
 function checkGraphTensors(g: GraphProto, where: Where, out: Emitter): void {

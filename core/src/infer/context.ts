@@ -6,8 +6,10 @@ import type { Const } from "./constants.js";
 import type { Part } from "./location.js";
 import { isTensor, tensor, type Dim, type Shape, type TensorType, type ValueType } from "./types.js";
 
-interface OpContextHost {
+export interface OpContextHost {
   report(code: string, message: string, part?: Part): void;
+  /** The folded value of input i, computed on demand (most inputs are never asked for). */
+  inputConst(i: number): Const | undefined;
   /** `quiet`: infer without reporting (a branch that is never taken). */
   inferSubgraph(g: GraphProto, attrName: string, inputs: readonly (ValueType | undefined)[], quiet?: boolean): (ValueType | undefined)[];
 }
@@ -16,7 +18,8 @@ const UTF8 = new TextDecoder();
 
 export class OpContext {
   readonly outputs: (ValueType | undefined)[];
-  readonly outputConsts: (Const | undefined)[];
+  /** Folded outputs by index; most nodes fold nothing, so it stays empty then. */
+  readonly outputConsts: (Const | undefined)[] = [];
 
   constructor(
     readonly node: NodeProto,
@@ -24,13 +27,10 @@ export class OpContext {
     /** The opset version of the node's domain. */
     readonly opset: number,
     readonly inputs: readonly (ValueType | undefined)[],
-    /** Folded value of input i, computed on demand (most inputs are never asked for). */
-    private readonly inputConst: (i: number) => Const | undefined,
     outputs: (ValueType | undefined)[],
     private readonly host: OpContextHost,
   ) {
     this.outputs = outputs;
-    this.outputConsts = outputs.map(() => undefined);
   }
 
   get inputCount(): number {
@@ -59,7 +59,7 @@ export class OpContext {
   }
 
   constIn(i: number): Const | undefined {
-    return this.has(i) ? this.inputConst(i) : undefined;
+    return this.has(i) ? this.host.inputConst(i) : undefined;
   }
 
   /** A constant input's values as integers (shapes, axes, indices). */
@@ -170,6 +170,10 @@ export type OpRule = (c: OpContext) => void;
  * arithmetic on odd constants: an infinite Resize scale, a NaN Range bound) made unknown.
  */
 function sizesOrUnknown(shape: Shape): Shape {
-  const fits = (d: Dim): boolean => typeof d !== "number" || (Number.isSafeInteger(d) && d >= 0);
-  return shape.every(fits) ? shape : shape.map((d) => (fits(d) ? d : undefined));
+  for (const d of shape) if (!isSize(d)) return shape.map((e) => (isSize(e) ? e : undefined));
+  return shape;
+}
+
+function isSize(d: Dim): boolean {
+  return typeof d !== "number" || (Number.isSafeInteger(d) && d >= 0);
 }

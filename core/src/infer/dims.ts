@@ -1,20 +1,19 @@
 // Dimension arithmetic shared by the operator rules: broadcasting, merging what is declared
 // with what is inferred, and products of known dimensions.
 import type { Dim, Shape } from "./types.js";
-import { maxOf } from "../arrays.js";
 
 export class ShapeError extends Error {}
 
 /** Numpy-style multidirectional broadcasting; throws ShapeError when two known dims clash. */
 export function broadcastShapes(shapes: readonly Shape[]): Dim[] {
-  const rank = maxOf(
-    shapes.map((s) => s.length),
-    0,
-  );
+  let rank = 0;
+  for (const s of shapes) rank = Math.max(rank, s.length);
   const out: Dim[] = [];
   for (let i = 0; i < rank; i++) {
     let known: number | undefined;
-    const symbols = new Set<string>();
+    // The symbolic sizes met: one kept, and whether another differed (no set per dimension).
+    let symbol: string | undefined;
+    let symbols = 0;
     let unknown = false;
     for (const s of shapes) {
       const d = s[i - (rank - s.length)];
@@ -22,12 +21,14 @@ export function broadcastShapes(shapes: readonly Shape[]): Dim[] {
       if (typeof d === "number") {
         if (known !== undefined && known !== d) throw new ShapeError(`dimensions ${known} and ${d} differ and neither is 1`);
         known = d;
-      } else if (typeof d === "string") symbols.add(d);
-      else unknown = true;
+      } else if (typeof d === "string") {
+        if (symbols === 0 || (symbols === 1 && d !== symbol)) symbols++;
+        symbol = d;
+      } else unknown = true;
     }
     if (known !== undefined) out.push(known);
-    else if (!unknown && symbols.size === 1) out.push([...symbols][0]);
-    else if (!unknown && symbols.size === 0) out.push(1);
+    else if (!unknown && symbols === 1) out.push(symbol);
+    else if (!unknown && symbols === 0) out.push(1);
     else out.push(undefined);
   }
   return out;

@@ -14,7 +14,7 @@ import {
 } from "../../../proto/src/index.js";
 import { canonicalDomain, getSchema, type FormalParameter, type OpSchema } from "../schema/index.js";
 import { constOfTensor, type Const } from "./constants.js";
-import { OpContext } from "./context.js";
+import { OpContext, type OpContextHost } from "./context.js";
 import { ShapeError } from "./dims.js";
 import { ChildWhere, describeNode, NodeWhere, opName, type Part, type Reporter, type Where } from "./location.js";
 import { mergeTypes } from "./merge.js";
@@ -138,25 +138,14 @@ function formalFor(params: readonly FormalParameter[], i: number): FormalParamet
   return last?.option === "variadic" ? last : undefined;
 }
 
-/** A type parameter bound by an input: its type, the type's string and the input it came from. */
-interface Binding {
-  readonly param: string;
-  readonly type: ValueType;
-  readonly str: string;
-  readonly from: number;
-}
-
 /**
- * Binds type parameters from the actual inputs; reports clashes and disallowed types. A list,
- * not a map: an op has one to three parameters, and this runs for every node.
+ * Binds type parameters from the actual inputs; reports clashes and disallowed types. The
+ * result lists the inputs that bound a parameter first (the parameter is the input's formal
+ * type): a list of indices, made only when something is bound, as this runs for every node and
+ * an op has one to three parameters.
  */
-function bindConstraints(
-  schema: OpSchema,
-  inputs: readonly (ValueType | undefined)[],
-  node: NodeProto,
-  report: (code: string, msg: string, part: Part) => void,
-): Binding[] {
-  const bound: Binding[] = [];
+function bindConstraints(schema: OpSchema, inputs: readonly (ValueType | undefined)[], node: NodeProto, env: Env, where: Where): number[] | undefined {
+  let bound: number[] | undefined;
   for (let i = 0; i < inputs.length; i++) {
     const t = inputs[i];
     if (!t || node.input[i] === "") continue;
@@ -168,7 +157,10 @@ function bindConstraints(
     if (!constraint) {
       // A fixed type (Reshape's shape is tensor(int64)) rather than a type parameter.
       if (str !== formal.typeStr && fromTypeString(formal.typeStr)) {
-        report(
+        reportAt(
+          env,
+          node,
+          where,
           "type-not-allowed",
           `input ${i} ('${formal.name}') of ${opName(node)} must be ${summarize([formal.typeStr])}, but '${node.input[i]}' is ${formatType(t)}`,
           { input: i },
@@ -177,7 +169,10 @@ function bindConstraints(
       continue;
     }
     if (!constraint.allowedSet.has(str)) {
-      report(
+      reportAt(
+        env,
+        node,
+        where,
         "type-not-allowed",
         `input ${i} ('${node.input[i]}') of ${opName(node)} is ${formatType(t)}, but ${formal.typeStr} allows only ${summarize(constraint.allowed)}`,
         { input: i },
@@ -185,12 +180,17 @@ function bindConstraints(
       continue;
     }
     if (formal.option === "variadic" && !formal.homogeneous) continue;
-    const prev = bindingOf(bound, formal.typeStr);
-    if (!prev) bound.push({ param: formal.typeStr, type: t, str, from: i });
-    else if (prev.str !== str) {
-      report(
+    const from = bindingOf(schema, bound, formal.typeStr);
+    if (from === undefined) {
+      if (bound) bound.push(i);
+      else bound = [i];
+    } else if (typeString(inputs[from]) !== str) {
+      reportAt(
+        env,
+        node,
+        where,
         "type-mismatch",
-        `${opName(node)} needs inputs ${prev.from} and ${i} to have the same type ${formal.typeStr}, but '${node.input[prev.from]}' is ${formatType(inputs[prev.from])} and '${node.input[i]}' is ${formatType(t)}`,
+        `${opName(node)} needs inputs ${from} and ${i} to have the same type ${formal.typeStr}, but '${node.input[from]}' is ${formatType(inputs[from])} and '${node.input[i]}' is ${formatType(t)}`,
         { input: i },
       );
     }
@@ -198,33 +198,31 @@ function bindConstraints(
   return bound;
 }
 
-function bindingOf(bound: readonly Binding[], param: string): Binding | undefined {
-  for (const b of bound) if (b.param === param) return b;
+/** The input that bound type parameter `param`, if one did. */
+function bindingOf(schema: OpSchema, bound: readonly number[] | undefined, param: string): number | undefined {
+  if (bound) for (let k = 0; k < bound.length; k++) if (formalFor(schema.inputs, bound[k]!)!.typeStr === param) return bound[k];
   return undefined;
 }
 
 /** Outputs whose type comes from an attribute (Constant's value, Cast's to) obey the schema too. */
-function checkOutputConstraints(
-  schema: OpSchema,
-  outputs: readonly (ValueType | undefined)[],
-  node: NodeProto,
-  report: (code: string, msg: string, part: Part) => void,
-): void {
-  outputs.forEach((t, j) => {
+function checkOutputConstraints(schema: OpSchema, outputs: readonly (ValueType | undefined)[], node: NodeProto, env: Env, where: Where): void {
+  for (let j = 0; j < outputs.length; j++) {
+    const t = outputs[j];
     const formal = formalFor(schema.outputs, j);
     const str = typeString(t);
-    const allowed =
-      formal && str !== undefined
-        ? (schema.typeConstraints.get(formal.typeStr)?.allowed ?? (fromTypeString(formal.typeStr) ? [formal.typeStr] : undefined))
-        : undefined;
-    if (allowed && !allowed.includes(str!)) {
-      report(
+    if (!formal || str === undefined) continue;
+    const allowed = schema.typeConstraints.get(formal.typeStr)?.allowed ?? (fromTypeString(formal.typeStr) ? [formal.typeStr] : undefined);
+    if (allowed && !allowed.includes(str)) {
+      reportAt(
+        env,
+        node,
+        where,
         "type-not-allowed",
-        `output ${j} ('${node.output[j]}') of ${opName(node)} would be ${formatType(t)}, but ${formal!.typeStr} allows only ${summarize(allowed)}`,
+        `output ${j} ('${node.output[j]}') of ${opName(node)} would be ${formatType(t)}, but ${formal.typeStr} allows only ${summarize(allowed)}`,
         { output: j },
       );
     }
-  });
+  }
 }
 
 function summarize(allowed: readonly string[]): string {
@@ -233,7 +231,12 @@ function summarize(allowed: readonly string[]): string {
 }
 
 /** Output types the constraints alone determine (element types; shapes come from rules). */
-function outputsFromConstraints(schema: OpSchema, count: number, bound: readonly Binding[]): (ValueType | undefined)[] {
+function outputsFromConstraints(
+  schema: OpSchema,
+  count: number,
+  inputs: readonly (ValueType | undefined)[],
+  bound: readonly number[] | undefined,
+): (ValueType | undefined)[] {
   const out: (ValueType | undefined)[] = [];
   for (let j = 0; j < count; j++) {
     const formal = formalFor(schema.outputs, j);
@@ -241,7 +244,8 @@ function outputsFromConstraints(schema: OpSchema, count: number, bound: readonly
       out.push(undefined);
       continue;
     }
-    const b = bindingOf(bound, formal.typeStr)?.type;
+    const from = bindingOf(schema, bound, formal.typeStr);
+    const b = from === undefined ? undefined : inputs[from];
     if (b) {
       out.push(isTensor(b) ? tensor(b.elem) : b);
       continue;
@@ -253,53 +257,84 @@ function outputsFromConstraints(schema: OpSchema, count: number, bound: readonly
   return out;
 }
 
+/**
+ * What a rule's OpContext asks of the node's place: reports, folded inputs and subgraphs. One
+ * object per node with a rule, rather than closures over the node's variables (a 50k-node graph
+ * made 50k of each).
+ */
+class NodeHost implements OpContextHost {
+  constructor(
+    private readonly node: NodeProto,
+    private readonly scope: Scope,
+    private readonly env: Env,
+    private readonly where: Where,
+  ) {}
+
+  report(code: string, message: string, part: Part = "op"): void {
+    this.env.reporter.report("error", code, message, this.node, this.where, part);
+  }
+
+  inputConst(i: number): Const | undefined {
+    const name = this.node.input[i];
+    return name ? this.scope.const(name) : undefined;
+  }
+
+  inferSubgraph(g: GraphProto, attrName: string, types: readonly (ValueType | undefined)[], quiet?: boolean): (ValueType | undefined)[] {
+    const env = quiet ? { ...this.env, reporter: this.env.reporter.muted() } : this.env;
+    return inferGraph(g, env, this.scope, new ChildWhere(this.where, "attribute", attrName), types).outputs;
+  }
+}
+
+function inputTypes(node: NodeProto, scope: Scope): (ValueType | undefined)[] {
+  const names = node.input;
+  const types: (ValueType | undefined)[] = new Array(names.length);
+  for (let i = 0; i < names.length; i++) types[i] = names[i] === "" ? undefined : scope.type(names[i]!);
+  return types;
+}
+
 export function inferNode(node: NodeProto, scope: Scope, env: Env, where: Where, declared: ReadonlyMap<string, ValueInfoProto>): void {
-  const report = (code: string, message: string, part: Part = "op"): void => env.reporter.report("error", code, message, node, where, part);
-  const inputs = node.input.map((n) => (n === "" ? undefined : scope.type(n)));
-  const constOf = (i: number): Const | undefined => (node.input[i] ? scope.const(node.input[i]) : undefined);
+  const inputs = inputTypes(node, scope);
   const domain = canonicalDomain(node.domain);
   const version = env.opsets.get(domain);
   const fn = env.functions.size === 0 ? undefined : env.functions.get(functionKey(node.domain, node.opType, node.overload));
-  let outputs: (ValueType | undefined)[] = node.output.map(() => undefined);
-  let outConsts: (Const | undefined)[] = [];
+  let outputs: (ValueType | undefined)[] | undefined;
+  let outConsts: readonly (Const | undefined)[] | undefined;
   if (fn) {
-    if (env.depth < MAX_FUNCTION_DEPTH)
+    if (env.depth < MAX_FUNCTION_DEPTH) {
+      const host = new NodeHost(node, scope, env, where);
       outputs = inferFunctionCall(
         fn,
         node,
         inputs,
-        node.input.map((_, i) => constOf(i)),
+        node.input.map((_, i) => host.inputConst(i)),
         env,
       );
+    }
   } else if (version !== undefined && !env.broken?.has(node)) {
     const schema = getSchema(domain, node.opType, version);
     if (schema) {
-      const bound = bindConstraints(schema, inputs, node, report);
-      outputs = outputsFromConstraints(schema, node.output.length, bound);
+      const bound = bindConstraints(schema, inputs, node, env, where);
+      outputs = outputsFromConstraints(schema, node.output.length, inputs, bound);
       const rule = ruleFor(domain, node.opType);
       if (rule) {
-        const ctx = new OpContext(node, schema, version, inputs, constOf, outputs, {
-          report: (code, message, part) => report(code, message, part),
-          inferSubgraph: (g, attrName, types, quiet) =>
-            inferGraph(g, quiet ? { ...env, reporter: env.reporter.muted() } : env, scope, new ChildWhere(where, "attribute", attrName), types).outputs,
-        });
+        const ctx = new OpContext(node, schema, version, inputs, outputs, new NodeHost(node, scope, env, where));
         try {
           rule(ctx);
         } catch (e) {
           // A rule that trips over malformed input (wrong arity, odd attributes) leaves the
           // outputs unknown: the checker reports the malformation itself.
-          if (e instanceof ShapeError) report("shape-incompatible", `${node.opType}: ${e.message}`);
+          if (e instanceof ShapeError) reportAt(env, node, where, "shape-incompatible", `${node.opType}: ${e.message}`);
         }
         outputs = ctx.outputs;
         outConsts = ctx.outputConsts;
       }
-      checkOutputConstraints(schema, outputs, node, report);
+      checkOutputConstraints(schema, outputs, node, env, where);
     }
   }
   for (let j = 0; j < node.output.length; j++) {
     const name = node.output[j]!;
     if (name === "") continue;
-    const got = outputs[j];
+    const got = outputs?.[j];
     const vi = declared.get(name);
     if (vi || !got) scope.operatorOverrides.set(name, got);
     // Nothing declared is the common case: nothing to merge (a 50k-node graph has one output).
@@ -321,9 +356,13 @@ export function inferNode(node: NodeProto, scope: Scope, env: Env, where: Where,
     // After a contradiction the operator's answer flows on, so one mistake is reported once.
     const flowing = !vi || merged?.conflict ? got : merged?.type;
     if (flowing) scope.types.set(name, flowing);
-    const c = outConsts[j];
+    const c = outConsts?.[j];
     if (c) scope.consts.set(name, c);
   }
+}
+
+function reportAt(env: Env, node: NodeProto, where: Where, code: string, message: string, part: Part = "op"): void {
+  env.reporter.report("error", code, message, node, where, part);
 }
 
 /** Infers a call of a model-local function by running its body on the actual input types. */
