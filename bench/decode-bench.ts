@@ -5,7 +5,7 @@
 // `--only NAME` runs one way, `--file F` reads the model from F instead of making it (for
 // `perf stat`, a run with --runs 1 against one with --runs 0 counts what the decoding costs).
 // Run: npm run build && nice node --expose-gc --max-semi-space-size=32 dist/bench/decode-bench.js [--nodes N] [--runs N] [--only NAME] [--file F]
-// (the semi-space size is what bin/onnxtxt.js sets).
+// (32 MB: what bin/onnxtxt.js gives the commands that have no size of their own in cli/src/snapshot-request.ts).
 import * as fs from "node:fs";
 import { fromBinary } from "@bufbuild/protobuf";
 import { decodeModelProto } from "../proto/gen/onnx_decode.js";
