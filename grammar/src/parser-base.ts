@@ -55,7 +55,7 @@ const EMPTY_STREAM: TokenStream = {
 };
 
 /** A way of a decision the parser takes itself: `when` is tested at run time, in order. */
-interface Way<R> {
+export interface Way<R> {
   readonly when: () => boolean;
   readonly take: () => R;
 }

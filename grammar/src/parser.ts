@@ -31,11 +31,15 @@ import {
   isTypeStart,
   MODEL_HEADER_KEYS,
 } from "./keywords.js";
-import { exact, lineOf, NO_NAMES, ParserBase, type Mutable } from "./parser-base.js";
+import { exact, lineOf, NO_NAMES, ParserBase, type Mutable, type Way } from "./parser-base.js";
 import { Tok } from "./scanner.js";
 import * as T from "./tokens.js";
 
 export { MAX_NESTING, unquote } from "./parser-base.js";
+
+/** singleValue's arguments, made once: an attribute's own value, or an element of a list. */
+const TOP_LEVEL = { ARGS: [true] as [boolean] };
+const IN_LIST = { ARGS: [false] as [boolean] };
 
 export class OnnxTextParser extends ParserBase {
   /** `validate` runs Chevrotain's grammar checks (tests); the tools skip them for start-up. */
@@ -478,14 +482,18 @@ export class OnnxTextParser extends ParserBase {
     const items: A.Attribute[] = [];
     const first = this.attribute(1);
     if (first) items.push(first);
-    this.MANY(() => {
-      this.CONSUME(T.Comma);
-      const a = this.attribute(2);
-      if (a) items.push(a);
-    });
+    // MANY while recording; after that its loop written out (no closure per list).
+    if (this.RECORDING_PHASE) this.MANY(() => this.nextAttribute(items));
+    else while (this.at(Tok.Comma)) this.nextAttribute(items);
     this.token(1, T.RAngle, "',' or '>' after an attribute");
     return { kind: "AttributeList", span: this.spanFrom(start), items: exact(items) };
   });
+
+  private nextAttribute(items: A.Attribute[]): void {
+    this.CONSUME(T.Comma);
+    const a = this.attribute(2);
+    if (a) items.push(a);
+  }
 
   /** `name (: type)? = value`, the `idx`-th occurrence in attributeList (a helper, not a rule: subgraphs nest through it). */
   private attribute(idx: number): A.Attribute | undefined {
@@ -517,8 +525,9 @@ export class OnnxTextParser extends ParserBase {
 
   /** A value, or a `[...]` list of values (a helper of attributeRest, which subgraphs nest through). */
   private attrValue(): A.AttrValue | undefined {
+    if (!this.RECORDING_PHASE) return this.at(Tok.LBracket) ? this.SUBRULE(this.listValue) : this.SUBRULE1(this.singleValue, TOP_LEVEL);
     return this.choose<A.AttrValue | undefined>(1, [
-      { when: () => !this.at(Tok.LBracket), take: () => this.SUBRULE1(this.singleValue, { ARGS: [true] }) },
+      { when: () => !this.at(Tok.LBracket), take: () => this.SUBRULE1(this.singleValue, TOP_LEVEL) },
       { when: () => true, take: () => this.SUBRULE(this.listValue) },
     ]);
   }
@@ -532,13 +541,10 @@ export class OnnxTextParser extends ParserBase {
       1,
       () => this.at(Tok.RBracket),
       () => {
-        const v = this.SUBRULE1(this.singleValue, { ARGS: [false] });
+        const v = this.SUBRULE1(this.singleValue, IN_LIST);
         if (v) items.push(v);
-        this.MANY(() => {
-          this.CONSUME(T.Comma);
-          const w = this.SUBRULE2(this.singleValue, { ARGS: [false] });
-          if (w) items.push(w);
-        });
+        if (this.RECORDING_PHASE) this.MANY(() => this.nextListValue(items));
+        else while (this.at(Tok.Comma)) this.nextListValue(items);
       },
     );
     this.token(1, T.RBracket, "',' or ']' in the list value");
@@ -546,38 +552,51 @@ export class OnnxTextParser extends ParserBase {
     return { kind: "List", span: this.spanFrom(start), items: exact(items) };
   });
 
-  singleValue = this.RULE("singleValue", (topLevel: boolean): A.AttrValue | undefined =>
-    this.choose<A.AttrValue | undefined>(1, [
-      { when: () => this.at(Tok.Number), take: () => this.numberLit(this.token(1, T.NumberLit, "")) },
-      { when: () => this.at(Tok.String), take: () => this.str(this.token(1, T.StringLit, "")) },
-      {
-        when: () => this.at(Tok.At),
-        take: () => {
-          const s = this.start;
-          this.CONSUME(T.At);
-          const name = this.qid(2, "an attribute name after '@'");
-          return { kind: "Ref", span: this.spanFrom(s), ...(name && { name }) } as A.RefValue;
-        },
+  private nextListValue(items: A.AttrValue[]): void {
+    this.CONSUME(T.Comma);
+    const w = this.SUBRULE2(this.singleValue, IN_LIST);
+    if (w) items.push(w);
+  }
+
+  /** Whether the value singleValue reads is an attribute's own (true) or a list element: its last way's message says which. */
+  private valueAtTopLevel = true;
+
+  singleValue = this.RULE("singleValue", (topLevel: boolean): A.AttrValue | undefined => {
+    this.valueAtTopLevel = topLevel;
+    return this.choose<A.AttrValue | undefined>(1, this.valueWays);
+  });
+
+  /** The ways of singleValue, made once per parser rather than per value (every attribute value reads them). */
+  private readonly valueWays: readonly Way<A.AttrValue | undefined>[] = [
+    { when: () => this.at(Tok.Number), take: () => this.numberLit(this.token(1, T.NumberLit, "")) },
+    { when: () => this.at(Tok.String), take: () => this.str(this.token(1, T.StringLit, "")) },
+    {
+      when: () => this.at(Tok.At),
+      take: () => {
+        const s = this.start;
+        this.CONSUME(T.At);
+        const name = this.qid(2, "an attribute name after '@'");
+        return { kind: "Ref", span: this.spanFrom(s), ...(name && { name }) } as A.RefValue;
       },
-      { when: () => this.atWord(isTypeStart), take: () => this.SUBRULE(this.typeOrTensorValue) },
-      { when: () => this.atWord(isFloatWord), take: () => this.wordFloat(this.token(1, T.Identifier, "")) },
-      { when: () => this.at(Tok.Identifier), take: () => this.SUBRULE(this.graph, { ARGS: [false] }) },
-      {
-        when: () => true,
-        take: () => {
-          const kind = this.kind(this.cur);
-          if (kind === Tok.LBrace || kind === Tok.NumberList) this.fail("an attribute value; tensor data needs its type first, e.g. float[2] {1, 2}");
-          else
-            this.fail(
-              topLevel
-                ? "an attribute value (a number, a string, a type, a tensor, a graph, '@name' or a '[...]' list)"
-                : "a list element (a number, a string, a type, a tensor, a graph or '@name')",
-            );
-          return undefined;
-        },
+    },
+    { when: () => this.atWord(isTypeStart), take: () => this.SUBRULE(this.typeOrTensorValue) },
+    { when: () => this.atWord(isFloatWord), take: () => this.wordFloat(this.token(1, T.Identifier, "")) },
+    { when: () => this.at(Tok.Identifier), take: () => this.SUBRULE(this.graph, { ARGS: [false] }) },
+    {
+      when: () => true,
+      take: () => {
+        const kind = this.kind(this.cur);
+        if (kind === Tok.LBrace || kind === Tok.NumberList) this.fail("an attribute value; tensor data needs its type first, e.g. float[2] {1, 2}");
+        else
+          this.fail(
+            this.valueAtTopLevel
+              ? "an attribute value (a number, a string, a type, a tensor, a graph, '@name' or a '[...]' list)"
+              : "a list element (a number, a string, a type, a tensor, a graph or '@name')",
+          );
+        return undefined;
       },
-    ]),
-  );
+    },
+  ];
 
   typeOrTensorValue = this.RULE("typeOrTensorValue", (): A.TensorValue | A.TypeValue | undefined => {
     const start = this.start;
