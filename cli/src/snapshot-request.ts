@@ -20,19 +20,19 @@ export type SnapshotCommand = (typeof SNAPSHOT_COMMANDS)[number];
  * when it starts a command without its snapshot; Node refuses a snapshot with others). The
  * young generation is sized to what each command keeps:
  *  - `convert`, `check` and `format` build a tree and a model that live to the end, so nearly
- *    everything a scavenge meets survives and is copied. A small young generation (4 MB, Node's
- *    default grows to 16) promotes it after less copying: a 50k-node text converts in 0.44 s
- *    instead of 0.50, checks in 0.50 instead of 0.59 and formats in 0.36 instead of 0.43; a
- *    2M-float text and ResNet-50 measured the same.
+ *    everything a scavenge meets survives and is copied. A small young generation (2 MB, Node's
+ *    default grows to 16) promotes it after less copying: a 50k-node text converts in 0.36 s
+ *    instead of 0.49 (0.39 with 4 MB), checks in 0.51 instead of 0.59 and formats in 0.36
+ *    instead of 0.43; a 2M-float text and ResNet-50 measured the same.
  *  - `print` keeps the whole decoded model while it prints: with 48 MB a 50k-node model (19 MB)
  *    is read and printed without a single scavenge copying it, 0.16 -> 0.13 s; small inputs
  *    start 4 ms slower.
  */
 export const SNAPSHOT_FLAGS: Readonly<Record<SnapshotCommand, string>> = {
-  convert: "--max-semi-space-size=4",
-  check: "--max-semi-space-size=4",
+  convert: "--max-semi-space-size=2",
+  check: "--max-semi-space-size=2",
   print: "--min-semi-space-size=48 --max-semi-space-size=48",
-  format: "--max-semi-space-size=4",
+  format: "--max-semi-space-size=2",
 };
 
 /** $1 node, $2 builder, $3 temp file, $4 snapshot, $5 lock, $6 bin/onnxtxt.js, $7 the command, $8 its V8 flags. */
