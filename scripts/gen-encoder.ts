@@ -60,12 +60,14 @@ function writeField(f: DescField): string[] {
         `if (${list}.length > 0) {`,
         `  w.tag(${f.number}, LEN);`,
         "  const at = w.fork();",
-        `  for (const v of ${list}) ${write("v")};`,
+        `  for (let i = 0; i < ${list}.length; i++) ${write(`${list}[i]!`)};`,
         "  w.join(at);",
         "}",
       ];
     }
-    return [`for (const v of ${list}) {`, ...indent(writeOne(f, "v")), "}"];
+    // Indexed: a for-of allocates a result per step until V8 optimises the writer, and a model's
+    // first encoding in a process runs mostly unoptimised.
+    return [`for (let i = 0; i < ${list}.length; i++) {`, `  const v = ${list}[i]!;`, ...indent(writeOne(f, "v")), "}"];
   }
   if (f.oneof) return [`if (m.${f.oneof.localName}.case === "${f.localName}") {`, ...indent(writeOne(f, `m.${f.oneof.localName}.value`)), "}"];
   if (f.presence === FeatureSet_FieldPresence.IMPLICIT) throw unsupported(f, "a field with implicit presence");

@@ -87,22 +87,26 @@ function writeAttributeProto(w: WireWriter, m: AttributeProto): void {
     }
   }
   // floats = 7
-  for (const v of m.floats) {
+  for (let i = 0; i < m.floats.length; i++) {
+    const v = m.floats[i]!;
     w.tag(7, FIXED32);
     w.float(v);
   }
   // ints = 8
-  for (const v of m.ints) {
+  for (let i = 0; i < m.ints.length; i++) {
+    const v = m.ints[i]!;
     w.tag(8, VARINT);
     w.int64(v, false);
   }
   // strings = 9
-  for (const v of m.strings) {
+  for (let i = 0; i < m.strings.length; i++) {
+    const v = m.strings[i]!;
     w.tag(9, LEN);
     w.bytes(v);
   }
   // tensors = 10
-  for (const v of m.tensors) {
+  for (let i = 0; i < m.tensors.length; i++) {
+    const v = m.tensors[i]!;
     w.tag(10, LEN);
     {
       const at = w.fork();
@@ -111,7 +115,8 @@ function writeAttributeProto(w: WireWriter, m: AttributeProto): void {
     }
   }
   // graphs = 11
-  for (const v of m.graphs) {
+  for (let i = 0; i < m.graphs.length; i++) {
+    const v = m.graphs[i]!;
     w.tag(11, LEN);
     {
       const at = w.fork();
@@ -134,7 +139,8 @@ function writeAttributeProto(w: WireWriter, m: AttributeProto): void {
     }
   }
   // type_protos = 15
-  for (const v of m.typeProtos) {
+  for (let i = 0; i < m.typeProtos.length; i++) {
+    const v = m.typeProtos[i]!;
     w.tag(15, LEN);
     {
       const at = w.fork();
@@ -162,7 +168,8 @@ function writeAttributeProto(w: WireWriter, m: AttributeProto): void {
     }
   }
   // sparse_tensors = 23
-  for (const v of m.sparseTensors) {
+  for (let i = 0; i < m.sparseTensors.length; i++) {
+    const v = m.sparseTensors[i]!;
     w.tag(23, LEN);
     {
       const at = w.fork();
@@ -201,7 +208,8 @@ function writeValueInfoProto(w: WireWriter, m: ValueInfoProto): void {
     w.string(m.docString);
   }
   // metadata_props = 4
-  for (const v of m.metadataProps) {
+  for (let i = 0; i < m.metadataProps.length; i++) {
+    const v = m.metadataProps[i]!;
     w.tag(4, LEN);
     {
       const at = w.fork();
@@ -221,12 +229,14 @@ export function encodeNodeProto(m: NodeProto): Uint8Array {
 
 function writeNodeProto(w: WireWriter, m: NodeProto): void {
   // input = 1
-  for (const v of m.input) {
+  for (let i = 0; i < m.input.length; i++) {
+    const v = m.input[i]!;
     w.tag(1, LEN);
     w.string(v);
   }
   // output = 2
-  for (const v of m.output) {
+  for (let i = 0; i < m.output.length; i++) {
+    const v = m.output[i]!;
     w.tag(2, LEN);
     w.string(v);
   }
@@ -241,7 +251,8 @@ function writeNodeProto(w: WireWriter, m: NodeProto): void {
     w.string(m.opType);
   }
   // attribute = 5
-  for (const v of m.attribute) {
+  for (let i = 0; i < m.attribute.length; i++) {
+    const v = m.attribute[i]!;
     w.tag(5, LEN);
     {
       const at = w.fork();
@@ -265,7 +276,8 @@ function writeNodeProto(w: WireWriter, m: NodeProto): void {
     w.string(m.overload);
   }
   // metadata_props = 9
-  for (const v of m.metadataProps) {
+  for (let i = 0; i < m.metadataProps.length; i++) {
+    const v = m.metadataProps[i]!;
     w.tag(9, LEN);
     {
       const at = w.fork();
@@ -274,7 +286,8 @@ function writeNodeProto(w: WireWriter, m: NodeProto): void {
     }
   }
   // device_configurations = 10
-  for (const v of m.deviceConfigurations) {
+  for (let i = 0; i < m.deviceConfigurations.length; i++) {
+    const v = m.deviceConfigurations[i]!;
     w.tag(10, LEN);
     {
       const at = w.fork();
@@ -299,7 +312,8 @@ function writeIntIntListEntryProto(w: WireWriter, m: IntIntListEntryProto): void
     w.int64(m.key, false);
   }
   // value = 2
-  for (const v of m.value) {
+  for (let i = 0; i < m.value.length; i++) {
+    const v = m.value[i]!;
     w.tag(2, VARINT);
     w.int64(v, false);
   }
@@ -320,7 +334,8 @@ function writeNodeDeviceConfigurationProto(w: WireWriter, m: NodeDeviceConfigura
     w.string(m.configurationId);
   }
   // sharding_spec = 2
-  for (const v of m.shardingSpec) {
+  for (let i = 0; i < m.shardingSpec.length; i++) {
+    const v = m.shardingSpec[i]!;
     w.tag(2, LEN);
     {
       const at = w.fork();
@@ -350,12 +365,14 @@ function writeShardingSpecProto(w: WireWriter, m: ShardingSpecProto): void {
     w.string(m.tensorName);
   }
   // device = 2
-  for (const v of m.device) {
+  for (let i = 0; i < m.device.length; i++) {
+    const v = m.device[i]!;
     w.tag(2, VARINT);
     w.int64(v, false);
   }
   // index_to_device_group_map = 3
-  for (const v of m.indexToDeviceGroupMap) {
+  for (let i = 0; i < m.indexToDeviceGroupMap.length; i++) {
+    const v = m.indexToDeviceGroupMap[i]!;
     w.tag(3, LEN);
     {
       const at = w.fork();
@@ -364,7 +381,8 @@ function writeShardingSpecProto(w: WireWriter, m: ShardingSpecProto): void {
     }
   }
   // sharded_dim = 4
-  for (const v of m.shardedDim) {
+  for (let i = 0; i < m.shardedDim.length; i++) {
+    const v = m.shardedDim[i]!;
     w.tag(4, LEN);
     {
       const at = w.fork();
@@ -389,7 +407,8 @@ function writeShardedDimProto(w: WireWriter, m: ShardedDimProto): void {
     w.int64(m.axis, false);
   }
   // simple_sharding = 2
-  for (const v of m.simpleSharding) {
+  for (let i = 0; i < m.simpleSharding.length; i++) {
+    const v = m.simpleSharding[i]!;
     w.tag(2, LEN);
     {
       const at = w.fork();
@@ -453,7 +472,8 @@ function writeTrainingInfoProto(w: WireWriter, m: TrainingInfoProto): void {
     }
   }
   // initialization_binding = 3
-  for (const v of m.initializationBinding) {
+  for (let i = 0; i < m.initializationBinding.length; i++) {
+    const v = m.initializationBinding[i]!;
     w.tag(3, LEN);
     {
       const at = w.fork();
@@ -462,7 +482,8 @@ function writeTrainingInfoProto(w: WireWriter, m: TrainingInfoProto): void {
     }
   }
   // update_binding = 4
-  for (const v of m.updateBinding) {
+  for (let i = 0; i < m.updateBinding.length; i++) {
+    const v = m.updateBinding[i]!;
     w.tag(4, LEN);
     {
       const at = w.fork();
@@ -521,7 +542,8 @@ function writeModelProto(w: WireWriter, m: ModelProto): void {
     }
   }
   // opset_import = 8
-  for (const v of m.opsetImport) {
+  for (let i = 0; i < m.opsetImport.length; i++) {
+    const v = m.opsetImport[i]!;
     w.tag(8, LEN);
     {
       const at = w.fork();
@@ -530,7 +552,8 @@ function writeModelProto(w: WireWriter, m: ModelProto): void {
     }
   }
   // metadata_props = 14
-  for (const v of m.metadataProps) {
+  for (let i = 0; i < m.metadataProps.length; i++) {
+    const v = m.metadataProps[i]!;
     w.tag(14, LEN);
     {
       const at = w.fork();
@@ -539,7 +562,8 @@ function writeModelProto(w: WireWriter, m: ModelProto): void {
     }
   }
   // training_info = 20
-  for (const v of m.trainingInfo) {
+  for (let i = 0; i < m.trainingInfo.length; i++) {
+    const v = m.trainingInfo[i]!;
     w.tag(20, LEN);
     {
       const at = w.fork();
@@ -548,7 +572,8 @@ function writeModelProto(w: WireWriter, m: ModelProto): void {
     }
   }
   // functions = 25
-  for (const v of m.functions) {
+  for (let i = 0; i < m.functions.length; i++) {
+    const v = m.functions[i]!;
     w.tag(25, LEN);
     {
       const at = w.fork();
@@ -557,7 +582,8 @@ function writeModelProto(w: WireWriter, m: ModelProto): void {
     }
   }
   // configuration = 26
-  for (const v of m.configuration) {
+  for (let i = 0; i < m.configuration.length; i++) {
+    const v = m.configuration[i]!;
     w.tag(26, LEN);
     {
       const at = w.fork();
@@ -587,7 +613,8 @@ function writeDeviceConfigurationProto(w: WireWriter, m: DeviceConfigurationProt
     w.int32(m.numDevices);
   }
   // device = 3
-  for (const v of m.device) {
+  for (let i = 0; i < m.device.length; i++) {
+    const v = m.device[i]!;
     w.tag(3, LEN);
     w.string(v);
   }
@@ -629,7 +656,8 @@ function writeTensorAnnotation(w: WireWriter, m: TensorAnnotation): void {
     w.string(m.tensorName);
   }
   // quant_parameter_tensor_names = 2
-  for (const v of m.quantParameterTensorNames) {
+  for (let i = 0; i < m.quantParameterTensorNames.length; i++) {
+    const v = m.quantParameterTensorNames[i]!;
     w.tag(2, LEN);
     {
       const at = w.fork();
@@ -649,7 +677,8 @@ export function encodeGraphProto(m: GraphProto): Uint8Array {
 
 function writeGraphProto(w: WireWriter, m: GraphProto): void {
   // node = 1
-  for (const v of m.node) {
+  for (let i = 0; i < m.node.length; i++) {
+    const v = m.node[i]!;
     w.tag(1, LEN);
     {
       const at = w.fork();
@@ -663,7 +692,8 @@ function writeGraphProto(w: WireWriter, m: GraphProto): void {
     w.string(m.name);
   }
   // initializer = 5
-  for (const v of m.initializer) {
+  for (let i = 0; i < m.initializer.length; i++) {
+    const v = m.initializer[i]!;
     w.tag(5, LEN);
     {
       const at = w.fork();
@@ -677,7 +707,8 @@ function writeGraphProto(w: WireWriter, m: GraphProto): void {
     w.string(m.docString);
   }
   // input = 11
-  for (const v of m.input) {
+  for (let i = 0; i < m.input.length; i++) {
+    const v = m.input[i]!;
     w.tag(11, LEN);
     {
       const at = w.fork();
@@ -686,7 +717,8 @@ function writeGraphProto(w: WireWriter, m: GraphProto): void {
     }
   }
   // output = 12
-  for (const v of m.output) {
+  for (let i = 0; i < m.output.length; i++) {
+    const v = m.output[i]!;
     w.tag(12, LEN);
     {
       const at = w.fork();
@@ -695,7 +727,8 @@ function writeGraphProto(w: WireWriter, m: GraphProto): void {
     }
   }
   // value_info = 13
-  for (const v of m.valueInfo) {
+  for (let i = 0; i < m.valueInfo.length; i++) {
+    const v = m.valueInfo[i]!;
     w.tag(13, LEN);
     {
       const at = w.fork();
@@ -704,7 +737,8 @@ function writeGraphProto(w: WireWriter, m: GraphProto): void {
     }
   }
   // quantization_annotation = 14
-  for (const v of m.quantizationAnnotation) {
+  for (let i = 0; i < m.quantizationAnnotation.length; i++) {
+    const v = m.quantizationAnnotation[i]!;
     w.tag(14, LEN);
     {
       const at = w.fork();
@@ -713,7 +747,8 @@ function writeGraphProto(w: WireWriter, m: GraphProto): void {
     }
   }
   // sparse_initializer = 15
-  for (const v of m.sparseInitializer) {
+  for (let i = 0; i < m.sparseInitializer.length; i++) {
+    const v = m.sparseInitializer[i]!;
     w.tag(15, LEN);
     {
       const at = w.fork();
@@ -722,7 +757,8 @@ function writeGraphProto(w: WireWriter, m: GraphProto): void {
     }
   }
   // metadata_props = 16
-  for (const v of m.metadataProps) {
+  for (let i = 0; i < m.metadataProps.length; i++) {
+    const v = m.metadataProps[i]!;
     w.tag(16, LEN);
     {
       const at = w.fork();
@@ -742,7 +778,8 @@ export function encodeTensorProto(m: TensorProto): Uint8Array {
 
 function writeTensorProto(w: WireWriter, m: TensorProto): void {
   // dims = 1
-  for (const v of m.dims) {
+  for (let i = 0; i < m.dims.length; i++) {
+    const v = m.dims[i]!;
     w.tag(1, VARINT);
     w.int64(v, false);
   }
@@ -766,11 +803,12 @@ function writeTensorProto(w: WireWriter, m: TensorProto): void {
   if (m.int32Data.length > 0) {
     w.tag(5, LEN);
     const at = w.fork();
-    for (const v of m.int32Data) w.int32(v);
+    for (let i = 0; i < m.int32Data.length; i++) w.int32(m.int32Data[i]!);
     w.join(at);
   }
   // string_data = 6
-  for (const v of m.stringData) {
+  for (let i = 0; i < m.stringData.length; i++) {
+    const v = m.stringData[i]!;
     w.tag(6, LEN);
     w.bytes(v);
   }
@@ -778,7 +816,7 @@ function writeTensorProto(w: WireWriter, m: TensorProto): void {
   if (m.int64Data.length > 0) {
     w.tag(7, LEN);
     const at = w.fork();
-    for (const v of m.int64Data) w.int64(v, false);
+    for (let i = 0; i < m.int64Data.length; i++) w.int64(m.int64Data[i]!, false);
     w.join(at);
   }
   // name = 8
@@ -797,7 +835,7 @@ function writeTensorProto(w: WireWriter, m: TensorProto): void {
   if (m.uint64Data.length > 0) {
     w.tag(11, LEN);
     const at = w.fork();
-    for (const v of m.uint64Data) w.int64(v, true);
+    for (let i = 0; i < m.uint64Data.length; i++) w.int64(m.uint64Data[i]!, true);
     w.join(at);
   }
   // doc_string = 12
@@ -806,7 +844,8 @@ function writeTensorProto(w: WireWriter, m: TensorProto): void {
     w.string(m.docString);
   }
   // external_data = 13
-  for (const v of m.externalData) {
+  for (let i = 0; i < m.externalData.length; i++) {
+    const v = m.externalData[i]!;
     w.tag(13, LEN);
     {
       const at = w.fork();
@@ -820,7 +859,8 @@ function writeTensorProto(w: WireWriter, m: TensorProto): void {
     w.int32(m.dataLocation);
   }
   // metadata_props = 16
-  for (const v of m.metadataProps) {
+  for (let i = 0; i < m.metadataProps.length; i++) {
+    const v = m.metadataProps[i]!;
     w.tag(16, LEN);
     {
       const at = w.fork();
@@ -879,7 +919,8 @@ function writeSparseTensorProto(w: WireWriter, m: SparseTensorProto): void {
     }
   }
   // dims = 3
-  for (const v of m.dims) {
+  for (let i = 0; i < m.dims.length; i++) {
+    const v = m.dims[i]!;
     w.tag(3, VARINT);
     w.int64(v, false);
   }
@@ -895,7 +936,8 @@ export function encodeTensorShapeProto(m: TensorShapeProto): Uint8Array {
 
 function writeTensorShapeProto(w: WireWriter, m: TensorShapeProto): void {
   // dim = 1
-  for (const v of m.dim) {
+  for (let i = 0; i < m.dim.length; i++) {
+    const v = m.dim[i]!;
     w.tag(1, LEN);
     {
       const at = w.fork();
@@ -1173,22 +1215,26 @@ function writeFunctionProto(w: WireWriter, m: FunctionProto): void {
     w.string(m.name);
   }
   // input = 4
-  for (const v of m.input) {
+  for (let i = 0; i < m.input.length; i++) {
+    const v = m.input[i]!;
     w.tag(4, LEN);
     w.string(v);
   }
   // output = 5
-  for (const v of m.output) {
+  for (let i = 0; i < m.output.length; i++) {
+    const v = m.output[i]!;
     w.tag(5, LEN);
     w.string(v);
   }
   // attribute = 6
-  for (const v of m.attribute) {
+  for (let i = 0; i < m.attribute.length; i++) {
+    const v = m.attribute[i]!;
     w.tag(6, LEN);
     w.string(v);
   }
   // node = 7
-  for (const v of m.node) {
+  for (let i = 0; i < m.node.length; i++) {
+    const v = m.node[i]!;
     w.tag(7, LEN);
     {
       const at = w.fork();
@@ -1202,7 +1248,8 @@ function writeFunctionProto(w: WireWriter, m: FunctionProto): void {
     w.string(m.docString);
   }
   // opset_import = 9
-  for (const v of m.opsetImport) {
+  for (let i = 0; i < m.opsetImport.length; i++) {
+    const v = m.opsetImport[i]!;
     w.tag(9, LEN);
     {
       const at = w.fork();
@@ -1216,7 +1263,8 @@ function writeFunctionProto(w: WireWriter, m: FunctionProto): void {
     w.string(m.domain);
   }
   // attribute_proto = 11
-  for (const v of m.attributeProto) {
+  for (let i = 0; i < m.attributeProto.length; i++) {
+    const v = m.attributeProto[i]!;
     w.tag(11, LEN);
     {
       const at = w.fork();
@@ -1225,7 +1273,8 @@ function writeFunctionProto(w: WireWriter, m: FunctionProto): void {
     }
   }
   // value_info = 12
-  for (const v of m.valueInfo) {
+  for (let i = 0; i < m.valueInfo.length; i++) {
+    const v = m.valueInfo[i]!;
     w.tag(12, LEN);
     {
       const at = w.fork();
@@ -1239,7 +1288,8 @@ function writeFunctionProto(w: WireWriter, m: FunctionProto): void {
     w.string(m.overload);
   }
   // metadata_props = 14
-  for (const v of m.metadataProps) {
+  for (let i = 0; i < m.metadataProps.length; i++) {
+    const v = m.metadataProps[i]!;
     w.tag(14, LEN);
     {
       const at = w.fork();
@@ -1269,7 +1319,8 @@ function writeSequenceProto(w: WireWriter, m: SequenceProto): void {
     w.int32(m.elemType);
   }
   // tensor_values = 3
-  for (const v of m.tensorValues) {
+  for (let i = 0; i < m.tensorValues.length; i++) {
+    const v = m.tensorValues[i]!;
     w.tag(3, LEN);
     {
       const at = w.fork();
@@ -1278,7 +1329,8 @@ function writeSequenceProto(w: WireWriter, m: SequenceProto): void {
     }
   }
   // sparse_tensor_values = 4
-  for (const v of m.sparseTensorValues) {
+  for (let i = 0; i < m.sparseTensorValues.length; i++) {
+    const v = m.sparseTensorValues[i]!;
     w.tag(4, LEN);
     {
       const at = w.fork();
@@ -1287,7 +1339,8 @@ function writeSequenceProto(w: WireWriter, m: SequenceProto): void {
     }
   }
   // sequence_values = 5
-  for (const v of m.sequenceValues) {
+  for (let i = 0; i < m.sequenceValues.length; i++) {
+    const v = m.sequenceValues[i]!;
     w.tag(5, LEN);
     {
       const at = w.fork();
@@ -1296,7 +1349,8 @@ function writeSequenceProto(w: WireWriter, m: SequenceProto): void {
     }
   }
   // map_values = 6
-  for (const v of m.mapValues) {
+  for (let i = 0; i < m.mapValues.length; i++) {
+    const v = m.mapValues[i]!;
     w.tag(6, LEN);
     {
       const at = w.fork();
@@ -1305,7 +1359,8 @@ function writeSequenceProto(w: WireWriter, m: SequenceProto): void {
     }
   }
   // optional_values = 7
-  for (const v of m.optionalValues) {
+  for (let i = 0; i < m.optionalValues.length; i++) {
+    const v = m.optionalValues[i]!;
     w.tag(7, LEN);
     {
       const at = w.fork();
@@ -1335,12 +1390,14 @@ function writeMapProto(w: WireWriter, m: MapProto): void {
     w.int32(m.keyType);
   }
   // keys = 3
-  for (const v of m.keys) {
+  for (let i = 0; i < m.keys.length; i++) {
+    const v = m.keys[i]!;
     w.tag(3, VARINT);
     w.int64(v, false);
   }
   // string_keys = 4
-  for (const v of m.stringKeys) {
+  for (let i = 0; i < m.stringKeys.length; i++) {
+    const v = m.stringKeys[i]!;
     w.tag(4, LEN);
     w.bytes(v);
   }
