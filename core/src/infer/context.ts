@@ -170,7 +170,7 @@ export type OpRule = (c: OpContext) => void;
  * arithmetic on odd constants: an infinite Resize scale, a NaN Range bound) made unknown.
  */
 function sizesOrUnknown(shape: Shape): Shape {
-  for (const d of shape) if (!isSize(d)) return shape.map((e) => (isSize(e) ? e : undefined));
+  for (let i = 0; i < shape.length; i++) if (!isSize(shape[i])) return shape.map((e) => (isSize(e) ? e : undefined));
   return shape;
 }
 

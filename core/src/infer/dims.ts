@@ -7,7 +7,8 @@ export class ShapeError extends Error {}
 /** Numpy-style multidirectional broadcasting; throws ShapeError when two known dims clash. */
 export function broadcastShapes(shapes: readonly Shape[]): Dim[] {
   let rank = 0;
-  for (const s of shapes) rank = Math.max(rank, s.length);
+  // Indexed loops: broadcasting runs for every elementwise node, mostly before V8 optimises it.
+  for (let k = 0; k < shapes.length; k++) rank = Math.max(rank, shapes[k]!.length);
   const out: Dim[] = [];
   for (let i = 0; i < rank; i++) {
     let known: number | undefined;
@@ -15,7 +16,8 @@ export function broadcastShapes(shapes: readonly Shape[]): Dim[] {
     let symbol: string | undefined;
     let symbols = 0;
     let unknown = false;
-    for (const s of shapes) {
+    for (let k = 0; k < shapes.length; k++) {
+      const s = shapes[k]!;
       const d = s[i - (rank - s.length)];
       if (i < rank - s.length || d === 1) continue;
       if (typeof d === "number") {
