@@ -18,8 +18,8 @@ const UTF8 = new TextDecoder();
 
 export class OpContext {
   readonly outputs: (ValueType | undefined)[];
-  /** Folded outputs by index; most nodes fold nothing, so it stays empty then. */
-  readonly outputConsts: (Const | undefined)[] = [];
+  /** Folded outputs by index; most nodes fold nothing, and then there is no list. */
+  outputConsts: (Const | undefined)[] | undefined;
 
   constructor(
     readonly node: NodeProto,
@@ -149,7 +149,7 @@ export class OpContext {
 
   setConst(i: number, c: Const): void {
     if (i >= this.outputs.length) return;
-    this.outputConsts[i] = c;
+    (this.outputConsts ??= [])[i] = c;
     this.outputs[i] = tensor(c.elem, c.shape);
   }
 

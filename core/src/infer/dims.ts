@@ -9,7 +9,8 @@ export function broadcastShapes(shapes: readonly Shape[]): Dim[] {
   let rank = 0;
   // Indexed loops: broadcasting runs for every elementwise node, mostly before V8 optimises it.
   for (let k = 0; k < shapes.length; k++) rank = Math.max(rank, shapes[k]!.length);
-  const out: Dim[] = [];
+  // Sized up front: the shape stays in the value's type, and a pushed array keeps spare room.
+  const out: Dim[] = new Array<Dim>(rank);
   for (let i = 0; i < rank; i++) {
     let known: number | undefined;
     // The symbolic sizes met: one kept, and whether another differed (no set per dimension).
@@ -28,10 +29,7 @@ export function broadcastShapes(shapes: readonly Shape[]): Dim[] {
         symbol = d;
       } else unknown = true;
     }
-    if (known !== undefined) out.push(known);
-    else if (!unknown && symbols === 1) out.push(symbol);
-    else if (!unknown && symbols === 0) out.push(1);
-    else out.push(undefined);
+    out[i] = known !== undefined ? known : unknown ? undefined : symbols === 1 ? symbol : symbols === 0 ? 1 : undefined;
   }
   return out;
 }

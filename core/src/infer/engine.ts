@@ -237,22 +237,22 @@ function outputsFromConstraints(
   inputs: readonly (ValueType | undefined)[],
   bound: readonly number[] | undefined,
 ): (ValueType | undefined)[] {
-  const out: (ValueType | undefined)[] = [];
+  // Sized up front rather than pushed: a pushed array's first growth makes room for 17.
+  const out = new Array<ValueType | undefined>(count);
   for (let j = 0; j < count; j++) {
     const formal = formalFor(schema.outputs, j);
     if (!formal) {
-      out.push(undefined);
+      out[j] = undefined;
       continue;
     }
     const from = bindingOf(schema, bound, formal.typeStr);
     const b = from === undefined ? undefined : inputs[from];
     if (b) {
-      out.push(isTensor(b) ? tensor(b.elem) : b);
+      out[j] = isTensor(b) ? tensor(b.elem) : b;
       continue;
     }
     const c = schema.typeConstraints.get(formal.typeStr);
-    if (c) out.push(c.allowed.length === 1 ? fromTypeString(c.allowed[0]!) : undefined);
-    else out.push(fromTypeString(formal.typeStr));
+    out[j] = c ? (c.allowed.length === 1 ? fromTypeString(c.allowed[0]!) : undefined) : fromTypeString(formal.typeStr);
   }
   return out;
 }

@@ -128,14 +128,16 @@ const broadcast: OpRule = (c) => {
     c.set(0, c.shapeIn(0));
     return;
   }
-  const shapes: Shape[] = [];
+  let shapes: Shape[] | undefined;
   for (let i = 0; i < c.inputCount; i++) {
     if (!c.has(i)) continue;
     const s = c.shapeIn(i);
     if (!s) return;
-    shapes.push(s);
+    // A literal, then pushes: a list made by push alone starts with room for 17.
+    if (shapes) shapes.push(s);
+    else shapes = [s];
   }
-  if (shapes.length === 0) return;
+  if (!shapes) return;
   const shape = broadcastOrReport(c, shapes);
   if (c.node.opType === "Where") c.set(0, shape, c.elemIn(1) || c.elemOut(0));
   else c.set(0, shape);
