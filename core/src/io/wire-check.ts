@@ -243,10 +243,7 @@ function noteNans(cur: Cursor, at: number, end: number, width: 4 | 8): void {
     // A NaN's exponent is all ones: its last byte (little-endian) is 0x7f or 0xff. One load
     // rules out almost every value of a big tensor.
     if ((bytes[i + width - 1]! & 0x7f) !== 0x7f) continue;
-    const odd =
-      width === 4
-        ? isOddNan32((cur.bytes[i]! | (cur.bytes[i + 1]! << 8) | (cur.bytes[i + 2]! << 16) | (cur.bytes[i + 3]! << 24)) >>> 0)
-        : isOddNan64(cur.bytes, i);
+    const odd = width === 4 ? isOddNan32((bytes[i]! | (bytes[i + 1]! << 8) | (bytes[i + 2]! << 16) | (bytes[i + 3]! << 24)) >>> 0) : isOddNan64(bytes, i);
     if (odd) {
       cur.oddNan = true;
       return;

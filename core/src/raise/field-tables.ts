@@ -2,7 +2,7 @@
 // shared by the full raise and the statement fast path (statement-text.ts), which must agree.
 import { AttributeProtoSchema, NodeProtoSchema, type NodeProto } from "../../../proto/src/index.js";
 import type { ModelDefaults } from "./context.js";
-import { fieldsOf } from "./presence.js";
+import { fieldsOf, isOwnField } from "./presence.js";
 
 /** Node fields checked on every node (index order matters for `has`). */
 export const NODE_FIELDS = fieldsOf(NodeProtoSchema, ["domain", "op_type", "overload", "name"]);
@@ -35,6 +35,6 @@ export const [ATTR_TYPE, ATTR_REF_NAME, ATTR_NAME] = [0, 1, 2] as const;
 
 /** Whether a node written without a domain means the other presence than the model default. */
 export function differsInDomain(n: NodeProto, defaults: ModelDefaults): boolean {
-  // has(n, NODE_FIELDS, DOMAIN) spelled out (proto2: set when an own property): this runs on every node.
-  return n.domain === "" && Object.hasOwn(n, "domain") === defaults.nodeDomainUnset;
+  // isOwnField rather than has(n, NODE_FIELDS, DOMAIN): this runs on every node.
+  return n.domain === "" && isOwnField(n, "domain") === defaults.nodeDomainUnset;
 }

@@ -8,13 +8,8 @@ import { isPlainWord, nameText, quote } from "../../../grammar/src/names.js";
 import { asFloatLiteral, formatFloat32 } from "../numbers/float-text.js";
 import type { ModelDefaults } from "./context.js";
 import { ATTR_FIELDS, ATTR_REF_NAME, ATTR_TYPE, ATTR_VALUE_FIELDS, differsInDomain } from "./field-tables.js";
-import { has } from "./presence.js";
+import { has, isOwnField } from "./presence.js";
 import { utf8Text } from "./utf8-text.js";
-
-/** presence.ts's test of a singular field, for a field named here. */
-function isOwn(n: NodeProto, key: "opType" | "overload" | "name"): boolean {
-  return n[key] !== undefined && Object.hasOwn(n, key);
-}
 
 /** Index in ATTR_VALUE_FIELDS of the field each fast-path attribute type keeps its value in. */
 const VALUE_INDEX: Partial<Record<AT, number>> = { [AT.FLOAT]: 0, [AT.INT]: 1, [AT.STRING]: 2, [AT.FLOATS]: 5, [AT.INTS]: 6, [AT.STRINGS]: 7 };
@@ -98,18 +93,18 @@ export function statementText(n: NodeProto, defaults: ModelDefaults): string | u
   // The fields are read directly, not through presence.ts's per-field tests (proto2: a singular
   // field is set when it is an own property): this runs on every node of the biggest graphs.
   if (n.metadataProps.length || n.deviceConfigurations.length || Object.hasOwn(n, "docString")) return undefined;
-  if (!isOwn(n, "opType") || !isPlainWord(n.opType) || differsInDomain(n, defaults)) return undefined;
+  if (!isOwnField(n, "opType") || !isPlainWord(n.opType) || differsInDomain(n, defaults)) return undefined;
   let op = n.opType;
   if (n.domain !== "") {
     const parts = n.domain.split(".");
     for (const p of parts) if (!isPlainWord(p)) return undefined;
     op = n.domain + "." + op;
   }
-  if (isOwn(n, "overload")) {
+  if (isOwnField(n, "overload")) {
     if (!isPlainWord(n.overload)) return undefined;
     op += ":" + n.overload;
   }
-  let text = isOwn(n, "name") ? "[" + nameText(n.name) + "] " : "";
+  let text = isOwnField(n, "name") ? "[" + nameText(n.name) + "] " : "";
   text += n.output.length ? ids(n.output) + " = " + op : "= " + op;
   const attrs = n.attribute;
   if (attrs.length) {
