@@ -270,8 +270,8 @@ class NodeHost implements OpContextHost {
     private readonly where: Where,
   ) {}
 
-  report(code: string, message: string, part: Part = "op"): void {
-    this.env.reporter.report("error", code, message, this.node, this.where, part);
+  report(code: string, message: string, part?: Part): void {
+    reportAt(this.env, this.node, this.where, code, message, part);
   }
 
   inputConst(i: number): Const | undefined {
