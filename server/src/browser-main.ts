@@ -6,6 +6,7 @@ import "./browser/immediate.js";
 import { BrowserMessageReader, BrowserMessageWriter, createConnection, ProposedFeatures } from "vscode-languageserver/browser";
 import { describe } from "./guard.js";
 import { browserRuns } from "./run-browser.js";
+import { orderState } from "./priority.js";
 import { connectionOptions, serve } from "./serve.js";
 
 interface WorkerScope {
@@ -14,17 +15,17 @@ interface WorkerScope {
 
 function startServer(): void {
   const scope = globalThis as unknown as WorkerScope;
-  const positions = { count: 0 };
+  const state = orderState();
   const connection = createConnection(
     ProposedFeatures.all,
     new BrowserMessageReader(scope as never),
     new BrowserMessageWriter(scope as never),
-    connectionOptions(positions),
+    connectionOptions(state),
   );
   // Whatever escapes a handler is logged; the server keeps serving.
   scope.addEventListener("error", (e) => connection.console.error(`uncaught: ${describe(e.error ?? e.message)}`));
   scope.addEventListener("unhandledrejection", (e) => connection.console.error(`unhandled rejection: ${describe(e.reason)}`));
-  serve(connection, browserRuns, () => false, positions);
+  serve(connection, browserRuns, () => false, state);
 }
 
 startServer();

@@ -14,6 +14,7 @@ import { encodeSemanticTokenSteps, numberArraySteps, spliceEncodedTokens } from 
 import { outlineSymbolSteps, type ConvertedOutline } from "./outline-symbols.js";
 import { runSliced, Superseded, type SliceOptions } from "./slices.js";
 import { symbolIndexInSlices } from "./symbol-index.js";
+import type { HeldRequests } from "./priority.js";
 import type { Workspace } from "./workspace.js";
 
 /** The encoded tokens and the id a `full/delta` request refers to them by. */
@@ -57,6 +58,8 @@ export class DocumentFeatures {
   constructor(
     private readonly workspace: Workspace,
     private readonly hold: () => boolean = () => false,
+    /** The requests the message order holds back (priority.ts): an outline among them is waited for too. */
+    private readonly held?: HeldRequests,
   ) {}
 
   /** Runs `steps` in slices; they stop (rejecting with Superseded) once the document is past `version`. */
@@ -184,6 +187,8 @@ export class DocumentFeatures {
    * median from ~62 to ~64-75 ms).
    */
   private async afterOutline(uri: string): Promise<void> {
+    // One that arrived a few turns after the tokens may still be held back, not yet registered.
+    await this.held?.handedOver("textDocument/documentSymbol", uri);
     const answering = this.outlinesAnswering.get(uri);
     if (answering) await Promise.all(answering);
   }

@@ -45,6 +45,7 @@ import { registerGraphRequest } from "./graph-request.js";
 import { registerDiffRequest } from "./diff-request.js";
 import { registerOpsetRequest } from "./opset-request.js";
 import { paramsProblem } from "./params.js";
+import { orderState, type OrderState } from "./priority.js";
 import { runCommand, type RunPlatform } from "./run-command.js";
 import { runSummary } from "./run-summary.js";
 import { runSliced, Superseded } from "./slices.js";
@@ -104,9 +105,15 @@ const POSITION = new Set(["hover", "definition", "completion", "signatureHelp", 
 
 /**
  * `outputPending`: whether responses are still being written (background analysis waits).
- * `positions.count`: the position requests being answered (whole-document requests wait).
+ * `positions`: shared with the message order (priority.ts): the position requests being answered
+ * (whole-document requests wait), and the whole-document requests it holds back.
  */
-export function registerHandlers(connection: Connection, runs: RunPlatform, outputPending: () => boolean = () => false, positions = { count: 0 }): Workspace {
+export function registerHandlers(
+  connection: Connection,
+  runs: RunPlatform,
+  outputPending: () => boolean = () => false,
+  positions: OrderState = orderState(),
+): Workspace {
   /**
    * Requests being answered, but for commands (a run may take minutes). Each `await` in a handler
    * would otherwise let a slice of background re-inference in ahead of the answer.
@@ -150,7 +157,7 @@ export function registerHandlers(connection: Connection, runs: RunPlatform, outp
     checkCurrent(uri, version, token);
     return a;
   };
-  const features = new DocumentFeatures(workspace, () => positions.count > 0);
+  const features = new DocumentFeatures(workspace, () => positions.count > 0, positions.held);
   /**
    * For requests over the whole document. After an edit, the parse suffices: their earlier
    * results are carried across it, and nothing they show needs types. On open there is nothing

@@ -5,6 +5,7 @@ import * as fs from "node:fs";
 import { createConnection, MessageType, ProposedFeatures, ShowMessageNotification, StreamMessageReader } from "vscode-languageserver/node";
 import { describe } from "./guard.js";
 import { nodeRuns } from "./run-node.js";
+import { orderState } from "./priority.js";
 import { connectionOptions, serve } from "./serve.js";
 import { adoptStdio, ImmediateWriter } from "./stdio.js";
 import { watchOutput } from "./transport.js";
@@ -15,12 +16,12 @@ import { nodeConfigSource } from "./node-config.js";
 
 function startServer(): void {
   const outputPending = watchOutput();
-  const positions = { count: 0 };
+  const state = orderState();
   // ONNXTXT_LS_TRACE=1: a timeline of the messages on stderr (trace.ts); =FILE: appended to FILE.
   const traceTarget = process.env.ONNXTXT_LS_TRACE;
   const traceFile = traceTarget && traceTarget !== "1" ? fs.createWriteStream(traceTarget, { flags: "a" }) : undefined;
   const trace = traceTarget ? traceTo((line) => (traceFile ?? process.stderr).write(line)) : undefined;
-  const options = connectionOptions(positions, trace);
+  const options = connectionOptions(state, trace);
   // ONNXTXT_LS_SLICE_MS: the length of a slice of whole-document work (tests: 0, a pause at every step).
   const sliceMs = Number(process.env.ONNXTXT_LS_SLICE_MS);
   if (process.env.ONNXTXT_LS_SLICE_MS && Number.isFinite(sliceMs) && sliceMs >= 0) setSliceMs(sliceMs);
@@ -44,7 +45,7 @@ function startServer(): void {
       void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: m });
     }),
   );
-  serve(connection, nodeRuns, outputPending, positions);
+  serve(connection, nodeRuns, outputPending, state);
 }
 
 startServer();

@@ -26,10 +26,48 @@ const RANK = new Map(WHOLE_DOCUMENT_ORDER.map((method, i) => [method, i]));
 export const MAX_HOLD_MS = 200;
 
 /**
+ * The whole-document requests held back, not yet handed to the handlers. A handler that must
+ * answer after one of them (a full token response after the outline asked with it, which may
+ * reach the server a few turns later) waits until they are handed over, all at once.
+ */
+export class HeldRequests {
+  private readonly requests: { readonly method: string; readonly uri: unknown }[] = [];
+  private readonly waiting: (() => void)[] = [];
+
+  hold(method: string, params: unknown): void {
+    this.requests.push({ method, uri: (params as { textDocument?: { uri?: unknown } } | undefined)?.textDocument?.uri });
+  }
+
+  /** The held requests have been handed over. */
+  released(): void {
+    this.requests.length = 0;
+    for (const resolve of this.waiting.splice(0)) resolve();
+  }
+
+  /** Resolves once no `method` request on `uri` is held: at once, or when the held ones are handed over. */
+  handedOver(method: string, uri: string): Promise<void> {
+    if (!this.requests.some((r) => r.method === method && r.uri === uri)) return Promise.resolve();
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+}
+
+/** What the message order and the handlers share. */
+export interface OrderState {
+  /** The position requests being answered (whole-document requests wait while there are any). */
+  count: number;
+  readonly held: HeldRequests;
+}
+
+export function orderState(): OrderState {
+  return { count: 0, held: new HeldRequests() };
+}
+
+/**
  * `inner`, with whole-document requests dispatched after the messages queued behind them, and
  * while `positionBusy()` (a hover waiting for the analysis of an edit) after it, within MAX_HOLD_MS.
+ * `requests` hears which are held and when they are handed over.
  */
-export function positionRequestsFirst(inner: MessageStrategy, positionBusy: () => boolean = () => false): MessageStrategy {
+export function positionRequestsFirst(inner: MessageStrategy, positionBusy: () => boolean = () => false, requests?: HeldRequests): MessageStrategy {
   const held: { rank: number; dispatch: () => void }[] = [];
   let seen = 0;
   let waiting = false;
@@ -48,6 +86,7 @@ export function positionRequestsFirst(inner: MessageStrategy, positionBusy: () =
     waiting = false;
     // A stable sort: requests of one kind keep their order.
     for (const { dispatch } of held.splice(0).sort((a, b) => a.rank - b.rank)) dispatch();
+    requests?.released();
   };
   return {
     handleMessage(message, next) {
@@ -59,6 +98,7 @@ export function positionRequestsFirst(inner: MessageStrategy, positionBusy: () =
         return;
       }
       held.push({ rank, dispatch: () => inner.handleMessage(message, next) });
+      requests?.hold(method as string, (message as { params?: unknown }).params);
       if (!waiting) {
         waiting = true;
         heldSince = performance.now();

@@ -1,6 +1,6 @@
 import * as assert from "node:assert/strict";
 import type { Message } from "vscode-languageserver/node";
-import { positionRequestsFirst } from "../../server/src/priority.js";
+import { HeldRequests, positionRequestsFirst } from "../../server/src/priority.js";
 
 const turn = (): Promise<void> => new Promise((r) => setImmediate(r));
 
@@ -70,5 +70,32 @@ describe("server: requests by cost", () => {
     while (order.length < 2 && performance.now() - start < 2000) await new Promise((r) => setTimeout(r, 10));
     assert.deepEqual(order, ["textDocument/codeLens", "textDocument/foldingRange"]);
     assert.ok(performance.now() - start >= 190, `released after ${performance.now() - start} ms`);
+  });
+
+  it("lets a handler wait until an outline request held back for its document has been handed over", async () => {
+    const order: string[] = [];
+    const requests = new HeldRequests();
+    const strategy = positionRequestsFirst({ handleMessage: (m, next) => next(m) }, () => false, requests);
+    const send = (m: Message): void => {
+      void strategy.handleMessage(m, (x) => {
+        order.push((x as unknown as { method: string }).method);
+      });
+    };
+    const doc = (uri: string) => ({ textDocument: { uri } });
+    send({ jsonrpc: "2.0", id: 1, method: "textDocument/semanticTokens/full", params: doc("file:///a") } as Message);
+    for (let i = 0; i < 4; i++) await turn();
+    assert.deepEqual(order, ["textDocument/semanticTokens/full"]);
+    // The outline arrives while the tokens are being answered: held back, then handed over.
+    send({ jsonrpc: "2.0", id: 2, method: "textDocument/documentSymbol", params: doc("file:///a") } as Message);
+    let handedOverAt = -1;
+    void requests.handedOver("textDocument/documentSymbol", "file:///a").then(() => (handedOverAt = order.length));
+    let otherAt = -1;
+    void requests.handedOver("textDocument/documentSymbol", "file:///b").then(() => (otherAt = order.length));
+    await turn();
+    assert.equal(otherAt, 1, "nothing of file:///b is held: at once");
+    assert.equal(handedOverAt, -1, "resolved while the outline was still held");
+    for (let i = 0; i < 4; i++) await turn();
+    assert.deepEqual(order, ["textDocument/semanticTokens/full", "textDocument/documentSymbol"]);
+    assert.equal(handedOverAt, 2, "resolved only after the outline was dispatched");
   });
 });
