@@ -7,10 +7,10 @@ import { innermost, pathAt, walkAst } from "../../grammar/src/ast-walk.js";
 import type { Comment, Model } from "../../grammar/src/ast.js";
 import type { Span } from "../../grammar/src/span.js";
 import { hasErrors, type Diagnostic } from "../../grammar/src/diagnostics.js";
-import { parseModel } from "../../grammar/src/index.js";
+import { parseModel, parseModelStreaming } from "../../grammar/src/index.js";
 import type { ModelProto } from "../../proto/src/index.js";
 import { lowerWithResidual } from "./ext/lower-with-residual.js";
-import { lowerModel, type LowerOptions } from "./lower/index.js";
+import { lowerModel, lowerModelWhileParsing, type LowerOptions } from "./lower/index.js";
 import { SourceMap } from "./source-map.js";
 
 export interface TextModel {
@@ -40,6 +40,23 @@ export function modelFromText(text: string, options?: LowerOptions): TextModel {
     ast: parsed.ast,
     comments: parsed.comments,
   };
+}
+
+/**
+ * The model of a text when no syntax tree or source map is wanted (reading a model file: convert,
+ * run, print...): the main graph's statements are lowered as the parser reads them, so on a big
+ * graph the collector does not copy a tree that is of no use once lowered. Whenever that is not
+ * the whole answer (any diagnostic, or a comment that may be a residual `#@`), the answer is
+ * modelFromText's, from a second parse. The result has no `ast`.
+ */
+export function modelOnlyFromText(text: string): TextModel {
+  const r = lowerModelWhileParsing(text, (onGraphNode) => parseModelStreaming(text, onGraphNode));
+  const clean = r.parsed.diagnostics.length === 0 && r.diagnostics.length === 0 && !r.parsed.comments.some((c) => c.text.startsWith("@"));
+  if (!r.model || !clean) {
+    const { ast: _tree, ...full } = modelFromText(text, { sourceMap: false });
+    return full;
+  }
+  return { model: r.model, sourceMap: new SourceMap(), diagnostics: [], comments: r.parsed.comments };
 }
 
 /**

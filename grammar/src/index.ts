@@ -91,6 +91,23 @@ export function parseModel(text: string): ParseResult<A.Model> {
   return run(text, "model", (p) => p.model());
 }
 
+/**
+ * parseModel for a caller that uses each statement of the main graph as it is read (core's
+ * text.ts lowers it there): they go to `onGraphNode` in order and not into the tree, whose main
+ * graph has an empty node list. So the statements of a big graph die young rather than living,
+ * and being copied by the collector, until the parse ends.
+ */
+export function parseModelStreaming(text: string, onGraphNode: (node: A.OpNode) => void): ParseResult<A.Model> {
+  return run(text, "model", (p) => {
+    p.graphNodeSink = onGraphNode;
+    try {
+      return p.model();
+    } finally {
+      p.graphNodeSink = undefined;
+    }
+  });
+}
+
 export function parseGraph(text: string): ParseResult<A.Graph> {
   return run(text, "graph", (p) => p.graph(true));
 }

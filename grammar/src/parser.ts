@@ -42,6 +42,12 @@ const TOP_LEVEL = { ARGS: [true] as [boolean] };
 const IN_LIST = { ARGS: [false] as [boolean] };
 
 export class OnnxTextParser extends ParserBase {
+  /**
+   * Takes the statements of the model's main graph as they are read, instead of the graph's
+   * node list (index.ts's parseModelLowering); set for one parse.
+   */
+  graphNodeSink: ((node: A.OpNode) => void) | undefined;
+
   /** `validate` runs Chevrotain's grammar checks (tests); the tools skip them for start-up. */
   constructor(validate: boolean) {
     super(validate);
@@ -226,7 +232,7 @@ export class OnnxTextParser extends ParserBase {
     const outputs = this.SUBRULE2(this.parenDecls, { ARGS: ["graph output", false] });
     const valueInfos = this.OPTION2(() => this.SUBRULE(this.angleDecls, { ARGS: ["value info or initializer", true] }));
     if (topLevel && this.panic) this.recoverToBody();
-    const body = this.SUBRULE(this.nodeBlock, { ARGS: ["graph body"] });
+    const body = this.SUBRULE(this.nodeBlock, { ARGS: ["graph body", topLevel ? this.graphNodeSink : undefined] });
     this.leave();
     return {
       kind: "Graph",
@@ -293,13 +299,14 @@ export class OnnxTextParser extends ParserBase {
     return d;
   });
 
-  nodeBlock = this.RULE("nodeBlock", (what: string): A.NodeBlock | undefined => {
+  /** `{ statements }`; with `sink`, each statement goes to it and the block's node list stays empty. */
+  nodeBlock = this.RULE("nodeBlock", (what: string, sink?: (node: A.OpNode) => void): A.NodeBlock | undefined => {
     const start = this.start;
     const open = this.cur;
     if (this.token(1, T.LBrace, () => `'{' to start the ${what}`) < 0) return undefined;
     const nodes: A.OpNode[] = [];
     if (this.RECORDING_PHASE) this.MANY(this.subruleNode);
-    else this.statements(nodes, this.toks.count, this.subruleNode);
+    else this.statements(nodes, this.toks.count, this.subruleNode, sink);
     this.token(2, T.RBrace, () => `'}' to close the ${what} opened on line ${lineOf(this.src, this.starts[open]!)}`);
     return { kind: "NodeBlock", span: this.spanFrom(start), nodes };
   });
@@ -310,16 +317,20 @@ export class OnnxTextParser extends ParserBase {
   /**
    * The statement loop of a block, before token `stop`: each statement is read by `readNode`, a
    * broken one is skipped past (recoverToStatement), and so is a token no statement starts with.
-   * Stops at the `}` or the end, or once at or past `stop`.
+   * Stops at the `}` or the end, or once at or past `stop`. The statements go to `nodes`, or to
+   * `sink` when there is one.
    */
-  private statements(nodes: A.OpNode[], stop: number, readNode: () => A.OpNode | undefined): void {
+  private statements(nodes: A.OpNode[], stop: number, readNode: () => A.OpNode | undefined, sink?: (node: A.OpNode) => void): void {
     for (;;) {
       // MANY, with its lookahead (the tokens a node starts with) tested here: subgraphs nest
       // through this loop, and Chevrotain's MANY would add five stack frames per level.
       while (this.cur < stop && this.atStatementStart()) {
         const from = this.cur;
         const n = readNode();
-        if (n) nodes.push(n);
+        if (n) {
+          if (sink) sink(n);
+          else nodes.push(n);
+        }
         if (this.panic) this.recoverToStatement(from);
       }
       if (this.cur >= stop || this.atEnd || this.kind(this.cur) === Tok.RBrace) return;

@@ -3,6 +3,7 @@
 // holes lower to empty fields and problems become diagnostics.
 import type * as A from "../../../grammar/src/ast.js";
 import type { Diagnostic } from "../../../grammar/src/diagnostics.js";
+import type { ParseResult } from "../../../grammar/src/index.js";
 import type { FunctionProto, GraphProto, ModelProto, NodeProto, TensorProto, TypeProto, ValueInfoProto } from "../../../proto/src/index.js";
 import type { SourceMap } from "../source-map.js";
 import { LowerContext, type EmptyTensor, type LowerOptions } from "./context.js";
@@ -34,6 +35,25 @@ export function lowerModel(
 ): { model: ModelProto; sourceMap: SourceMap; diagnostics: Diagnostic[]; emptyTensors: readonly EmptyTensor[] } {
   const r = run(text, (l) => l.model(ast), options);
   return { model: r.result, sourceMap: r.sourceMap, diagnostics: r.diagnostics, emptyTensors: r.emptyTensors };
+}
+
+/**
+ * A model lowered while it is parsed: `parse` hands each statement of the main graph to
+ * `onGraphNode` as it reads it and leaves it out of the tree (grammar's parseModelStreaming),
+ * and the statement is lowered there, so a big graph's syntax tree dies young. No source map.
+ */
+export function lowerModelWhileParsing(
+  text: string,
+  parse: (onGraphNode: (node: A.OpNode) => void) => ParseResult<A.Model>,
+): { parsed: ParseResult<A.Model>; model?: ModelProto; diagnostics: Diagnostic[] } {
+  const cx = new LowerContext({ sourceMap: false });
+  const lowerer = new Lowerer(cx, text);
+  const nodes: NodeProto[] = [];
+  const parsed = parse((n) => nodes.push(lowerer.node(n)));
+  if (!parsed.ast) return { parsed, diagnostics: cx.diagnostics };
+  const model = lowerer.model(parsed.ast);
+  if (model.graph) model.graph.node = nodes;
+  return { parsed, model, diagnostics: cx.diagnostics };
 }
 
 export function lowerGraph(ast: A.Graph, text?: string): Lowered<GraphProto> {

@@ -5,7 +5,7 @@ import * as path from "node:path";
 import type { ModelProto } from "../../../proto/src/index.js";
 import { decodeModel, encodeModel, OnnxtxtError } from "../io/index.js";
 import { hasErrors } from "../../../grammar/src/diagnostics.js";
-import { modelFromText } from "../text.js";
+import { modelFromText, modelOnlyFromText } from "../text.js";
 import { diagnosticLines } from "../diagnostic-lines.js";
 import type { Diagnostic } from "../../../grammar/src/diagnostics.js";
 import { InputError } from "./input-error.js";
@@ -198,7 +198,7 @@ const NOTED_WARNINGS: ReadonlySet<string> = new Set(["residual-stale", "extensio
 /** Parses and lowers a text model; any error throws an InputError listing every diagnostic. */
 /** `note` hears the residual warnings (stale or ignored residual data): nothing is dropped silently. */
 function parseTextModel(file: string, text: string, note?: (message: string) => void, withSourceMap = false): LoadedModel {
-  const r = modelFromText(text, { sourceMap: withSourceMap });
+  const r = withSourceMap ? modelFromText(text) : modelOnlyFromText(text);
   if (!r.model || hasErrors(r.diagnostics)) {
     throw new InputError(
       file,
