@@ -437,12 +437,15 @@ export class OnnxTextParser extends ParserBase {
     const items: (A.Name | A.Empty)[] = [];
     let slot = first;
     let slotAt = slot ? slot.span.start : start;
-    this.many(10 + which, () => {
+    const nextSlot = (): void => {
       items.push(slot ?? { kind: "Empty", span: { start: slotAt, end: slotAt } });
       this.consume(10 + which, T.Comma);
       slotAt = this.start;
-      slot = this.option(20 + which, () => this.qid(20 + which, "a name"));
-    });
+      slot = this.RECORDING_PHASE ? this.option(20 + which, () => this.qid(20 + which, "a name")) : this.atQid() ? this.qid(20 + which, "a name") : undefined;
+    };
+    // MANY and OPTION only while recording: the lists of a big graph's statements run plain loops.
+    if (this.RECORDING_PHASE) this.many(10 + which, nextSlot);
+    else while (this.at(Tok.Comma)) nextSlot();
     if (slot) items.push(slot);
     return { kind: "IdList", span: items.length ? this.spanFrom(start) : { start, end: start }, items: exact(items) };
   }
