@@ -8,7 +8,7 @@ import { checkModel } from "../../core/src/check/index.js";
 import { decodeModel, encodeModel } from "../../core/src/io/binary.js";
 import { formatText } from "../../core/src/print/format.js";
 import { printModel } from "../../core/src/print-model.js";
-import { modelFromText } from "../../core/src/text.js";
+import { modelFromText, modelOnlyFromText } from "../../core/src/text.js";
 import type { ModelProto } from "../../proto/src/index.js";
 import type { SnapshotCommand } from "./snapshot-request.js";
 
@@ -59,5 +59,7 @@ export function warmUp(command: string): void {
   if (!work) throw new Error(`warm-up: no start-up snapshot for '${command}'`);
   const { model, diagnostics } = modelFromText(SAMPLE);
   if (!model) throw new Error(`warm-up: the sample does not parse: ${diagnostics[0]?.message}`);
+  // Reading a model file takes the other way, lowering as it parses.
+  if (!modelOnlyFromText(SAMPLE).model) throw new Error("warm-up: the sample does not read as a model file");
   work(model);
 }
