@@ -12,7 +12,7 @@ import { semanticTokenSteps, updatedTokens, type SemanticToken } from "../../cor
 import type { Spliced } from "../../core/src/ide/text-change.js";
 import { encodeSemanticTokenSteps, numberArraySteps, spliceEncodedTokens } from "./convert.js";
 import { outlineSymbolSteps, type ConvertedOutline } from "./outline-symbols.js";
-import { runSliced, Superseded, type SliceOptions } from "./slices.js";
+import { pause, runSliced, Superseded, type SliceOptions } from "./slices.js";
 import { symbolIndexInSlices } from "./symbol-index.js";
 import type { HeldRequests } from "./priority.js";
 import type { Workspace } from "./workspace.js";
@@ -65,6 +65,15 @@ export class DocumentFeatures {
   /** Runs `steps` in slices; they stop (rejecting with Superseded) once the document is past `version`. */
   private sliced<T>(uri: string, version: number, steps: Iterator<unknown, T, undefined>): Promise<T> {
     return runSliced(steps, this.sliceOptions(uri, version));
+  }
+
+  /**
+   * A gap between two unsliced stages (carrying tokens across an edit, encoding them, the plain
+   * array, writing a response: each a few milliseconds on a big document, chained by awaits that
+   * let no message in), in which position requests read meanwhile are answered first.
+   */
+  private gap(uri: string, version: number): Promise<void> {
+    return pause(this.sliceOptions(uri, version));
   }
 
   private sliceOptions(uri: string, version: number): SliceOptions {
@@ -152,6 +161,7 @@ export class DocumentFeatures {
     const tokens = await this.tokens(uri, a, version);
     const { now } = this.entry(uri, a, version);
     const encoded = await this.shared(now, "encoded", async () => {
+      await this.gap(uri, version);
       // Carried tokens are encoded from the last encoding: only the edited statement's change.
       const old = now.tokensSplice && now.previous?.encoded?.data;
       const data =
@@ -166,6 +176,7 @@ export class DocumentFeatures {
   async full(uri: string, a: Analysis, version: number): Promise<SemanticTokens> {
     const encoded = await this.encoded(uri, a, version);
     if (!encoded.array) {
+      await this.gap(uri, version);
       // After an edit, the last plain array with the changed run replaced: copying the runs
       // before and after it as they are takes a few milliseconds, converting all some thirty.
       const last = this.cache.get(uri)?.previous?.encoded;
@@ -174,6 +185,8 @@ export class DocumentFeatures {
     }
     const data = await encoded.array;
     await this.afterOutline(uri);
+    // Megabytes of JSON are written when this returns.
+    await this.gap(uri, version);
     return { resultId: encoded.resultId, data };
   }
 
@@ -238,6 +251,7 @@ export class DocumentFeatures {
       const symbols = await this.sliced(uri, version, outlineSymbolSteps(a.lines, a.text, items, before?.outline, change));
       return { text: a.text, items, symbols };
     });
+    await this.gap(uri, version);
     return outline.symbols;
   }
 }

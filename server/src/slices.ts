@@ -41,7 +41,12 @@ export async function runSliced<T>(steps: Iterator<unknown, T, undefined>, optio
   }
 }
 
-async function pause(options: SliceOptions): Promise<void> {
+/**
+ * A turn of the event loop, then a wait for the position requests being answered: what a slice
+ * does between its steps, and what a chain of unsliced stages does between them (a hover read
+ * meanwhile is answered first). Rejects with Superseded once the work is stale.
+ */
+export async function pause(options: SliceOptions): Promise<void> {
   const since = performance.now();
   do {
     await new Promise<void>((resolve) => setImmediate(resolve));

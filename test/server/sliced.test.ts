@@ -17,7 +17,9 @@ import { decodeModel } from "../../core/src/io/index.js";
 import { printModel } from "../../core/src/print-model.js";
 import { encodeSemanticTokens, toRange } from "../../server/src/convert.js";
 import { outlineSymbols } from "../../server/src/outline-symbols.js";
+import { DocumentFeatures } from "../../server/src/document-features.js";
 import { runSliced, setSliceMs, Superseded } from "../../server/src/slices.js";
+import { Workspace } from "../../server/src/workspace.js";
 import { LIGHT } from "../helpers/paths.js";
 import { LspClient } from "./lsp-client.js";
 
@@ -67,6 +69,31 @@ describe("server: whole-document work in slices", () => {
     assert.equal(log.length, 1, "only the first step, before the first pause");
     holding = false;
     assert.equal(await work, 3);
+  });
+
+  it("lets position requests go first before a token response goes out, even one already computed", async () => {
+    const uri = "file:///tmp/onnxtxt-test/gaps.onnxtxt";
+    const workspace = new Workspace(
+      () => undefined,
+      (_, e) => assert.fail(String(e)),
+    );
+    workspace.open(uri, "onnxtxt", 1, largeDocument(2000));
+    const a = (await workspace.fullAnalysis(uri))!;
+    let holding = false;
+    const features = new DocumentFeatures(workspace, () => holding);
+    const computed = await features.full(uri, a, 1);
+    // Megabytes of JSON on a big document, written in one block: a hover read meanwhile goes first.
+    holding = true;
+    let sent = false;
+    const again = features.full(uri, a, 1).then((r) => {
+      sent = true;
+      return r;
+    });
+    for (let i = 0; i < 5; i++) await turn();
+    assert.equal(sent, false, "the response waits while a position request is answered");
+    holding = false;
+    assert.deepEqual(await again, computed);
+    workspace.close(uri);
   });
 });
 
