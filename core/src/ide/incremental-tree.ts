@@ -2,6 +2,7 @@
 // and incremental-broken.ts share: which analyses gave their tree away, moving the spans after
 // the statement, and the comment list.
 import type * as A from "../../../grammar/src/ast.js";
+import type { Span } from "../../../grammar/src/span.js";
 import type { Analysis } from "./analysis.js";
 import { pushAll } from "../arrays.js";
 
@@ -33,7 +34,10 @@ export function shiftAround(root: object, start: number, end: number, delta: num
   const visit = (v: unknown, parentSpan: unknown): void => {
     if (typeof v !== "object" || v === null || v === skip) return;
     if (Array.isArray(v)) {
-      for (const x of v) visit(x, parentSpan);
+      for (const x of v) {
+        if (x !== skip && isPlainStatement(x) && x.span.start >= end) moveStatement(x, delta);
+        else visit(x, parentSpan);
+      }
       return;
     }
     if (isSpan(v)) {
@@ -52,6 +56,38 @@ export function shiftAround(root: object, start: number, end: number, delta: num
     for (const key in fields) if (key !== "span") visit(fields[key], span);
   };
   visit(root, undefined);
+}
+
+/** A node statement without a label or attributes: most of a big graph's, moved without the walk. */
+function isPlainStatement(x: unknown): x is A.OpNode {
+  const n = x as A.OpNode;
+  return n.kind === "Node" && n.label === undefined && n.attributes === undefined;
+}
+
+/**
+ * Moves every span of a plain statement after the edit by `delta`, each span object once (a
+ * child may share its parent's): what the walk does, written out, since a keystroke early in a
+ * long document moves every statement after it and the walk visits some eighty values each.
+ */
+function moveStatement(n: A.OpNode, delta: number): void {
+  const move = (s: MutableSpan, parent?: Span): void => {
+    if (s === parent) return;
+    s.start += delta;
+    s.end += delta;
+  };
+  const moveList = (list: A.IdList, parent: Span): void => {
+    move(list.span, parent);
+    for (let i = 0; i < list.items.length; i++) move(list.items[i]!.span, list.span);
+  };
+  move(n.span);
+  moveList(n.outputs, n.span);
+  if (n.inputs) moveList(n.inputs, n.span);
+  const op = n.op;
+  if (!op) return;
+  move(op.span, n.span);
+  for (let i = 0; i < op.domain.length; i++) move(op.domain[i]!.span, op.span);
+  if (op.opType) move(op.opType.span, op.span);
+  if (op.overload) move(op.overload.span, op.span);
 }
 
 export function spliceComments(old: readonly A.Comment[], fresh: readonly A.Comment[], start: number, end: number, delta: number): A.Comment[] {
