@@ -72,8 +72,10 @@ export class DocumentFeatures {
    * array, writing a response: each a few milliseconds on a big document, chained by awaits that
    * let no message in), in which position requests read meanwhile are answered first.
    */
-  private gap(uri: string, version: number): Promise<void> {
-    return pause(this.sliceOptions(uri, version));
+  private async gap(uri: string, version: number): Promise<void> {
+    // Two turns: a message read in the next poll is dispatched in the turn after it, behind ours.
+    await pause(this.sliceOptions(uri, version));
+    await pause(this.sliceOptions(uri, version));
   }
 
   private sliceOptions(uri: string, version: number): SliceOptions {
