@@ -44,7 +44,7 @@ const IN_LIST = { ARGS: [false] as [boolean] };
 export class OnnxTextParser extends ParserBase {
   /**
    * Takes the statements of the model's main graph as they are read, instead of the graph's
-   * node list (index.ts's parseModelLowering); set for one parse.
+   * node list (index.ts's parseModelStreaming); set for one parse.
    */
   graphNodeSink: ((node: A.OpNode) => void) | undefined;
 
