@@ -118,7 +118,7 @@ describe("the commands' start-up snapshots", function () {
 
   it("are listed alike, with the same V8 flags, by bin/onnxtxt.js's shell lines and cli/src/snapshot-request.ts", () => {
     const bin = fs.readFileSync(CLI, "utf8");
-    const shell = /case \$1 in ([a-z|-]+)\) _f=(\S+) && \{ \[ "\$1" != print \] \|\| _f="([^"]+)"; \}/.exec(bin);
+    const shell = /case \$1 in ([a-z|-]+)\) _f="([^"]+)" && \{ \[ "\$1" != print \] \|\| _f="([^"]+)"; \}/.exec(bin);
     assert.ok(shell, "no command list and flags in bin/onnxtxt.js");
     assert.deepEqual(shell[1]!.split("|").sort(), [...SNAPSHOT_COMMANDS].sort());
     for (const command of SNAPSHOT_COMMANDS) assert.equal(SNAPSHOT_FLAGS[command], command === "print" ? shell[3] : shell[2], command);
