@@ -50,7 +50,7 @@ export function modelFromText(text: string, options?: LowerOptions): TextModel {
  * modelFromText's, from a second parse. The result has no `ast`.
  */
 export function modelOnlyFromText(text: string): TextModel {
-  const r = lowerModelWhileParsing(text, (onGraphNode) => parseModelStreaming(text, onGraphNode));
+  const r = lowerModelWhileParsing(text, (sink) => parseModelStreaming(text, sink));
   const clean = r.parsed.diagnostics.length === 0 && r.diagnostics.length === 0 && !r.parsed.comments.some((c) => c.text.startsWith("@"));
   if (!r.model || !clean) {
     const { ast: _tree, ...full } = modelFromText(text, { sourceMap: false });

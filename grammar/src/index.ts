@@ -3,7 +3,7 @@
 import type * as A from "./ast.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { tokenize } from "./scanner.js";
-import { OnnxTextParser } from "./parser.js";
+import { OnnxTextParser, type GraphStatementSink } from "./parser.js";
 
 export type * from "./ast.js";
 export type { Diagnostic, Severity } from "./diagnostics.js";
@@ -21,7 +21,7 @@ export {
   isElementType,
 } from "./keywords.js";
 export { tokenize, Tok, type TokenStream } from "./scanner.js";
-export { MAX_NESTING } from "./parser.js";
+export { MAX_NESTING, type GraphStatementSink } from "./parser.js";
 
 export interface ParseResult<T> {
   readonly ast?: T;
@@ -93,13 +93,13 @@ export function parseModel(text: string): ParseResult<A.Model> {
 
 /**
  * parseModel for a caller that uses each statement of the main graph as it is read (core's
- * text.ts lowers it there): they go to `onGraphNode` in order and not into the tree, whose main
- * graph has an empty node list. So the statements of a big graph die young rather than living,
- * and being copied by the collector, until the parse ends.
+ * text.ts lowers it there): they go to `sink` in order and not into the tree, whose main graph
+ * has an empty node list. So the statements of a big graph die young rather than living, and
+ * being copied by the collector, until the parse ends; a plain one is never a tree at all.
  */
-export function parseModelStreaming(text: string, onGraphNode: (node: A.OpNode) => void): ParseResult<A.Model> {
+export function parseModelStreaming(text: string, sink: GraphStatementSink): ParseResult<A.Model> {
   return run(text, "model", (p) => {
-    p.graphNodeSink = onGraphNode;
+    p.graphNodeSink = sink;
     try {
       return p.model();
     } finally {

@@ -405,10 +405,15 @@ export abstract class ParserBase extends EmbeddedActionsParser {
    * operator names thousands of times, and one copy of each is what stays in memory.
    */
   protected opWord(t: number): A.Name {
+    return { kind: "Name", span: this.spanOf(t), value: this.opWordValue(t), quoted: false };
+  }
+
+  /** The text of an operator or domain name, shared with earlier uses (opWord). */
+  protected opWordValue(t: number): string {
     const image = this.image(t);
     let value = this.opWords.get(image);
     if (value === undefined) this.opWords.set(image, (value = image));
-    return { kind: "Name", span: this.spanOf(t), value, quoted: false };
+    return value;
   }
 
   protected keyword(t: number): A.Keyword {

@@ -41,12 +41,20 @@ export { MAX_NESTING, unquote } from "./parser-base.js";
 const TOP_LEVEL = { ARGS: [true] as [boolean] };
 const IN_LIST = { ARGS: [false] as [boolean] };
 
+/** What the parser hands over for each statement of the main graph in a streaming parse. */
+export interface GraphStatementSink {
+  /** A statement, as the tree the node rule built. */
+  node(node: A.OpNode): void;
+  /** A plain statement (`a, b = Op (c, d)`: unquoted names, nothing else) as its names, with no tree built for it. */
+  plain(outputs: string[], opType: string, inputs: string[]): void;
+}
+
 export class OnnxTextParser extends ParserBase {
   /**
    * Takes the statements of the model's main graph as they are read, instead of the graph's
    * node list (index.ts's parseModelStreaming); set for one parse.
    */
-  graphNodeSink: ((node: A.OpNode) => void) | undefined;
+  graphNodeSink: GraphStatementSink | undefined;
 
   /** `validate` runs Chevrotain's grammar checks (tests); the tools skip them for start-up. */
   constructor(validate: boolean) {
@@ -300,7 +308,7 @@ export class OnnxTextParser extends ParserBase {
   });
 
   /** `{ statements }`; with `sink`, each statement goes to it and the block's node list stays empty. */
-  nodeBlock = this.RULE("nodeBlock", (what: string, sink?: (node: A.OpNode) => void): A.NodeBlock | undefined => {
+  nodeBlock = this.RULE("nodeBlock", (what: string, sink?: GraphStatementSink): A.NodeBlock | undefined => {
     const start = this.start;
     const open = this.cur;
     if (this.token(1, T.LBrace, () => `'{' to start the ${what}`) < 0) return undefined;
@@ -320,15 +328,16 @@ export class OnnxTextParser extends ParserBase {
    * Stops at the `}` or the end, or once at or past `stop`. The statements go to `nodes`, or to
    * `sink` when there is one.
    */
-  private statements(nodes: A.OpNode[], stop: number, readNode: () => A.OpNode | undefined, sink?: (node: A.OpNode) => void): void {
+  private statements(nodes: A.OpNode[], stop: number, readNode: () => A.OpNode | undefined, sink?: GraphStatementSink): void {
     for (;;) {
       // MANY, with its lookahead (the tokens a node starts with) tested here: subgraphs nest
       // through this loop, and Chevrotain's MANY would add five stack frames per level.
       while (this.cur < stop && this.atStatementStart()) {
+        if (sink && this.plainStatement(sink)) continue;
         const from = this.cur;
         const n = readNode();
         if (n) {
-          if (sink) sink(n);
+          if (sink) sink.node(n);
           else nodes.push(n);
         }
         if (this.panic) this.recoverToStatement(from);
@@ -339,6 +348,41 @@ export class OnnxTextParser extends ParserBase {
       this.fail("a node (outputs = Op (inputs)) or '}'");
       this.recoverToStatement(from);
     }
+  }
+
+  /**
+   * A plain statement next, `a, b = Op (c, d)` with unquoted names, no label, domain, overload
+   * or attributes and nothing left out: handed to `sink.plain` as its names, with no tree built
+   * and no rule run (most statements of a big graph are such). False, with nothing read,
+   * otherwise; the node rule then reads the statement, as it reads every statement while recording.
+   */
+  private plainStatement(sink: GraphStatementSink): boolean {
+    if (this.RECORDING_PHASE || this.panic) return false;
+    const kinds = this.kinds;
+    const count = this.toks.count;
+    const first = this.cur;
+    // The outputs: names separated by commas, then `=`.
+    let t = first;
+    if (kinds[t] !== Tok.Identifier) return false;
+    while (t + 2 < count && kinds[t + 1] === Tok.Comma && kinds[t + 2] === Tok.Identifier) t += 2;
+    const equals = t + 1;
+    const op = equals + 1;
+    if (op + 1 >= count || kinds[equals] !== Tok.Equals || kinds[op] !== Tok.Identifier || kinds[op + 1] !== Tok.LParen) return false;
+    // The inputs: none, or names separated by commas, then `)` with no attributes after it.
+    let close = op + 2;
+    if (close < count && kinds[close] === Tok.Identifier) {
+      while (close + 2 < count && kinds[close + 1] === Tok.Comma && kinds[close + 2] === Tok.Identifier) close += 2;
+      close++;
+    }
+    if (close >= count || kinds[close] !== Tok.RParen || (close + 1 < count && kinds[close + 1] === Tok.LAngle)) return false;
+    const outputs = new Array<string>((equals - first + 1) >> 1);
+    for (let i = 0; i < outputs.length; i++) outputs[i] = this.image(first + 2 * i);
+    const inputs = new Array<string>((close - op - 1) >> 1);
+    for (let i = 0; i < inputs.length; i++) inputs[i] = this.image(op + 2 + 2 * i);
+    this.currIdx = close;
+    this.lastEnd = this.ends[close]!;
+    sink.plain(outputs, this.opWordValue(op), inputs);
+    return true;
   }
 
   /**

@@ -3,7 +3,7 @@
 // holes lower to empty fields and problems become diagnostics.
 import type * as A from "../../../grammar/src/ast.js";
 import type { Diagnostic } from "../../../grammar/src/diagnostics.js";
-import type { ParseResult } from "../../../grammar/src/index.js";
+import type { GraphStatementSink, ParseResult } from "../../../grammar/src/index.js";
 import type { FunctionProto, GraphProto, ModelProto, NodeProto, TensorProto, TypeProto, ValueInfoProto } from "../../../proto/src/index.js";
 import type { SourceMap } from "../source-map.js";
 import { LowerContext, type EmptyTensor, type LowerOptions } from "./context.js";
@@ -44,12 +44,15 @@ export function lowerModel(
  */
 export function lowerModelWhileParsing(
   text: string,
-  parse: (onGraphNode: (node: A.OpNode) => void) => ParseResult<A.Model>,
+  parse: (sink: GraphStatementSink) => ParseResult<A.Model>,
 ): { parsed: ParseResult<A.Model>; model?: ModelProto; diagnostics: Diagnostic[] } {
   const cx = new LowerContext({ sourceMap: false });
   const lowerer = new Lowerer(cx, text);
   const nodes: NodeProto[] = [];
-  const parsed = parse((n) => nodes.push(lowerer.node(n)));
+  const parsed = parse({
+    node: (n) => nodes.push(lowerer.node(n)),
+    plain: (output, opType, input) => nodes.push(lowerer.plainNode(output, opType, input)),
+  });
   if (!parsed.ast) return { parsed, diagnostics: cx.diagnostics };
   const model = lowerer.model(parsed.ast);
   if (model.graph) model.graph.node = nodes;

@@ -106,6 +106,11 @@ export class Lowerer {
     return np;
   }
 
+  /** A plain statement the parser handed over as its names (grammar's GraphStatementSink). */
+  plainNode(output: string[], opType: string, input: string[]): NodeProto {
+    return newNode({ input, output, opType, domain: "" });
+  }
+
   function(f: A.FunctionDef): FunctionProto {
     const fp = create(FunctionProtoSchema, { name: f.name?.value ?? "" });
     if (this.cx.mapping) this.cx.sourceMap.set(fp, { whole: f.span, ...(f.name && { name: f.name.span }) });
