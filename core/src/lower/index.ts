@@ -38,9 +38,9 @@ export function lowerModel(
 }
 
 /**
- * A model lowered while it is parsed: `parse` hands each statement of the main graph to
- * `onGraphNode` as it reads it and leaves it out of the tree (grammar's parseModelStreaming),
- * and the statement is lowered there, so a big graph's syntax tree dies young. No source map.
+ * A model lowered while it is parsed: `parse` hands each statement of the main graph to its
+ * sink as it reads it and leaves it out of the tree (grammar's parseModelStreaming), and the
+ * statement is lowered there, so a big graph's syntax tree dies young. No source map.
  */
 export function lowerModelWhileParsing(
   text: string,
