@@ -7,6 +7,7 @@ import { BrowserMessageReader, BrowserMessageWriter, createConnection, ProposedF
 import { describe } from "./guard.js";
 import { browserRuns } from "./run-browser.js";
 import { orderState } from "./priority.js";
+import { countingReader } from "./arrivals.js";
 import { connectionOptions, serve } from "./serve.js";
 
 interface WorkerScope {
@@ -18,7 +19,7 @@ function startServer(): void {
   const state = orderState();
   const connection = createConnection(
     ProposedFeatures.all,
-    new BrowserMessageReader(scope as never),
+    countingReader(new BrowserMessageReader(scope as never), state),
     new BrowserMessageWriter(scope as never),
     connectionOptions(state),
   );

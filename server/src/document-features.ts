@@ -54,10 +54,10 @@ export class DocumentFeatures {
   /** How many outline items and folding ranges a client takes (from its settings and capabilities). */
   limits = { outline: Infinity, folds: Infinity };
 
-  /** `hold`: whether position requests are being answered (the slices wait for them). */
+  /** `wait`: what the slices and the gaps between stages wait for (position requests, messages just read). */
   constructor(
     private readonly workspace: Workspace,
-    private readonly hold: () => boolean = () => false,
+    private readonly wait: Omit<SliceOptions, "stale"> = {},
     /** The requests the message order holds back (priority.ts): an outline among them is waited for too. */
     private readonly held?: HeldRequests,
   ) {}
@@ -79,7 +79,7 @@ export class DocumentFeatures {
   }
 
   private sliceOptions(uri: string, version: number): SliceOptions {
-    return { stale: () => this.workspace.version(uri) !== version, hold: this.hold };
+    return { stale: () => this.workspace.version(uri) !== version, ...this.wait };
   }
 
   /**

@@ -157,7 +157,9 @@ export function registerHandlers(
     checkCurrent(uri, version, token);
     return a;
   };
-  const features = new DocumentFeatures(workspace, () => positions.count > 0, positions.held);
+  /** What whole-document work in slices waits for: position requests being answered, and messages just read. */
+  const waitFor = { hold: () => positions.count > 0, arrivals: () => positions.arrived };
+  const features = new DocumentFeatures(workspace, waitFor, positions.held);
   /**
    * For requests over the whole document. After an edit, the parse suffices: their earlier
    * results are carried across it, and nothing they show needs types. On open there is nothing
@@ -464,7 +466,7 @@ export function registerHandlers(
       const a = parsed.complete || !codeActionsNeedSemantics(parsed, range, p.context.diagnostics) ? parsed : await fullAnalysisOf(uri, token);
       // In slices: an undefined name is weighed against every value in scope (50k of them).
       const version = workspace.version(uri);
-      const all = await runSliced(codeActionSteps(a, range), { stale: () => workspace.version(uri) !== version, hold: () => positions.count > 0 });
+      const all = await runSliced(codeActionSteps(a, range), { stale: () => workspace.version(uri) !== version, ...waitFor });
       const offered = all.filter((action) => disabledActions || action.disabled === undefined);
       return offered.map((action) => {
         const fixes = action.fixes;

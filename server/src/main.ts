@@ -2,7 +2,16 @@
 // are ours (stdio.ts); otherwise vscode-languageserver reads the transport from the command
 // line. Wires the connection to the handlers (serve.ts, shared with browser-main.ts).
 import * as fs from "node:fs";
-import { createConnection, MessageType, ProposedFeatures, ShowMessageNotification, StreamMessageReader } from "vscode-languageserver/node";
+import {
+  createConnection,
+  IPCMessageReader,
+  IPCMessageWriter,
+  MessageType,
+  ProposedFeatures,
+  ShowMessageNotification,
+  StreamMessageReader,
+} from "vscode-languageserver/node";
+import { countingReader } from "./arrivals.js";
 import { describe } from "./guard.js";
 import { nodeRuns } from "./run-node.js";
 import { orderState } from "./priority.js";
@@ -10,6 +19,7 @@ import { connectionOptions, serve } from "./serve.js";
 import { adoptStdio, ImmediateWriter } from "./stdio.js";
 import { watchOutput } from "./transport.js";
 import { traceBlocking, traceTo } from "./trace.js";
+import { traceCollections } from "./trace-gc.js";
 import { setSliceMs } from "./slices.js";
 import { useConfigSource } from "./lint-config.js";
 import { nodeConfigSource } from "./node-config.js";
@@ -26,13 +36,20 @@ function startServer(): void {
   const sliceMs = Number(process.env.ONNXTXT_LS_SLICE_MS);
   if (process.env.ONNXTXT_LS_SLICE_MS && Number.isFinite(sliceMs) && sliceMs >= 0) setSliceMs(sliceMs);
   const stdio = process.argv.includes("--stdio");
+  // Over stdio and Node IPC (VS Code's) the reader counts what it reads (arrivals.ts); other
+  // transports vscode-languageserver reads from the command line are taken as they are.
   const connection = stdio
-    ? createConnection(ProposedFeatures.all, new StreamMessageReader(process.stdin), new ImmediateWriter(process.stdout, trace), options)
-    : createConnection(ProposedFeatures.all, options);
+    ? createConnection(ProposedFeatures.all, countingReader(new StreamMessageReader(process.stdin), state), new ImmediateWriter(process.stdout, trace), options)
+    : process.argv.includes("--node-ipc") && process.send
+      ? createConnection(ProposedFeatures.all, countingReader(new IPCMessageReader(process), state), new IPCMessageWriter(process), options)
+      : createConnection(ProposedFeatures.all, options);
   if (stdio) adoptStdio(connection);
   // The monotonic clock of a --cpu-prof profile at this moment, to line the two up.
   trace?.(`monotonic ${process.hrtime.bigint() / 1000n} us`);
-  if (trace) traceBlocking(trace);
+  if (trace) {
+    traceBlocking(trace);
+    traceCollections(trace);
+  }
   // When bytes arrive, as opposed to when the connection takes the message ("in").
   if (stdio && trace) process.stdin.on("data", (chunk: Buffer) => trace(`read ${chunk.length} B`));
   // Whatever escapes a handler is logged; the server keeps serving.

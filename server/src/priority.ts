@@ -56,10 +56,12 @@ export interface OrderState {
   /** The position requests being answered (whole-document requests wait while there are any). */
   count: number;
   readonly held: HeldRequests;
+  /** The messages the transport has read (arrivals.ts), before the connection hands them over. */
+  arrived: number;
 }
 
 export function orderState(): OrderState {
-  return { count: 0, held: new HeldRequests() };
+  return { count: 0, held: new HeldRequests(), arrived: 0 };
 }
 
 /**

@@ -27,6 +27,12 @@ export interface SliceOptions {
   readonly stale: () => boolean;
   /** True while position requests are being answered: the work waits for them. */
   readonly hold?: () => boolean;
+  /**
+   * How many messages the transport has read (priority.ts's OrderState). One read during a
+   * pause is handed to the server a turn after it (the connection dispatches from a queue of
+   * its own), so the pause takes that turn too: a hover is answered before the next slice.
+   */
+  readonly arrivals?: () => number;
 }
 
 /** Runs `steps` to its end in slices, and resolves with what it returns. */
@@ -48,8 +54,12 @@ export async function runSliced<T>(steps: Iterator<unknown, T, undefined>, optio
  */
 export async function pause(options: SliceOptions): Promise<void> {
   const since = performance.now();
-  do {
+  let read = options.arrivals?.();
+  for (;;) {
     await new Promise<void>((resolve) => setImmediate(resolve));
     if (options.stale()) throw new Superseded();
-  } while (options.hold?.() && performance.now() - since < MAX_HOLD_MS);
+    const before = read;
+    read = options.arrivals?.();
+    if ((read === before && !options.hold?.()) || performance.now() - since >= MAX_HOLD_MS) return;
+  }
 }

@@ -71,6 +71,20 @@ describe("server: whole-document work in slices", () => {
     assert.equal(await work, 3);
   });
 
+  it("takes a turn more after a message is read, so that the connection hands it over before the next slice", async () => {
+    setSliceMs(0);
+    const log: string[] = [];
+    let arrived = 0;
+    const work = runSliced(counting("a", 4, log), { stale: () => false, arrivals: () => arrived });
+    // As the connection does it: the reader counts the message, which is handed over a turn later.
+    setImmediate(() => {
+      arrived++;
+      setImmediate(() => log.push("handed over"));
+    });
+    assert.equal(await work, 4);
+    assert.deepEqual(log, ["a", "a", "handed over", "a", "a"]);
+  });
+
   it("lets position requests go first before a token response goes out, even one already computed", async () => {
     const uri = "file:///tmp/onnxtxt-test/gaps.onnxtxt";
     const workspace = new Workspace(
@@ -80,7 +94,7 @@ describe("server: whole-document work in slices", () => {
     workspace.open(uri, "onnxtxt", 1, largeDocument(2000));
     const a = (await workspace.fullAnalysis(uri))!;
     let holding = false;
-    const features = new DocumentFeatures(workspace, () => holding);
+    const features = new DocumentFeatures(workspace, { hold: () => holding });
     const computed = await features.full(uri, a, 1);
     // Megabytes of JSON on a big document, written in one block: a hover read meanwhile goes first.
     holding = true;
