@@ -11,7 +11,8 @@
 // for a keystroke that makes a new error, "new error shown" is the first publication that has it.
 // Usage: node dist/bench/lsp-keystrokes.js [--nodes 50000] [--repeat 1] [--keystrokes 20] [--tokens full|delta]
 //        [--resnet PATH.onnx] [--verbose] [--outline-items 1000] [--late-hover 30]
-//        [--trace FILE] (the server's timeline, trace.ts, written to FILE.<round label>.log)
+//        [--trace FILE] (the server's timeline, trace.ts, written to FILE.<round label>.log, and
+//        every hover's wait in the server from it: "hover, in the server", bench/trace-waits.ts)
 // `--late-hover MS`: a second hover MS after the others, while the whole-document work runs
 // (0: none); it must not wait for that work either.
 //        [--cpu-prof DIR] (a CPU profile of each server process, written into DIR)
@@ -23,13 +24,14 @@ import { printModel } from "../core/src/print-model.js";
 import { LspClient } from "../test/server/lsp-client.js";
 import { largeDocument } from "./lsp-document.js";
 import { median } from "./stats.js";
+import { hoverWaits } from "./trace-waits.js";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const QUIET_MS = 1000;
 /** `--verbose`: each keystroke's times as it happens. */
 const VERBOSE = process.argv.includes("--verbose");
 /** Times judged by their worst sample: a hover must never wait, not only in the median keystroke. */
-const BY_MAX = new Set(["hover after edit", "hover during work", "hover"]);
+const BY_MAX = new Set(["hover after edit", "hover during work", "hover", "hover, in the server"]);
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -259,7 +261,11 @@ async function measure(label: string, text: string, repeat: number, targets: Rec
     client.notify("textDocument/didClose", { textDocument: { uri: session.uri } });
   }
   await client.shutdown();
-  if (traceFile) fs.writeFileSync(`${traceFile}.${label.replace(/\W+/g, "-")}.log`, client.stderr);
+  if (traceFile) {
+    fs.writeFileSync(`${traceFile}.${label.replace(/\W+/g, "-")}.log`, client.stderr);
+    // Beside the client's times: the part of every hover's wait that is the server's.
+    for (const ms of hoverWaits(client.stderr)) add(s, "hover, in the server", ms);
+  }
   console.log(
     `\n${label}: ${lines.length} lines (${(text.length / 1e6).toFixed(2)} MB), ${repeat} rounds of ${count} keystrokes, semantic tokens ${useDelta ? "full/delta" : "full"}`,
   );
@@ -303,6 +309,7 @@ async function main(): Promise<void> {
     "edit -> settled diagnostics": 300,
     "hover after edit": 50,
     "hover during work": 50,
+    "hover, in the server": 50,
     hover: 50,
     "open -> full diagnostics": 1000,
     ...Object.fromEntries(whole.map((w) => [w, 100])),
