@@ -15,11 +15,11 @@ export function hoverWaits(trace: string): number[] {
     if (event.startsWith("read ")) lastRead = at;
     const hover = /^in hover#(\d+)/.exec(event);
     if (hover) readAt.set(hover[1]!, lastRead ?? at);
-    const response = /^out response#(\d+)/.exec(event);
-    const read = response && readAt.get(response[1]!);
-    if (read !== undefined && read !== null) {
+    const id = /^out response#(\d+)/.exec(event)?.[1];
+    const read = id === undefined ? undefined : readAt.get(id);
+    if (read !== undefined) {
       waits.push(at - read);
-      readAt.delete(response![1]!);
+      readAt.delete(id!);
     }
   }
   return waits;

@@ -355,9 +355,10 @@ export class OnnxTextParser extends ParserBase {
    * or attributes and nothing left out: handed to `sink.plain` as its names, with no tree built
    * and no rule run (most statements of a big graph are such). False, with nothing read,
    * otherwise; the node rule then reads the statement, as it reads every statement while recording.
+   * Called from the statement loop only, which runs after recording and starts each statement
+   * out of panic.
    */
   private plainStatement(sink: GraphStatementSink): boolean {
-    if (this.RECORDING_PHASE || this.panic) return false;
     const kinds = this.kinds;
     const count = this.toks.count;
     const first = this.cur;
