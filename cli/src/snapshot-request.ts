@@ -40,6 +40,32 @@ export const SNAPSHOT_FLAGS: Readonly<Record<SnapshotCommand, string>> = {
   format: "--max-semi-space-size=2 --initial-old-space-size=128",
 };
 
+/**
+ * A short name for a set of V8 flags, part of the snapshot's file name (bin/onnxtxt.js writes
+ * each command's out, and a test holds the two alike): a version whose flags differ looks for
+ * another file, so Node never tries a snapshot made with the flags of the version before
+ * (it would refuse it, and say so on stderr). FNV-1a, 32 bits, in hex.
+ */
+export function snapshotTag(flags: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < flags.length; i++) h = Math.imul(h ^ flags.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(16).padStart(8, "0");
+}
+
+/** Removes the snapshots of `command` other versions left beside `blob` (other flags, or none in the name). */
+function removeOtherVersions(blob: string, command: SnapshotCommand): void {
+  const dir = path.dirname(blob);
+  const own = path.basename(blob);
+  const prefix = own.slice(0, own.length - `${command}.${snapshotTag(SNAPSHOT_FLAGS[command])}.blob`.length);
+  const other = new RegExp(`^${command}\\.(?:[0-9a-f]{8}\\.)?blob$`);
+  try {
+    for (const name of fs.readdirSync(dir))
+      if (name !== own && name.startsWith(prefix) && other.test(name.slice(prefix.length))) fs.rmSync(path.join(dir, name), { force: true });
+  } catch {
+    // nothing to remove
+  }
+}
+
 /** $1 node, $2 builder, $3 temp file, $4 snapshot, $5 lock, $6 bin/onnxtxt.js, $7 the command, $8 its V8 flags. */
 const BUILD = `"$1" --snapshot-blob "$3" --build-snapshot $8 "$2" &&
 chmod 600 "$3" &&
@@ -71,7 +97,7 @@ export function requestSnapshot(bundle: string, cacheRoot: string | undefined, c
   const blob = process.env.ONNXTXT_SNAPSHOT_BLOB;
   const bin = process.argv[1];
   if (!blob || !bin || cacheRoot === undefined || process.platform === "win32") return;
-  if (!isSnapshotCommand(command) || !blob.endsWith(`.${command}.blob`)) return;
+  if (!isSnapshotCommand(command) || !blob.endsWith(`.${command}.${snapshotTag(SNAPSHOT_FLAGS[command])}.blob`)) return;
   // Only inside the directory the code cache has checked (the user's own, closed to others).
   const inside = path.relative(cacheRoot, blob);
   if (inside.startsWith("..") || path.isAbsolute(inside)) return;
@@ -85,6 +111,7 @@ export function requestSnapshot(bundle: string, cacheRoot: string | undefined, c
   }
   const lockFile = `${blob}.lock`;
   if (!lock(lockFile)) return;
+  removeOtherVersions(blob, command);
   const args = [process.execPath, builder, `${blob}.${process.pid}.tmp`, blob, lockFile, bin, command, SNAPSHOT_FLAGS[command]];
   // With the V8 flags of bin/onnxtxt.js's shell lines only: Node refuses a snapshot made with others.
   const { NODE_OPTIONS: _, ...rest } = process.env;

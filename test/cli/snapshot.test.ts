@@ -8,7 +8,7 @@ import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { SNAPSHOT_COMMANDS, SNAPSHOT_FLAGS } from "../../cli/src/snapshot-request.js";
+import { SNAPSHOT_COMMANDS, SNAPSHOT_FLAGS, snapshotTag } from "../../cli/src/snapshot-request.js";
 import { CLI, LIGHT, REPO } from "../helpers/paths.js";
 
 const SQUEEZENET = path.join(LIGHT, "light_squeezenet.onnx");
@@ -118,10 +118,16 @@ describe("the commands' start-up snapshots", function () {
 
   it("are listed alike, with the same V8 flags, by bin/onnxtxt.js's shell lines and cli/src/snapshot-request.ts", () => {
     const bin = fs.readFileSync(CLI, "utf8");
-    const shell = /case \$1 in ([a-z|-]+)\) _f="([^"]+)" && \{ \[ "\$1" != print \] \|\| _f="([^"]+)"; \}/.exec(bin);
-    assert.ok(shell, "no command list and flags in bin/onnxtxt.js");
+    const shell = /case \$1 in ([a-z|-]+)\) _f="([^"]+)" _t=(\w+) && \{ \[ "\$1" != print \] \|\| _f="([^"]+)" _t=(\w+); \}/.exec(bin);
+    assert.ok(shell, "no command list, flags and tags in bin/onnxtxt.js");
     assert.deepEqual(shell[1]!.split("|").sort(), [...SNAPSHOT_COMMANDS].sort());
-    for (const command of SNAPSHOT_COMMANDS) assert.equal(SNAPSHOT_FLAGS[command], command === "print" ? shell[3] : shell[2], command);
+    for (const command of SNAPSHOT_COMMANDS) {
+      const [flags, tag]: (string | undefined)[] = command === "print" ? [shell[4], shell[5]] : [shell[2], shell[3]];
+      assert.equal(SNAPSHOT_FLAGS[command], flags, command);
+      assert.equal(snapshotTag(SNAPSHOT_FLAGS[command]), tag, `${command}: the tag in the snapshot's name is not its flags'`);
+    }
+    assert.match(bin, /ONNXTXT_SNAPSHOT_BLOB=\$_d\/snapshots\$_n\$_s\.\$1\.\$_t\.blob /, "the snapshot's name has no tag");
+    assert.notEqual(snapshotTag(SNAPSHOT_FLAGS.convert), snapshotTag(SNAPSHOT_FLAGS.print));
   });
 
   it("are made after a first run, private to the user, and give every command the output it has without them", () => {
@@ -150,7 +156,7 @@ describe("the commands' start-up snapshots", function () {
       if (converted) assert.ok(fs.readFileSync(path.join(work, "out.onnx")).equals(converted), "convert wrote other bytes from the snapshot");
     }
     const blobs = snapshots(cache);
-    assert.deepEqual(blobs.map((b) => /\.([a-z-]+)\.blob$/.exec(b)?.[1]).sort(), ["check", "convert", "format", "print"]);
+    assert.deepEqual(blobs.map((b) => /\.([a-z-]+)\.[0-9a-f]{8}\.blob$/.exec(b)?.[1]).sort(), ["check", "convert", "format", "print"]);
     const nodeTime = Math.trunc(fs.statSync(process.execPath).mtimeMs / 1000);
     for (const blob of blobs) {
       assert.equal(fs.statSync(blob).mode & 0o077, 0, `${blob} is open to others`);
@@ -225,6 +231,37 @@ describe("the commands' start-up snapshots", function () {
     assert.match(refused.stderr, /^Failed to load the startup snapshot because .*\n.*\n/);
     assert.deepEqual({ ...refused, stderr: refused.stderr.replace(/^(.*\n){2}/, "") }, expected);
     assert.ok(untilFromSnapshot(CLI, cache, args).fromSnapshot, "no new snapshot was made");
+  });
+
+  it("that a version with other V8 flags left are never tried, and are removed when the new one is made", () => {
+    const cache = path.join(tmp, "upgraded");
+    const args = ["print", SQUEEZENET];
+    const expected = runNode(CLI, args);
+    assert.ok(untilFromSnapshot(CLI, cache, args).fromSnapshot);
+    const [blob] = snapshots(cache) as [string];
+    // Made with other flags (Node would refuse it and say so): the name before tags, and another tag.
+    const tagged = /\.[0-9a-f]{8}\.blob$/;
+    const left = [blob.replace(tagged, ".blob"), blob.replace(tagged, ".0badf1a9.blob")];
+    const format = blob.replace(/\.print\.[0-9a-f]{8}\.blob$/, ".format.0badf1a9.blob");
+    for (const file of [blob, ...left, format]) {
+      const made = spawnSync(
+        process.execPath,
+        ["--snapshot-blob", file, "--build-snapshot", "--max-semi-space-size=8", path.join(REPO, "dist/cli/src/snapshot-builder.cjs")],
+        {
+          encoding: "utf8",
+          env: { ...process.env, ONNXTXT_SNAPSHOT_BUNDLE: path.join(REPO, "dist/cli/src/main.print.snapshot.cjs"), ONNXTXT_SNAPSHOT_COMMAND: "print" },
+        },
+      );
+      assert.equal(made.status, 0, made.stderr);
+      fs.chmodSync(file, 0o600);
+      const nodeTime = fs.statSync(process.execPath).mtime;
+      fs.utimesSync(file, nodeTime, nodeTime);
+    }
+    fs.rmSync(blob);
+    const first = runProgram(CLI, cache, args);
+    assert.deepEqual(first, expected, "a snapshot of another version was tried");
+    assert.ok(untilFromSnapshot(CLI, cache, args).fromSnapshot, "no new snapshot was made");
+    assert.deepEqual(snapshots(cache).sort(), [blob, format].sort(), "the other version's print snapshots were kept, or another command's removed");
   });
 
   it("are not used with NODE_OPTIONS (Node refuses a snapshot made with other V8 flags)", () => {
