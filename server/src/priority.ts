@@ -4,6 +4,7 @@
 // back until no message has arrived for two turns and no position request is being answered;
 // position requests go ahead of them, and among them the small answers go first.
 import type { MessageStrategy } from "vscode-languageserver";
+import { hostOfVirtual } from "./embedded/hosts.js";
 
 /**
  * The whole-document requests, in the order they are released: the small answers first, the
@@ -44,9 +45,14 @@ export class HeldRequests {
     for (const resolve of this.waiting.splice(0)) resolve();
   }
 
-  /** Resolves once no `method` request on `uri` is held: at once, or when the held ones are handed over. */
+  /**
+   * Resolves once no `method` request on `uri` is held: at once, or when the held ones are handed
+   * over. An ONNX text inside a Python, C++ or Markdown file has a virtual URI of its own; the
+   * client's request names the host file.
+   */
   handedOver(method: string, uri: string): Promise<void> {
-    if (!this.requests.some((r) => r.method === method && r.uri === uri)) return Promise.resolve();
+    const host = hostOfVirtual(uri)?.host;
+    if (!this.requests.some((r) => r.method === method && (r.uri === uri || r.uri === host))) return Promise.resolve();
     return new Promise((resolve) => this.waiting.push(resolve));
   }
 }

@@ -1,5 +1,6 @@
 import * as assert from "node:assert/strict";
 import type { Message } from "vscode-languageserver/node";
+import { virtualUri } from "../../server/src/embedded/hosts.js";
 import { HeldRequests, positionRequestsFirst } from "../../server/src/priority.js";
 
 const turn = (): Promise<void> => new Promise((r) => setImmediate(r));
@@ -97,5 +98,19 @@ describe("server: requests by cost", () => {
     for (let i = 0; i < 4; i++) await turn();
     assert.deepEqual(order, ["textDocument/semanticTokens/full", "textDocument/documentSymbol"]);
     assert.equal(handedOverAt, 2, "resolved only after the outline was dispatched");
+  });
+
+  it("counts an outline held for a Python file as held for each ONNX text in it", async () => {
+    const requests = new HeldRequests();
+    requests.hold("textDocument/documentSymbol", { textDocument: { uri: "file:///m.py" } });
+    let region = false;
+    let other = false;
+    void requests.handedOver("textDocument/documentSymbol", virtualUri("file:///m.py", 1)).then(() => (region = true));
+    void requests.handedOver("textDocument/documentSymbol", virtualUri("file:///n.py", 1)).then(() => (other = true));
+    await turn();
+    assert.deepEqual({ region, other }, { region: false, other: true });
+    requests.released();
+    await turn();
+    assert.equal(region, true);
   });
 });
