@@ -28,6 +28,7 @@ import { completion, type CompletionKind } from "../../core/src/ide/completion.j
 import { formatEdits } from "../../core/src/ide/formatting.js";
 import { hover } from "../../core/src/ide/hover.js";
 import { inlayHints } from "../../core/src/ide/inlay-hints.js";
+import { fixAnswers } from "../../core/src/ide/reported-fixes.js";
 import { definition, documentHighlights, references } from "../../core/src/ide/navigation.js";
 import { documentOutline, flatOutline } from "../../core/src/ide/outline.js";
 import { OUTLINE_KINDS } from "./outline-symbols.js";
@@ -467,7 +468,9 @@ export function registerHandlers(
       // In slices: an undefined name is weighed against every value in scope (50k of them).
       const version = workspace.version(uri);
       const all = await runSliced(codeActionSteps(a, range), { stale: () => workspace.version(uri) !== version, ...waitFor });
-      const offered = all.filter((action) => disabledActions || action.disabled === undefined);
+      // Not a fix of a diagnostic the configuration or a suppression hides (as `check --fix`).
+      const shown = all.some((action) => action.fixes) ? fixAnswers(a.diagnostics, configured(uri, a.text, a.diagnostics)) : undefined;
+      const offered = all.filter((action) => (disabledActions || action.disabled === undefined) && (!action.fixes || !shown || shown.isReported(action.fixes)));
       return offered.map((action) => {
         const fixes = action.fixes;
         const diagnostics = fixes

@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { runCli } from "../helpers/cli.js";
-import { REPO } from "../helpers/paths.js";
+import { LIGHT, REPO } from "../helpers/paths.js";
 import { applyEdits, offsetOf } from "../helpers/markers.js";
 import type { LspClient } from "./lsp-client.js";
 import { useServer, type LspDiagnostic } from "./lsp-helpers.js";
@@ -84,6 +84,69 @@ describe("language server: the same diagnostics as check under a configuration",
       const cliFormatted = runCli(["format", file]).stdout;
       assert.notEqual(cliFormatted, runCli(["format", "--isolated", file]).stdout);
       assert.equal(formatted, cliFormatted);
+      client.notify("textDocument/didClose", { textDocument: { uri } });
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  });
+
+  it("offers no quick fix for a diagnostic a suppression hides, as check --fix applies none", async () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), "onnxtxt-ls-config-"));
+    try {
+      // SqueezeNet with two misspelled uses, the first one's error suppressed
+      const printed = runCli(["print", path.join(LIGHT, "light_squeezenet.onnx")]);
+      assert.equal(printed.code, 0, printed.stderr);
+      const text = printed.stdout
+        .replace("r4 = Relu (r3)\n", "r4 = Relu (r3x)  # onnxtxt: ignore[undefined-value]\n")
+        .replace("r8 = Relu (r7)\n", "r8 = Relu (r7x)\n");
+      assert.notEqual(text.indexOf("r3x"), -1);
+      assert.notEqual(text.indexOf("r7x"), -1);
+      const file = path.join(work, "squeezenet.onnxtxt");
+      fs.writeFileSync(file, text);
+      // check reports the second one only, and --fix --unsafe-fixes mends that one only
+      const expected = runCli(["check", file])
+        .stderr.split("\n")
+        .filter((l) => l.startsWith(file));
+      const errors = expected.filter((l) => l.includes(": error: "));
+      assert.equal(errors.length, 1, expected.join("\n"));
+      assert.match(errors[0]!, /: error: .*'r7x'.*\[undefined-value\]$/);
+      assert.equal(runCli(["check", "--fix", "--unsafe-fixes", file]).code, 0);
+      assert.equal(fs.readFileSync(file, "utf8"), text.replace("(r7x)", "(r7)"));
+      const uri = `file://${file}`;
+      const published = client.waitFor("textDocument/publishDiagnostics", (p) => {
+        const q = p as { uri: string; diagnostics: LspDiagnostic[] };
+        return q.uri === uri && q.diagnostics.some((d) => d.code === "undefined-value");
+      });
+      client.notify("textDocument/didOpen", { textDocument: { uri, languageId: "onnxtxt", version: 1, text } });
+      const diagnostics = ((await published) as { diagnostics: LspDiagnostic[] }).diagnostics;
+      // The same error (the editor has the fix where check says "did you mean"); the suppression is used.
+      const withoutSuggestion = errors.map((l) => l.replace(/; did you mean '\w+'\?/, ""));
+      const shown = diagnostics.map((d) => asCliLine(file, d));
+      assert.deepEqual(
+        shown.filter((l) => l.includes(": error: ")),
+        withoutSuggestion,
+      );
+      assert.ok(!shown.some((l) => l.includes("unused-suppression")), shown.join("\n"));
+      const lines = text.split("\n");
+      const everything = { start: { line: 0, character: 0 }, end: { line: lines.length - 1, character: 0 } };
+      const actions = await client.request<{ title: string }[]>("textDocument/codeAction", {
+        textDocument: { uri },
+        range: everything,
+        context: { diagnostics },
+      });
+      const changes = actions.map((a) => a.title).filter((t) => t.startsWith("Change '"));
+      assert.deepEqual(changes, ["Change 'r7x' to 'r7'"]);
+      // the lightbulb on the suppressed line itself
+      const line = lines.findIndex((l) => l.includes("(r3x)"));
+      const there = await client.request<{ title: string }[]>("textDocument/codeAction", {
+        textDocument: { uri },
+        range: { start: { line, character: 0 }, end: { line, character: lines[line]!.length } },
+        context: { diagnostics: [] },
+      });
+      assert.deepEqual(
+        there.map((a) => a.title).filter((t) => t.includes("r3x")),
+        [],
+      );
       client.notify("textDocument/didClose", { textDocument: { uri } });
     } finally {
       fs.rmSync(work, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import type { Span } from "../../../grammar/src/span.js";
 import type { Diagnostic } from "../diagnostics.js";
 import { analyze } from "./analyze.js";
 import { type ClassifiedAction, classifiedCodeActions } from "./code-actions.js";
+import { fixAnswers } from "./reported-fixes.js";
 import type { TextEdit } from "./text-edit.js";
 
 export interface AppliedFix {
@@ -62,22 +63,14 @@ const touches = (a: Span, b: Span): boolean => overlaps(a, b) || a.start === b.s
 function chooseFixes(text: string, options: FixOptions): { action: ClassifiedAction; code: string | undefined }[] {
   const unsafe = options.unsafe ?? false;
   const a = analyze(text);
-  // the diagnostic a fix answers: the first at exactly its span, else the first overlapping it
-  const atSpan = new Map<string, Diagnostic>();
-  for (const d of a.diagnostics) if (d.span && !atSpan.has(`${d.span.start}-${d.span.end}`)) atSpan.set(`${d.span.start}-${d.span.end}`, d);
-  const answeredDiagnostic = (fixes: Span): Diagnostic | undefined =>
-    atSpan.get(`${fixes.start}-${fixes.end}`) ?? a.diagnostics.find((x) => x.span && overlaps(x.span, fixes));
-  // configuration and suppressions may copy a diagnostic (a new severity): matched by code and place
-  const key = (d: Diagnostic): string => `${d.code}@${d.span?.start}-${d.span?.end}`;
-  const reported = options.reported && new Set(options.reported(text, a.diagnostics).map(key));
-  const isReported = (d: Diagnostic | undefined): boolean => !reported || (d !== undefined && reported.has(key(d)));
+  const { answered: answeredDiagnostic, isReported } = fixAnswers(a.diagnostics, options.reported?.(text, a.diagnostics));
   const actions = classifiedCodeActions(a, { start: 0, end: text.length }).filter(
     (x) =>
       x.kind === "quickfix" &&
       !x.disabled &&
       x.edits.length > 0 &&
       (x.safety === "safe" || (unsafe && x.safety === "unsafe")) &&
-      (!x.fixes || isReported(answeredDiagnostic(x.fixes))),
+      (!x.fixes || isReported(x.fixes)),
   );
   const taken: TextEdit[] = [];
   const answered = new Set<number>();
