@@ -86,6 +86,22 @@ function snapshots(cache: string): string[] {
   return out;
 }
 
+/** Makes at `file` a print snapshot with V8 flags of its own, private and stamped with Node's time (as the launcher makes them). */
+function snapshotWithOtherFlags(file: string): void {
+  const built = spawnSync(
+    process.execPath,
+    ["--snapshot-blob", file, "--build-snapshot", "--max-semi-space-size=8", path.join(REPO, "dist/cli/src/snapshot-builder.cjs")],
+    {
+      encoding: "utf8",
+      env: { ...process.env, ONNXTXT_SNAPSHOT_BUNDLE: path.join(REPO, "dist/cli/src/main.print.snapshot.cjs"), ONNXTXT_SNAPSHOT_COMMAND: "print" },
+    },
+  );
+  assert.equal(built.status, 0, built.stderr);
+  fs.chmodSync(file, 0o600);
+  const nodeTime = fs.statSync(process.execPath).mtime;
+  fs.utimesSync(file, nodeTime, nodeTime);
+}
+
 /** A copy of the package's files the CLI runs from, so that a test may change them. */
 function copyPackage(to: string): string {
   for (const file of ["package.json", "bin/onnxtxt.js", "dist/cli/src/bundle-loader.js", "dist/cli/src/snapshot-request.js"]) {
@@ -215,17 +231,7 @@ describe("the commands' start-up snapshots", function () {
     const expected = runNode(CLI, args);
     assert.ok(untilFromSnapshot(CLI, cache, args).fromSnapshot);
     const [blob] = snapshots(cache) as [string];
-    const built = spawnSync(
-      process.execPath,
-      ["--snapshot-blob", blob, "--build-snapshot", "--max-semi-space-size=8", path.join(REPO, "dist/cli/src/snapshot-builder.cjs")],
-      {
-        encoding: "utf8",
-        env: { ...process.env, ONNXTXT_SNAPSHOT_BUNDLE: path.join(REPO, "dist/cli/src/main.print.snapshot.cjs"), ONNXTXT_SNAPSHOT_COMMAND: "print" },
-      },
-    );
-    assert.equal(built.status, 0, built.stderr);
-    const nodeTime = fs.statSync(process.execPath).mtime;
-    fs.utimesSync(blob, nodeTime, nodeTime);
+    snapshotWithOtherFlags(blob);
     const refused = runProgram(CLI, cache, args);
     // Node says why on stderr, once; the command's own output follows as without the snapshot.
     assert.match(refused.stderr, /^Failed to load the startup snapshot because .*\n.*\n/);
@@ -243,21 +249,8 @@ describe("the commands' start-up snapshots", function () {
     const tagged = /\.[0-9a-f]{8}\.blob$/;
     const left = [blob.replace(tagged, ".blob"), blob.replace(tagged, ".0badf1a9.blob")];
     const format = blob.replace(/\.print\.[0-9a-f]{8}\.blob$/, ".format.0badf1a9.blob");
-    for (const file of [blob, ...left, format]) {
-      const made = spawnSync(
-        process.execPath,
-        ["--snapshot-blob", file, "--build-snapshot", "--max-semi-space-size=8", path.join(REPO, "dist/cli/src/snapshot-builder.cjs")],
-        {
-          encoding: "utf8",
-          env: { ...process.env, ONNXTXT_SNAPSHOT_BUNDLE: path.join(REPO, "dist/cli/src/main.print.snapshot.cjs"), ONNXTXT_SNAPSHOT_COMMAND: "print" },
-        },
-      );
-      assert.equal(made.status, 0, made.stderr);
-      fs.chmodSync(file, 0o600);
-      const nodeTime = fs.statSync(process.execPath).mtime;
-      fs.utimesSync(file, nodeTime, nodeTime);
-    }
     fs.rmSync(blob);
+    for (const file of [...left, format]) snapshotWithOtherFlags(file);
     const first = runProgram(CLI, cache, args);
     assert.deepEqual(first, expected, "a snapshot of another version was tried");
     assert.ok(untilFromSnapshot(CLI, cache, args).fromSnapshot, "no new snapshot was made");
