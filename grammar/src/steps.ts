@@ -8,3 +8,9 @@ export function finish<T>(steps: Iterator<unknown, T, undefined>): T {
     if (r.done) return r.value;
   }
 }
+
+/**
+ * How many nodes of a graph lowering, inference and the checker go through between two pauses:
+ * a few milliseconds' work, so that a request waits that long at most.
+ */
+export const NODES_PER_STEP = 1024;

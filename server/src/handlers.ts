@@ -50,6 +50,7 @@ import { orderState, type OrderState } from "./priority.js";
 import { runCommand, type RunPlatform } from "./run-command.js";
 import { runSummary } from "./run-summary.js";
 import { runSliced, Superseded } from "./slices.js";
+import { symbolIndexInSlices } from "./symbol-index.js";
 import { Workspace, type Need } from "./workspace.js";
 
 export const RUN_COMMAND = "onnxtxt.run";
@@ -438,7 +439,15 @@ export function registerHandlers(
 
   connection.languages.inlayHint.on(
     on("inlayHint", async (p, token) => {
-      const a = await fullAnalysisOf(p.textDocument.uri, token);
+      const uri = p.textDocument.uri;
+      const a = await fullAnalysisOf(uri, token);
+      // The hints name values through the symbol index: on opening a big document, built in
+      // slices (not in one block of 100 ms and more that other requests would wait behind).
+      if (a.ast) {
+        const version = workspace.version(uri);
+        await symbolIndexInSlices(a.ast, { stale: () => workspace.version(uri) !== version, ...waitFor });
+        checkCurrent(uri, version!, token);
+      }
       const span = toSpan(a.lines, p.range);
       return inlayHints(a, span.start, span.end).map((h) => ({ position: a.lines.position(h.offset), label: h.label, paddingLeft: false }));
     }),

@@ -348,7 +348,7 @@ export class Workspace {
     }, delay);
   }
 
-  /** Runs the analysis one stage per macrotask, giving newer edits and requests a turn. */
+  /** Runs the analysis one step per macrotask (a stage, or a slice of one: analyze.ts), giving newer edits and requests a turn. */
   private runSteps(entry: Entry): void {
     if (entry.finishing) {
       void entry.finishing.then(() => this.runSteps(entry));

@@ -13,7 +13,7 @@ import {
   type ValueInfoProto,
 } from "../../../proto/src/index.js";
 import type { Diagnostic } from "../diagnostics.js";
-import { inferModel, modelFunctions, modelOpsets, type InferResult } from "../infer/index.js";
+import { inferModelSteps, modelFunctions, modelOpsets, type InferResult } from "../infer/index.js";
 import { ChildWhere, type Where } from "../infer/location.js";
 import { canonicalDomain } from "../schema/index.js";
 import type { SourceMap } from "../source-map.js";
@@ -26,6 +26,7 @@ import { checkFloat64Constants } from "./float64-constant.js";
 import { checkUnusedFunctionValueInfos, checkUnusedValueInfos } from "./unused-value-info.js";
 import { pushAll } from "../arrays.js";
 import { adoptModel } from "../clone.js";
+import { finish } from "../../../grammar/src/steps.js";
 
 export { CHECK_CODES, CODE_GROUPS, type CheckCode, type CodeGroup } from "./codes.js";
 
@@ -40,6 +41,11 @@ export interface CheckOptions {
 }
 
 export function checkModel(model: ModelProto, options: CheckOptions = {}): Diagnostic[] {
+  return finish(checkModelSteps(model, options));
+}
+
+/** checkModel in steps (the main graph's nodes a slice at a time): a language server answers requests between them. */
+export function* checkModelSteps(model: ModelProto, options: CheckOptions = {}): Generator<undefined, Diagnostic[], void> {
   model = adoptModel(model);
   const diagnostics: Diagnostic[] = [];
   const out = new Emitter(options.sourceMap, diagnostics);
@@ -63,7 +69,7 @@ export function checkModel(model: ModelProto, options: CheckOptions = {}): Diagn
       chains?.visit(node, where, out);
       for (let i = before; i < diagnostics.length; i++) if (diagnostics[i]!.severity === "error") broken.add(node);
     };
-    new StructureChecker(out, onNode, model.irVersion >= 4n, options.suggestNames ?? false).checkGraph(model.graph, `graph '${model.graph.name}'`);
+    yield* new StructureChecker(out, onNode, model.irVersion >= 4n, options.suggestNames ?? false).checkGraphSteps(model.graph, `graph '${model.graph.name}'`);
   }
   if (model.graph) checkSignatureShapes(model.graph, out);
   if (model.graph && !options.errorsOnly) checkFloat64Constants(model.graph, `graph '${model.graph.name}'`, out);
@@ -76,7 +82,7 @@ export function checkModel(model: ModelProto, options: CheckOptions = {}): Diagn
   if (model.graph)
     pushAll(
       diagnostics,
-      (options.inference ?? inferModel(model, { ...(options.sourceMap && { sourceMap: options.sourceMap }), brokenNodes: broken })).diagnostics,
+      (options.inference ?? (yield* inferModelSteps(model, { ...(options.sourceMap && { sourceMap: options.sourceMap }), brokenNodes: broken }))).diagnostics,
     );
   const kept = options.errorsOnly ? diagnostics.filter((d) => d.severity === "error") : diagnostics;
   return kept.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));

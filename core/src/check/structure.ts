@@ -3,6 +3,7 @@
 // unused values and inputs are reported as warnings.
 import type { AttributeProto, GraphProto, NodeProto } from "../../../proto/src/index.js";
 import { ChildWhere, NodeWhere, type Part, type Where } from "../infer/location.js";
+import { finish, NODES_PER_STEP } from "../../../grammar/src/steps.js";
 import type { Emitter } from "./emit.js";
 import { CloseNames, didYouMean } from "./suggest.js";
 
@@ -60,6 +61,11 @@ export class StructureChecker {
   ) {}
 
   checkGraph(g: GraphProto, where: Where, parent?: NameScope): void {
+    finish(this.checkGraphSteps(g, where, parent));
+  }
+
+  /** checkGraph in steps: it pauses every NODES_PER_STEP nodes of `g` (a language server answers requests between). */
+  *checkGraphSteps(g: GraphProto, where: Where, parent?: NameScope): Generator<undefined, void, void> {
     const scope = new NameScope(parent);
     // Graph inputs and initializers may reuse a name of an enclosing graph (as onnx's checker
     // allows); node outputs may not.
@@ -103,14 +109,17 @@ export class StructureChecker {
     // Needed only for a name that is not defined yet: built then, once.
     let later: Set<string> | undefined;
     const producedLater = (): ReadonlySet<string> => (later ??= new Set(g.node.flatMap((n) => n.output)));
-    g.node.forEach((node, index) => {
+    const nodes = g.node;
+    for (let index = 0; index < nodes.length; index++) {
+      const node = nodes[index]!;
       const at = new NodeWhere(where, node, index);
       for (let i = 0; i < node.input.length; i++) this.use(scope, node, i, at, producedLater);
       // Indexed loops on the per-node paths: until V8 optimises them, for-of allocates per step.
       for (let k = 0; k < node.attribute.length; k++) this.checkSubgraphs(node.attribute[k]!, at, scope);
       this.onNode(node, at);
       for (let j = 0; j < node.output.length; j++) define(node.output[j]!, node, "node-output", at, j);
-    });
+      if (index % NODES_PER_STEP === NODES_PER_STEP - 1) yield;
+    }
     for (const vi of g.output) {
       const def = scope.defs.get(vi.name);
       if (def) def.used = true;

@@ -7,7 +7,8 @@ import { hasErrors, type Diagnostic } from "../../../grammar/src/diagnostics.js"
 import type { ModelProto } from "../../../proto/src/index.js";
 import { elementCountProblem } from "../element-count.js";
 import type { EmptyTensor } from "../lower/context.js";
-import { lowerModel, type LowerOptions } from "../lower/index.js";
+import { lowerModelSteps, type LowerOptions } from "../lower/index.js";
+import { finish } from "../../../grammar/src/steps.js";
 import type { SourceMap } from "../source-map.js";
 import { applyExtensions, isTypedEmpty } from "./apply-extensions.js";
 
@@ -27,7 +28,17 @@ function stillWrong(e: EmptyTensor): Diagnostic | undefined {
 }
 
 export function lowerWithResidual(ast: A.Model, comments: readonly A.Comment[], text: string, options?: LowerOptions): LoweredWithResidual {
-  const lowered = lowerModel(ast, text, { ...options, deferEmptyTensors: true });
+  return finish(lowerWithResidualSteps(ast, comments, text, options));
+}
+
+/** lowerWithResidual in steps (lower/index.ts's lowerModelSteps): a language server answers requests between them. */
+export function* lowerWithResidualSteps(
+  ast: A.Model,
+  comments: readonly A.Comment[],
+  text: string,
+  options?: LowerOptions,
+): Generator<undefined, LoweredWithResidual, void> {
+  const lowered = yield* lowerModelSteps(ast, text, { ...options, deferEmptyTensors: true });
   const lowering = lowered.diagnostics;
   const residual = hasErrors(lowering) ? [] : applyExtensions(text, ast, comments, lowered.model);
   const unfilled = lowered.emptyTensors.map(stillWrong).filter((d) => d !== undefined);

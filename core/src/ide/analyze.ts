@@ -1,15 +1,16 @@
-// Builds the Analysis snapshot of a text, one stage per step: parse, symbols, lowering,
-// inference, checks. `analyzeSteps` yields between stages so the server can abandon a stale
-// analysis; right after the symbols it yields an early snapshot (syntax diagnostics only) that
-// the server can publish at once. `analyze` runs all steps at once.
+// Builds the Analysis snapshot of a text, in steps: parse, symbols, lowering, inference, checks.
+// `analyzeSteps` yields between stages, and within lowering, inference and the checks every
+// NODES_PER_STEP nodes of the main graph, so the server can answer requests between them and
+// abandon a stale analysis; right after the parse it yields an early snapshot (syntax
+// diagnostics only) that the server can publish at once. `analyze` runs all steps at once.
 import type { Comment, Model } from "../../../grammar/src/ast.js";
 import { hasErrors, type Diagnostic } from "../../../grammar/src/diagnostics.js";
 import { parseModel } from "../../../grammar/src/index.js";
 import { LineIndex } from "../../../grammar/src/line-index.js";
 import type { ModelProto } from "../../../proto/src/index.js";
-import { checkModel } from "../check/index.js";
-import { inferModel, type InferResult, type ValueType } from "../infer/index.js";
-import { lowerWithResidual } from "../ext/lower-with-residual.js";
+import { checkModelSteps } from "../check/index.js";
+import { inferModelSteps, type InferResult, type ValueType } from "../infer/index.js";
+import { lowerWithResidualSteps } from "../ext/lower-with-residual.js";
 import type { SourceMap } from "../source-map.js";
 import type { Analysis } from "./analysis.js";
 import type { RunValues } from "./run-values.js";
@@ -30,7 +31,7 @@ export function* analyzeSteps(text: string): Generator<Analysis | undefined, Ana
   if (!parsed.ast || hasErrors(parsed.diagnostics)) return syntaxSnapshot(parts, diagnostics);
   yield new Snapshot(parts, false, [...diagnostics], declaredOnly);
   // The residual comments are applied as `check` and `convert` apply them: same problems, same model.
-  const { model, sourceMap, lowering, residual } = lowerWithResidual(parsed.ast, parsed.comments, text);
+  const { model, sourceMap, lowering, residual } = yield* lowerWithResidualSteps(parsed.ast, parsed.comments, text);
   pushAll(diagnostics, lowering);
   if (hasErrors(lowering)) return new Snapshot(parts, true, diagnostics, declaredOnly, undefined, sourceMap);
   diagnostics.push(...residual);
@@ -102,9 +103,9 @@ export function* semanticSteps(
   model: ModelProto,
   sourceMap: SourceMap,
 ): Generator<undefined, Analysis, void> {
-  const inferred = inferModel(model, { sourceMap });
+  const inferred = yield* inferModelSteps(model, { sourceMap });
   yield;
-  const check = checkModel(model, { sourceMap, inference: { diagnostics: [] } });
+  const check = yield* checkModelSteps(model, { sourceMap, inference: { diagnostics: [] } });
   return semanticSnapshot(parts, diagnostics, { lowering, check, inference: inferred }, model, sourceMap);
 }
 

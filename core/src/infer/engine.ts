@@ -12,6 +12,7 @@ import {
   type TensorProto,
   type ValueInfoProto,
 } from "../../../proto/src/index.js";
+import { finish, NODES_PER_STEP } from "../../../grammar/src/steps.js";
 import { canonicalDomain, getSchema, type FormalParameter, type OpSchema } from "../schema/index.js";
 import { constOfTensor, type Const } from "./constants.js";
 import { OpContext, type OpContextHost } from "./context.js";
@@ -91,6 +92,17 @@ function declaredTypes(infos: readonly ValueInfoProto[], into: Map<string, Value
 }
 
 export function inferGraph(g: GraphProto, env: Env, parent: Scope | undefined, path: Where, inputTypes?: readonly (ValueType | undefined)[]): GraphResult {
+  return finish(inferGraphSteps(g, env, parent, path, inputTypes));
+}
+
+/** inferGraph in steps: it pauses every NODES_PER_STEP nodes of `g` (a language server answers requests between). */
+export function* inferGraphSteps(
+  g: GraphProto,
+  env: Env,
+  parent: Scope | undefined,
+  path: Where,
+  inputTypes?: readonly (ValueType | undefined)[],
+): Generator<undefined, GraphResult, void> {
   const scope = new Scope(parent);
   g.input.forEach((vi, i) => {
     const given = inputTypes?.[i];
@@ -121,7 +133,11 @@ export function inferGraph(g: GraphProto, env: Env, parent: Scope | undefined, p
   const declared = new Map<string, ValueInfoProto>();
   declaredTypes(g.output, declared);
   declaredTypes(g.valueInfo, declared);
-  g.node.forEach((node, i) => inferNode(node, scope, env, new NodeWhere(path, node, i), declared));
+  const nodes = g.node;
+  for (let i = 0; i < nodes.length; i++) {
+    inferNode(nodes[i]!, scope, env, new NodeWhere(path, nodes[i]!, i), declared);
+    if (i % NODES_PER_STEP === NODES_PER_STEP - 1) yield;
+  }
   env.graphTypes.set(g, scope.types);
   const outputs = g.output.map((vi) => scope.types.get(vi.name) ?? scope.type(vi.name) ?? fromTypeProto(vi.type));
   return { scope, outputs };

@@ -7,7 +7,8 @@ import { copyNanBits } from "../io/nan-bits.js";
 import { walkModel } from "../walk.js";
 import type { SourceMap } from "../source-map.js";
 import { canonicalDomain } from "../schema/index.js";
-import { functionKey, inferGraph, operatorTypes, type Env, type Scope } from "./engine.js";
+import { functionKey, inferGraphSteps, operatorTypes, type Env, type Scope } from "./engine.js";
+import { finish } from "../../../grammar/src/steps.js";
 import { Reporter } from "./location.js";
 import { toTypeProto, type ValueType } from "./types.js";
 import { adoptModel } from "../clone.js";
@@ -46,6 +47,11 @@ export function modelFunctions(model: ModelProto): Map<string, FunctionProto> {
 }
 
 export function inferModel(model: ModelProto, options: InferOptions = {}): InferResult {
+  return finish(inferModelSteps(model, options));
+}
+
+/** inferModel in steps (engine.ts's inferGraphSteps): a language server answers requests between them. */
+export function* inferModelSteps(model: ModelProto, options: InferOptions = {}): Generator<undefined, InferResult, void> {
   model = adoptModel(model);
   const diagnostics: Diagnostic[] = [];
   const env: Env = {
@@ -58,7 +64,7 @@ export function inferModel(model: ModelProto, options: InferOptions = {}): Infer
   };
   if (!model.graph) return { types: new Map(), inferred: new Map(), graphTypes: env.graphTypes, diagnostics };
   const graph = model.graph;
-  const { scope } = inferGraph(graph, env, undefined, `graph '${graph.name}'`);
+  const { scope } = yield* inferGraphSteps(graph, env, undefined, `graph '${graph.name}'`);
   return inferResult(graph, scope, env.graphTypes, diagnostics);
 }
 

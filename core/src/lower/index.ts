@@ -12,6 +12,7 @@ export type { LowerOptions } from "./context.js";
 import { Lowerer } from "./structure.js";
 import { lowerTensor } from "./tensors.js";
 import { lowerType as lowerTypeIn } from "./types.js";
+import { finish } from "../../../grammar/src/steps.js";
 
 interface Lowered<T> {
   readonly sourceMap: SourceMap;
@@ -27,14 +28,23 @@ function run<T>(text: string | undefined, fn: (l: Lowerer) => T, options?: Lower
   return { sourceMap: cx.sourceMap, diagnostics: cx.diagnostics, result, emptyTensors: cx.emptyTensors };
 }
 
+export interface LoweredModel {
+  readonly model: ModelProto;
+  readonly sourceMap: SourceMap;
+  readonly diagnostics: Diagnostic[];
+  readonly emptyTensors: readonly EmptyTensor[];
+}
+
 /** `text` (the source) lets huge integers and float midpoints in packed data be read exactly. */
-export function lowerModel(
-  ast: A.Model,
-  text?: string,
-  options?: LowerOptions,
-): { model: ModelProto; sourceMap: SourceMap; diagnostics: Diagnostic[]; emptyTensors: readonly EmptyTensor[] } {
-  const r = run(text, (l) => l.model(ast), options);
-  return { model: r.result, sourceMap: r.sourceMap, diagnostics: r.diagnostics, emptyTensors: r.emptyTensors };
+export function lowerModel(ast: A.Model, text?: string, options?: LowerOptions): LoweredModel {
+  return finish(lowerModelSteps(ast, text, options));
+}
+
+/** lowerModel in steps (Lowerer.modelSteps): a language server answers requests between them. */
+export function* lowerModelSteps(ast: A.Model, text?: string, options?: LowerOptions): Generator<undefined, LoweredModel, void> {
+  const cx = new LowerContext(options);
+  const model = yield* new Lowerer(cx, text).modelSteps(ast);
+  return { model, sourceMap: cx.sourceMap, diagnostics: cx.diagnostics, emptyTensors: cx.emptyTensors };
 }
 
 /**

@@ -24,6 +24,7 @@ import { messageFactory, nodeFactory } from "./messages.js";
 import { lowerTensor } from "./tensors.js";
 import { int64Of, lowerType } from "./types.js";
 import { pushAll } from "../arrays.js";
+import { finish, NODES_PER_STEP } from "../../../grammar/src/steps.js";
 
 const newNode = nodeFactory();
 const newValueInfo = messageFactory(ValueInfoProtoSchema);
@@ -59,6 +60,11 @@ export class Lowerer {
   }
 
   graph(g: A.Graph): GraphProto {
+    return finish(this.graphSteps(g));
+  }
+
+  /** graph in steps: it pauses every NODES_PER_STEP nodes (a language server answers requests between). */
+  *graphSteps(g: A.Graph): Generator<undefined, GraphProto, void> {
     const gp = create(GraphProtoSchema, { name: g.name?.value ?? "" });
     if (this.cx.mapping) this.cx.sourceMap.set(gp, { whole: g.span, ...(g.name && { name: g.name.span }) });
     const inits: TensorProto[] = [];
@@ -80,7 +86,13 @@ export class Lowerer {
       } else gp.valueInfo.push(this.valueInfo(d));
     }
     gp.initializer = inits;
-    gp.node = (g.body?.nodes ?? []).map((n) => this.node(n));
+    const body = g.body?.nodes ?? [];
+    const nodes: NodeProto[] = [];
+    for (let i = 0; i < body.length; i++) {
+      nodes.push(this.node(body[i]!));
+      if (i % NODES_PER_STEP === NODES_PER_STEP - 1) yield;
+    }
+    gp.node = nodes;
     return gp;
   }
 
@@ -171,6 +183,11 @@ export class Lowerer {
   }
 
   model(m: A.Model): ModelProto {
+    return finish(this.modelSteps(m));
+  }
+
+  /** model in steps: the main graph's nodes a slice at a time (graphSteps). */
+  *modelSteps(m: A.Model): Generator<undefined, ModelProto, void> {
     const mp = create(ModelProtoSchema, {});
     this.cx.sourceMap.set(mp, { whole: m.span });
     for (const e of m.header?.entries ?? []) {
@@ -202,7 +219,7 @@ export class Lowerer {
           break;
       }
     }
-    if (m.graph) mp.graph = this.graph(m.graph);
+    if (m.graph) mp.graph = yield* this.graphSteps(m.graph);
     mp.functions = m.functions.map((f) => this.function(f));
     return mp;
   }
