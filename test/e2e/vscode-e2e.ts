@@ -41,12 +41,33 @@ function prepareWorkspace(): { folder: string; net: string; text: string } {
   return { folder, net: path.join(folder, "squeezenet.onnxtxt"), text };
 }
 
+/** The extension host has NODE_EXTRA_CA_CERTS (main() sets it); the language server's process goes without. */
+function serverEnvironment(): void {
+  const servers = fs
+    .readdirSync("/proc")
+    .filter((pid) => /^\d+$/.test(pid))
+    .filter((pid) => {
+      try {
+        return /onnxtxt[^\0]*[/]dist[/]server\.js/.test(fs.readFileSync(`/proc/${pid}/cmdline`, "utf8"));
+      } catch {
+        return false;
+      }
+    });
+  const environ = (pid: string): string[] => fs.readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+  check(
+    "the language server starts without NODE_EXTRA_CA_CERTS",
+    servers.length === 1 && !environ(servers[0]!).some((v) => v.startsWith("NODE_EXTRA_CA_CERTS=")),
+    `${servers.length} server process(es)`,
+  );
+}
+
 async function features(ed: Editor, text: string, net: string): Promise<void> {
   const page = ed.page;
   const lens = await ed.stopwatch("Enter", '[data-uri$="squeezenet.onnxtxt"] .codelens-decoration a');
   await ed.open("squeezenet.onnxtxt");
   await until("Run code lens", async () => (await page.locator(".codelens-decoration a").count()) > 0 || undefined, 60000);
   timings.push({ what: "squeezenet: open -> Run lens", ms: await lens.elapsed(), target: 1000 });
+  serverEnvironment();
   await page.waitForTimeout(500);
 
   // Highlighting: the TextMate grammar and semantic tokens give a node line several colours.
@@ -235,7 +256,8 @@ async function main(): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
   const started = Date.now();
   const { folder, net, text } = prepareWorkspace();
-  const session = await openWorkbench(folder);
+  // Certificates the language server is not to read (node-client.ts).
+  const session = await openWorkbench(folder, { NODE_EXTRA_CA_CERTS: "/etc/ssl/certs/ca-certificates.crt" });
   try {
     const page = session.page;
     const ed = new Editor(page, SHOTS);
