@@ -18,7 +18,6 @@
 // has no tsc build record (it is not packed), so there the bundle is used when present. The
 // shell lines also drop NODE_EXTRA_CA_CERTS: the CLI makes no TLS connection, and Node would
 // read and parse those certificates at every start (30 ms with Debian's bundle of them).
-import { existsSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 // The shell lines start Node with the heap sizes cli/src/snapshot-request.ts's flags give each
@@ -28,16 +27,9 @@ import { fileURLToPath } from "node:url";
 
 const dist = new URL("../dist/", import.meta.url);
 const bundle = fileURLToPath(new URL("cli/src/main.bundle.cjs", dist));
-function bundleIsFresh() {
-  const built = new URL(".tsbuildinfo", dist);
-  try {
-    return existsSync(built) ? statSync(bundle).mtimeMs >= statSync(built).mtimeMs : existsSync(bundle);
-  } catch {
-    return false;
-  }
-}
+const { bundleIsFresh } = await import(new URL("cli/src/code-cache.js", dist).href);
 const argv = process.argv.slice(2);
-if (bundleIsFresh()) {
+if (bundleIsFresh(bundle, fileURLToPath(new URL(".tsbuildinfo", dist)))) {
   const { runBundle } = await import(new URL("cli/src/bundle-loader.js", dist).href);
   process.exitCode = await runBundle(bundle, argv);
 } else {

@@ -1,16 +1,7 @@
 // Runs the CLI's CommonJS bundle (dist/cli/src/main.bundle.cjs, made by scripts/bundle-cli.ts)
-// with a V8 code cache: compiling the bundle's code is a third of a small command's time, and a
-// cache made after a run holds every function that run compiled. Node 22 has such a cache
-// built in (module.enableCompileCache); this one works from Node 20 on, the same everywhere.
-// One cache file per command (each compiles other functions), in a directory only this user
-// can write; V8 rejects a cache made by another Node, other flags or another bundle, and then
-// the run compiles as usual and writes a new one. ONNXTXT_COMPILE_CACHE names the directory,
-// or turns the cache off with "off".
-import * as fs from "node:fs";
-import { createRequire } from "node:module";
-import * as os from "node:os";
-import * as path from "node:path";
-import * as vm from "node:vm";
+// with a V8 code cache (code-cache.ts), one per command (each compiles other functions), and
+// asks for the command's start-up snapshot after a run that did its work.
+import { cacheDir, runCached } from "./code-cache.js";
 import type { Output } from "./command.js";
 import { requestSnapshot } from "./snapshot-request.js";
 
@@ -19,70 +10,17 @@ interface BundleExports {
   processOutput(): Output;
 }
 
-/** A directory for the cache that no other user can write, or undefined (no cache then). */
-function cacheDir(): string | undefined {
-  const chosen = process.env.ONNXTXT_COMPILE_CACHE;
-  if (chosen === "off") return undefined;
-  const uid = process.getuid?.();
-  const dir = chosen || path.join(os.tmpdir(), `onnxtxt-compile-cache-${uid ?? os.userInfo().username}`);
-  try {
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const st = fs.lstatSync(dir);
-    // Another user's directory, or one others may write into, could hold code made to run here.
-    if (!st.isDirectory() || (uid !== undefined && st.uid !== uid) || (process.platform !== "win32" && (st.mode & 0o022) !== 0)) return undefined;
-    return dir;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The cache file of `command` for this bundle (its size and time name its build). */
-function cacheFile(dir: string, bundle: string, command: string): string {
-  const st = fs.statSync(bundle);
-  const safe = /^[a-z-]+$/.test(command) ? command : "other";
-  // V8 rejects a cache made with other flags: `onnxtxt` (started with bin/onnxtxt.js's flags)
-  // and `node bin/onnxtxt.js` each keep their own rather than rewriting one in turn.
-  const flags = process.execArgv.join("").replace(/[^a-z0-9=]+/gi, "");
-  return path.join(dir, `${process.version}-${process.arch}-${flags}${flags && "-"}${st.size}-${Math.trunc(st.mtimeMs)}-${safe}.cache`);
-}
-
-function readCache(file: string | undefined): Buffer | undefined {
-  try {
-    return file === undefined ? undefined : fs.readFileSync(file);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Writes the cache through an exclusive temp file and a rename; a cache that cannot be written is no error. */
-function writeCache(file: string, data: Buffer): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    fs.writeFileSync(tmp, data, { flag: "wx", mode: 0o600 });
-    fs.renameSync(tmp, file);
-  } catch {
-    fs.rmSync(tmp, { force: true });
-  }
-}
-
 /** Runs the bundle's `main` on `argv` and returns its exit code. */
 export async function runBundle(bundle: string, argv: readonly string[]): Promise<number> {
   const dir = cacheDir();
-  const file = dir === undefined ? undefined : cacheFile(dir, bundle, argv[0] ?? "");
-  const cachedData = readCache(file);
-  // The function wrapper Node gives a CommonJS module (on the first line: positions stay right).
-  const source = `(function (exports, require, module, __filename, __dirname) { ${fs.readFileSync(bundle, "utf8")}\n})`;
-  const script = new vm.Script(source, {
-    filename: bundle,
-    ...(cachedData && { cachedData }),
-  });
-  const module = { exports: {} as BundleExports };
-  (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, createRequire(bundle), module, bundle, path.dirname(bundle));
-  const code = await module.exports.main(argv, module.exports.processOutput());
+  const cli = runCached<BundleExports>(bundle, argv[0] ?? "", dir);
+  const code = await cli.exports.main(argv, cli.exports.processOutput());
   // Made from a run that did the command's work (not --help, not a usage error), so that it
   // holds the functions the command's next runs will need.
   const worked = code !== 2 && !argv.includes("--help") && !argv.includes("-h");
-  if (file !== undefined && worked && (cachedData === undefined || script.cachedDataRejected)) writeCache(file, script.createCachedData());
-  if (worked) requestSnapshot(bundle, dir, argv[0] ?? "");
+  if (worked) {
+    cli.saveCache();
+    requestSnapshot(bundle, dir, argv[0] ?? "");
+  }
   return code;
 }

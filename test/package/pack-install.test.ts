@@ -12,6 +12,7 @@ import { decodeModel } from "../../core/src/io/binary.js";
 import { saveModel } from "../../core/src/node/index.js";
 import { modelFromText } from "../../core/src/text.js";
 import { LIGHT, REPO } from "../helpers/paths.js";
+import { LspClient } from "../server/lsp-client.js";
 
 const MODEL = `<ir_version: 10, opset_import: ["" : 21]>
 g (float[2] x) => (float[2] y) {
@@ -65,7 +66,9 @@ describe("the npm package", function () {
       "dist/core/src/node/index.d.ts",
       "dist/cli/src/main.bundle.cjs",
       "dist/cli/src/bundle-loader.js",
+      "dist/cli/src/code-cache.js",
       "dist/server/src/main.js",
+      "dist/server/src/main.bundle.cjs",
     ]) {
       assert.ok(fs.existsSync(path.join(root, f)), `${f} missing from the package`);
     }
@@ -78,6 +81,30 @@ describe("the npm package", function () {
     const r = node([path.join(installed, "node_modules/.bin/onnxtxt"), "--version"], installed);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stdout.trim(), version);
+  });
+
+  it("runs the language server from its bundle (`onnxtxt-ls --stdio`)", async () => {
+    const bin = path.join(installed, "node_modules/onnxtxt/bin/onnxtxt-ls.js");
+    // The bundle writes its code cache here when the session ends (the modules write none).
+    const cache = path.join(tmp, "ls-cache");
+    const client = new LspClient(["--stdio"], bin, [], { ...process.env, ONNXTXT_COMPILE_CACHE: cache });
+    try {
+      const init = await client.initialize();
+      assert.ok(init.capabilities.hoverProvider, "no hover");
+      const uri = "file:///tmp/onnxtxt-pack/m.onnxtxt";
+      // (the parse's diagnostics come first: none)
+      const published = client.waitFor("textDocument/publishDiagnostics", (p) => (p as { diagnostics: unknown[] }).diagnostics.length > 0);
+      client.notify("textDocument/didOpen", { textDocument: { uri, languageId: "onnxtxt", version: 1, text: MODEL.replace("Relu", "Relux") } });
+      const { diagnostics } = (await published) as { diagnostics: { code?: string }[] };
+      assert.deepEqual(
+        diagnostics.map((d) => d.code),
+        ["unknown-op"],
+      );
+    } finally {
+      await client.shutdown();
+    }
+    assert.equal(client.exitCode, 0, client.stderr);
+    assert.equal(fs.readdirSync(cache).filter((f) => f.endsWith("-language-server.cache")).length, 1, "not run from the bundle");
   });
 
   it("converts text to the ModelProto bytes the library makes", () => {

@@ -40,9 +40,9 @@ export class LspClient {
   readonly serverRequests: string[] = [];
   stderr = "";
 
-  /** `nodeArgs`: options for the server's node (a benchmark's `--cpu-prof`). */
-  constructor(args: string[] = ["--stdio"], script = SERVER_BIN, nodeArgs: string[] = []) {
-    this.proc = spawn(process.execPath, [...nodeArgs, script, ...args], { stdio: "pipe" });
+  /** `nodeArgs`: options for the server's node (a benchmark's `--cpu-prof`); `env`: its environment, if not this one. */
+  constructor(args: string[] = ["--stdio"], script = SERVER_BIN, nodeArgs: string[] = [], env?: NodeJS.ProcessEnv) {
+    this.proc = spawn(process.execPath, [...nodeArgs, script, ...args], { stdio: "pipe", ...(env && { env }) });
     this.proc.stdout.on("data", (chunk: Buffer) => this.receive(chunk));
     this.proc.stderr.on("data", (chunk: Buffer) => (this.stderr += chunk.toString()));
     this.proc.on("exit", () => {
