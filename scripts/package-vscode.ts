@@ -15,11 +15,14 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const CLIENT = path.join(REPO, "client-vscode");
 export const CLIENT_ENTRY = path.join(CLIENT, "src/extension.ts");
 export const SERVER_ENTRY = path.join(REPO, "server/src/main.ts");
+const SERVER_LOADER_ENTRY = path.join(CLIENT, "src/server-loader.ts");
 /** VS Code for the Web's client, in the web extension host (the server is bundle-browser-server.ts's entry). */
 export const BROWSER_CLIENT_ENTRY = path.join(CLIENT, "src/browser-extension.ts");
 export const BUNDLES = {
   client: path.join(CLIENT, "dist/extension.cjs"),
+  /** What VS Code starts (client-vscode/src/server-loader.ts): it runs serverMain with a code cache. */
   server: path.join(CLIENT, "dist/server.js"),
+  serverMain: path.join(CLIENT, "dist/server-main.cjs"),
   browserClient: path.join(CLIENT, "dist/browser-extension.js"),
   browserServer: path.join(CLIENT, "dist/browser-server.js"),
   /** The browser server's run worker, beside it (run-browser.ts starts it by that name). */
@@ -43,12 +46,23 @@ const common: BuildOptions = {
   plugins: [chevrotainStatic],
 };
 
-/** The server runs as ESM (client-vscode/package.json says "type": "module"), so
- * `import.meta.url` keeps working; CommonJS dependencies get a real `require`. */
+/** The scripts the server starts beside itself run as ESM (client-vscode/package.json says
+ * "type": "module"), so `import.meta.url` keeps working; CommonJS dependencies get a real `require`. */
 const serverOptions: BuildOptions = {
   ...common,
   format: "esm",
   banner: { js: 'import { createRequire as __onnxtxtCreateRequire } from "node:module"; const require = __onnxtxtCreateRequire(import.meta.url);' },
+  metafile: true,
+};
+
+/** The server itself is a classic script, which can run with a code cache: its own URL stands in for import.meta.url. */
+const serverMainOptions: BuildOptions = {
+  ...common,
+  format: "cjs",
+  define: { "import.meta.url": "__bundleUrl" },
+  // import() as require(): a script run from a code cache has no loader for dynamic imports in Node 20.
+  supported: { "dynamic-import": false },
+  banner: { js: 'const __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
   metafile: true,
 };
 
@@ -61,13 +75,14 @@ const SIBLING_SCRIPT = /new\s+URL\(\s*["'](\.\.?\/[^"']+)\.js["']\s*,\s*import\.
  */
 async function bundleServer(): Promise<string[]> {
   const done = new Set<string>();
-  const queue: { source: string; out: string }[] = [{ source: SERVER_ENTRY, out: BUNDLES.server }];
-  const outputs: string[] = [];
+  const queue: { source: string; out: string }[] = [{ source: SERVER_ENTRY, out: BUNDLES.serverMain }];
+  await build({ ...serverOptions, entryPoints: [SERVER_LOADER_ENTRY], outfile: BUNDLES.server });
+  const outputs: string[] = [BUNDLES.server];
   while (queue.length > 0) {
     const { source, out } = queue.shift()!;
     if (done.has(out)) continue;
     done.add(out);
-    const result = await build({ ...serverOptions, entryPoints: [source], outfile: out });
+    const result = await build({ ...(out === BUNDLES.serverMain ? serverMainOptions : serverOptions), entryPoints: [source], outfile: out });
     outputs.push(out);
     for (const input of Object.keys(result.metafile?.inputs ?? {})) {
       if (input.includes("node_modules")) continue;

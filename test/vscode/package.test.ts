@@ -40,6 +40,7 @@ const ALLOWED = new Set([
   "extension/syntaxes/onnxtxt.injection.markdown.tmLanguage.json",
   "extension/dist/extension.cjs",
   "extension/dist/server.js",
+  "extension/dist/server-main.cjs",
   "extension/dist/run-worker.js",
   "extension/dist/helper.js",
   "extension/dist/graph-view.js",
@@ -142,7 +143,13 @@ describe("npm run package:vscode", function () {
 
   it("bundles the client so it needs only vscode and Node's own modules", () => {
     const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
-    for (const bundle of ["extension/dist/extension.cjs", "extension/dist/server.js", "extension/dist/run-worker.js", "extension/dist/helper.js"]) {
+    for (const bundle of [
+      "extension/dist/extension.cjs",
+      "extension/dist/server.js",
+      "extension/dist/server-main.cjs",
+      "extension/dist/run-worker.js",
+      "extension/dist/helper.js",
+    ]) {
       const needed = [...requiredModules(entries.get(bundle)!.toString("utf8"), bundle.endsWith(".js"))].filter((m) => !builtins.has(m) && m !== "vscode");
       assert.deepEqual(needed, [], bundle);
     }
@@ -210,6 +217,25 @@ describe("npm run package:vscode", function () {
       } finally {
         child.kill();
       }
+    });
+
+    it("runs with a code cache the first session writes when it ends and the next takes as it is", async () => {
+      const cache = path.join(dir, "code-cache");
+      const session = async (): Promise<unknown> => {
+        const c = new LspClient(["--stdio"], path.join(dir, "unpacked/extension/dist/server.js"), [], { ...process.env, ONNXTXT_COMPILE_CACHE: cache });
+        try {
+          return (await c.initialize()).capabilities;
+        } finally {
+          await c.shutdown();
+        }
+      };
+      const first = await session();
+      const files = fs.readdirSync(cache).filter((f) => f.endsWith("-vscode-server.cache"));
+      assert.equal(files.length, 1, "no cache written");
+      const written = fs.readFileSync(path.join(cache, files[0]!));
+      assert.deepEqual(await session(), first);
+      // V8 took it: a rejected cache would have been written again.
+      assert.ok(fs.readFileSync(path.join(cache, files[0]!)).equals(written), "the cache was rewritten");
     });
 
     it("formats a document, which is what format on save asks", async () => {
