@@ -27,7 +27,7 @@ import { fileURLToPath } from "node:url";
 
 const dist = new URL("../dist/", import.meta.url);
 const bundle = fileURLToPath(new URL("cli/src/main.bundle.cjs", dist));
-const { bundleIsFresh } = await import(new URL("cli/src/code-cache.js", dist).href);
+const { bundleIsFresh } = await import(new URL("core/src/node/code-cache.js", dist).href);
 const argv = process.argv.slice(2);
 if (bundleIsFresh(bundle, fileURLToPath(new URL(".tsbuildinfo", dist)))) {
   const { runBundle } = await import(new URL("cli/src/bundle-loader.js", dist).href);

@@ -6,7 +6,7 @@
 // and per command a bundle of the CLI with only that command, main.COMMAND.snapshot.cjs.
 // Loading one file instead of ~280 modules takes a fraction of the start-up time of every
 // command, and as a classic script the bundle can run with a V8 code cache
-// (cli/src/code-cache.ts), which ES modules cannot before Node 22. The command modules
+// (core/src/node/code-cache.ts), which ES modules cannot before Node 22. The command modules
 // main.ts imports lazily stay lazy: esbuild evaluates each only when it is imported.
 // bin/onnxtxt.js and bin/onnxtxt-ls.js use a bundle only when it is newer than the last tsc build.
 //   node dist/scripts/bundle-cli.js

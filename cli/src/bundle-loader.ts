@@ -1,7 +1,7 @@
 // Runs the CLI's CommonJS bundle (dist/cli/src/main.bundle.cjs, made by scripts/bundle-cli.ts)
-// with a V8 code cache (code-cache.ts), one per command (each compiles other functions), and
-// asks for the command's start-up snapshot after a run that did its work.
-import { cacheDir, runCached } from "./code-cache.js";
+// with a V8 code cache (core/src/node/code-cache.ts), one per command (each compiles other
+// functions), and asks for the command's start-up snapshot after a run that did its work.
+import { cacheDir, runCached } from "../../core/src/node/code-cache.js";
 import type { Output } from "./command.js";
 import { requestSnapshot } from "./snapshot-request.js";
 

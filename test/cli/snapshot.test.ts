@@ -104,7 +104,13 @@ function snapshotWithOtherFlags(file: string): void {
 
 /** A copy of the package's files the CLI runs from, so that a test may change them. */
 function copyPackage(to: string): string {
-  for (const file of ["package.json", "bin/onnxtxt.js", "dist/cli/src/bundle-loader.js", "dist/cli/src/code-cache.js", "dist/cli/src/snapshot-request.js"]) {
+  for (const file of [
+    "package.json",
+    "bin/onnxtxt.js",
+    "dist/cli/src/bundle-loader.js",
+    "dist/core/src/node/code-cache.js",
+    "dist/cli/src/snapshot-request.js",
+  ]) {
     fs.mkdirSync(path.dirname(path.join(to, file)), { recursive: true });
     fs.copyFileSync(path.join(REPO, file), path.join(to, file));
   }

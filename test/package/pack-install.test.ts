@@ -66,7 +66,7 @@ describe("the npm package", function () {
       "dist/core/src/node/index.d.ts",
       "dist/cli/src/main.bundle.cjs",
       "dist/cli/src/bundle-loader.js",
-      "dist/cli/src/code-cache.js",
+      "dist/core/src/node/code-cache.js",
       "dist/server/src/main.js",
       "dist/server/src/main.bundle.cjs",
     ]) {

@@ -1,4 +1,4 @@
-// bin/onnxtxt-ls.js runs the server's bundle with a code cache (cli/src/code-cache.ts): the
+// bin/onnxtxt-ls.js runs the server's bundle with a code cache (core/src/node/code-cache.ts): the
 // first session writes it when it ends, the next one starts from it without rewriting it (V8
 // took it), and both answer a real network's requests as the compiled modules do.
 import { strict as assert } from "node:assert";
