@@ -22,8 +22,8 @@ import { fileURLToPath } from "node:url";
 
 // The shell lines start Node with the heap sizes cli/src/snapshot-request.ts's flags give each
 // command (the others get a 32 MB young generation), and name its snapshot with their tag
-// (snapshotTag there): a version with other flags never tries the snapshot of the one before. Set here with v8.setFlagsFromString they
-// would have no effect: the heap is sized at start-up.
+// (snapshotTag there): a version with other flags never tries the snapshot of the one before.
+// Set here with v8.setFlagsFromString they would have no effect: the heap is sized at start-up.
 
 const dist = new URL("../dist/", import.meta.url);
 const bundle = fileURLToPath(new URL("cli/src/main.bundle.cjs", dist));
