@@ -7,11 +7,10 @@
 import { fileURLToPath } from "node:url";
 
 const dist = new URL("../dist/", import.meta.url);
-const { bundleIsFresh, runCached } = await import(new URL("core/src/node/code-cache.js", dist).href);
+const { bundleIsFresh, runCachedSession } = await import(new URL("core/src/node/code-cache.js", dist).href);
 const bundle = fileURLToPath(new URL("server/src/main.bundle.cjs", dist));
 if (bundleIsFresh(bundle, fileURLToPath(new URL(".tsbuildinfo", dist)))) {
-  const server = runCached(bundle, "language-server");
-  process.once("exit", () => server.saveCache());
+  runCachedSession(bundle, "language-server");
 } else {
   await import(new URL("server/src/main.js", dist).href);
 }

@@ -5,7 +5,6 @@
 // module, which Node 20 cannot cache).
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
-import { runCached } from "../../core/src/node/code-cache.js";
+import { runCachedSession } from "../../core/src/node/code-cache.js";
 
-const server = runCached(path.join(path.dirname(fileURLToPath(import.meta.url)), "server-main.cjs"), "vscode-server");
-process.once("exit", () => server.saveCache());
+runCachedSession(path.join(path.dirname(fileURLToPath(import.meta.url)), "server-main.cjs"), "vscode-server");

@@ -92,3 +92,13 @@ export function runCached<T>(bundle: string, name: string, dir = cacheDir()): Ca
     },
   };
 }
+
+/**
+ * Runs a long-lived program's bundle (a language server) with its cache for `name`, and writes
+ * the cache when the process exits, if it ran without one V8 took: made then, it holds what the
+ * whole session compiled, not only the start.
+ */
+export function runCachedSession(bundle: string, name: string): void {
+  const session = runCached(bundle, name);
+  process.once("exit", () => session.saveCache());
+}
