@@ -92,6 +92,19 @@ function lock(file: string): boolean {
   }
 }
 
+/**
+ * Whether `blob` is a snapshot the launcher would start from (stamped with this Node's time). A
+ * run the launcher started just before a build put it in place asks again; the lock is only
+ * let go after the rename, so checking under the lock never builds it twice.
+ */
+function inPlace(blob: string): boolean {
+  try {
+    return fs.statSync(blob).mtimeMs === fs.statSync(process.execPath).mtimeMs;
+  } catch {
+    return false;
+  }
+}
+
 /** Starts building the snapshot of `command` bin/onnxtxt.js asked for, if it asked and `cacheRoot` holds it. */
 export function requestSnapshot(bundle: string, cacheRoot: string | undefined, command: string): void {
   const blob = process.env.ONNXTXT_SNAPSHOT_BLOB;
@@ -111,6 +124,10 @@ export function requestSnapshot(bundle: string, cacheRoot: string | undefined, c
   }
   const lockFile = `${blob}.lock`;
   if (!lock(lockFile)) return;
+  if (inPlace(blob)) {
+    fs.rmSync(lockFile, { force: true });
+    return;
+  }
   removeOtherVersions(blob, command);
   const args = [process.execPath, builder, `${blob}.${process.pid}.tmp`, blob, lockFile, bin, command, SNAPSHOT_FLAGS[command]];
   // With the V8 flags of bin/onnxtxt.js's shell lines only: Node refuses a snapshot made with others.

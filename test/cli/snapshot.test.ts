@@ -263,6 +263,26 @@ describe("the commands' start-up snapshots", function () {
     assert.deepEqual(snapshots(cache).sort(), [blob, format].sort(), "the other version's print snapshots were kept, or another command's removed");
   });
 
+  it("are built once: a run the launcher started just before the snapshot was put in place does not build it again", () => {
+    const cache = path.join(tmp, "once");
+    const args = ["print", SQUEEZENET];
+    assert.ok(untilFromSnapshot(CLI, cache, args).fromSnapshot);
+    while (buildsRunning()) sleep(100);
+    const [blob] = snapshots(cache) as [string];
+    const before = fs.statSync(blob);
+    // As the launcher starts a command it found no snapshot for: the name set, Node without it.
+    const late = spawnSync(process.execPath, [CLI, ...args], {
+      encoding: "utf8",
+      maxBuffer: 1 << 28,
+      env: { ...process.env, ONNXTXT_COMPILE_CACHE: cache, ONNXTXT_SNAPSHOT_BLOB: blob },
+    });
+    assert.equal(late.status, 0, late.stderr);
+    const building = fs.existsSync(`${blob}.lock`);
+    while (buildsRunning()) sleep(100);
+    assert.ok(!building, "a second build was started");
+    assert.equal(fs.statSync(blob).ino, before.ino, "the snapshot was made again");
+  });
+
   it("are not used with NODE_OPTIONS (Node refuses a snapshot made with other V8 flags)", () => {
     const cache = path.join(tmp, "options");
     const args = ["print", SQUEEZENET];
