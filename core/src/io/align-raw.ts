@@ -6,7 +6,7 @@ import { dataTypeInfo, type ModelProto } from "../../../proto/src/index.js";
 import { walkModel } from "../walk.js";
 
 /** Smaller fields are not worth it: a copy of them costs little. */
-const MIN_BYTES = 1 << 16;
+export const ALIGN_MIN_BYTES = 1 << 16;
 
 function varintLength(n: number): number {
   let length = 1;
@@ -18,7 +18,7 @@ export function alignRawData(model: ModelProto, owned: Uint8Array): void {
   walkModel(model, {
     tensor(t) {
       const raw = t.rawData;
-      if (raw.length < MIN_BYTES || raw.buffer !== owned.buffer) return;
+      if (raw.length < ALIGN_MIN_BYTES || raw.buffer !== owned.buffer) return;
       const bits = dataTypeInfo(t.dataType)?.bits ?? 0;
       const size = bits >= 16 ? Math.min(bits / 8, 8) : 1;
       const shift = raw.byteOffset % size;

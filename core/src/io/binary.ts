@@ -20,23 +20,28 @@ import {
   type TensorProto,
   type TypeProto,
 } from "../../../proto/src/index.js";
-import { alignRawData } from "./align-raw.js";
+import { ALIGN_MIN_BYTES, alignRawData } from "./align-raw.js";
 import { patchWire, recordFromWire } from "./nan-bits.js";
 import { OnnxtxtError, describeError } from "./errors.js";
-import { checkWire, MAX_MESSAGE_DEPTH } from "./wire-check.js";
+import { checkWire, MAX_MESSAGE_DEPTH, type WireScan } from "./wire-check.js";
 import { adoptModel } from "../clone.js";
 
 /**
  * `read` is the generated decoder of `schema`'s messages (proto/gen/onnx_decode.ts), which
  * gives what protobuf-es's `fromBinary(schema, bytes)` would, several times faster.
  */
-function decode<T extends Message>(schema: GenMessage<T>, read: (bytes: Uint8Array, options: DecodeOptions) => T, bytes: Uint8Array, what: string): T {
+function decode<T extends Message>(
+  schema: GenMessage<T>,
+  read: (bytes: Uint8Array, options: DecodeOptions) => T,
+  bytes: Uint8Array,
+  what: string,
+): { message: T; scan: WireScan } {
   try {
     // The scan first: a damaged file gets an error that says where, before the decoder runs.
-    const { oddNans } = checkWire(schema, bytes);
-    const msg = read(bytes, { recursionLimit: MAX_MESSAGE_DEPTH });
-    if (oddNans) recordFromWire(schema, msg, bytes); // NaN bit patterns, which numbers may not keep
-    return msg;
+    const scan = checkWire(schema, bytes);
+    const message = read(bytes, { recursionLimit: MAX_MESSAGE_DEPTH });
+    if (scan.oddNans) recordFromWire(schema, message, bytes); // NaN bit patterns, which numbers may not keep
+    return { message, scan };
   } catch (e) {
     throw new OnnxtxtError(`not a valid ${what}: ${describeError(e)}`);
   }
@@ -47,8 +52,9 @@ function decode<T extends Message>(schema: GenMessage<T>, read: (bytes: Uint8Arr
  * realigned in place for zero-copy views (align-raw.ts).
  */
 export function decodeModel(bytes: Uint8Array, options: { owned?: boolean } = {}): ModelProto {
-  const model = decode(ModelProtoSchema, decodeModelProto, bytes, "ONNX model");
-  if (options.owned) alignRawData(model, bytes);
+  const { message: model, scan } = decode(ModelProtoSchema, decodeModelProto, bytes, "ONNX model");
+  // A walk of the whole model, skipped when no value is long enough to be moved.
+  if (options.owned && scan.longestValue >= ALIGN_MIN_BYTES) alignRawData(model, bytes);
   return model;
 }
 
@@ -69,13 +75,13 @@ type ValueKind = ValueProto["kind"];
 export function decodeValue(bytes: Uint8Array, kind: ValueKind): ValueProto {
   switch (kind) {
     case "tensor":
-      return { kind, value: decode(TensorProtoSchema, decodeTensorProto, bytes, "TensorProto") };
+      return { kind, value: decode(TensorProtoSchema, decodeTensorProto, bytes, "TensorProto").message };
     case "sequence":
-      return { kind, value: decode(SequenceProtoSchema, decodeSequenceProto, bytes, "SequenceProto") };
+      return { kind, value: decode(SequenceProtoSchema, decodeSequenceProto, bytes, "SequenceProto").message };
     case "map":
-      return { kind, value: decode(MapProtoSchema, decodeMapProto, bytes, "MapProto") };
+      return { kind, value: decode(MapProtoSchema, decodeMapProto, bytes, "MapProto").message };
     case "optional":
-      return { kind, value: decode(OptionalProtoSchema, decodeOptionalProto, bytes, "OptionalProto") };
+      return { kind, value: decode(OptionalProtoSchema, decodeOptionalProto, bytes, "OptionalProto").message };
   }
 }
 

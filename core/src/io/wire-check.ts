@@ -31,6 +31,8 @@ class Cursor {
   pos = 0;
   /** Set when a float or double field holds a NaN other than the canonical one. */
   oddNan = false;
+  /** The length of the longest length-delimited value that is not a message (raw_data, strings, packed numbers). */
+  longestValue = 0;
   constructor(readonly bytes: Uint8Array) {}
 
   varint(end: number, what: string): number {
@@ -279,6 +281,7 @@ function scanField(cur: Cursor, end: number, info: FieldInfo | undefined, fieldN
       if (info?.child) scanMessage(cur, cur.pos + len, info.child, depth + 1);
       else {
         if (info?.floatWidth) noteNans(cur, cur.pos, cur.pos + len, info.floatWidth);
+        if (len > cur.longestValue) cur.longestValue = len;
         cur.pos += len;
       }
       return;
@@ -291,12 +294,16 @@ function scanField(cur: Cursor, end: number, info: FieldInfo | undefined, fieldN
   }
 }
 
-/**
- * Throws a WireError describing the first damage in `bytes` read as a `desc` message. Returns
- * whether a float or double field holds a NaN other than the canonical one (whose bits the
- * decoded numbers may not keep, so they must be recorded from the wire).
- */
-export function checkWire(desc: DescMessage, bytes: Uint8Array): { oddNans: boolean } {
+/** What the scan noted on the way, for the passes after decoding. */
+export interface WireScan {
+  /** A float or double field holds a NaN other than the canonical one (whose bits the decoded numbers may not keep, so they must be recorded from the wire). */
+  readonly oddNans: boolean;
+  /** The length of the longest length-delimited value that is not a message (no raw_data is longer). */
+  readonly longestValue: number;
+}
+
+/** Throws a WireError describing the first damage in `bytes` read as a `desc` message. */
+export function checkWire(desc: DescMessage, bytes: Uint8Array): WireScan {
   const cur = new Cursor(bytes);
   try {
     scanMessage(cur, bytes.length, desc, 1);
@@ -304,5 +311,5 @@ export function checkWire(desc: DescMessage, bytes: Uint8Array): { oddNans: bool
     if (e instanceof Damage) throw new WireError(e.offset, formatPath(e.reversedPath.reverse()), e.reason);
     throw e;
   }
-  return { oddNans: cur.oddNan };
+  return { oddNans: cur.oddNan, longestValue: cur.longestValue };
 }
