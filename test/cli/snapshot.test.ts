@@ -270,8 +270,8 @@ describe("the commands' start-up snapshots", function () {
     while (buildsRunning()) sleep(100);
     const [blob] = snapshots(cache) as [string];
     const before = fs.statSync(blob);
-    // As the launcher starts a command it found no snapshot for: the name set, Node without it.
-    const late = spawnSync(process.execPath, [CLI, ...args], {
+    // As the launcher starts a command it found no snapshot for: the name set, the Node on PATH without it.
+    const late = spawnSync("node", [CLI, ...args], {
       encoding: "utf8",
       maxBuffer: 1 << 28,
       env: { ...process.env, ONNXTXT_COMPILE_CACHE: cache, ONNXTXT_SNAPSHOT_BLOB: blob },
