@@ -51,7 +51,10 @@ export class Editor {
     await this.page.keyboard.press(`${MOD}+P`);
     await this.page.locator(".quick-input-box input").first().waitFor({ state: "visible" });
     await this.page.keyboard.insertText(file);
-    await until(`quick open ${file}`, async () => (await this.page.locator(".quick-input-list .monaco-list-row").count()) > 0 || undefined, 15000);
+    // The list fills as the file search answers: Enter only once the row it would open is the file.
+    const name = JSON.stringify(file.split("/").pop()!);
+    const focused = `document.querySelector(".quick-input-list .monaco-list-row.focused")?.textContent?.includes(${name}) || undefined`;
+    await until(`quick open ${file}`, () => this.page.evaluate<true | undefined>(focused), 15000);
     await this.page.waitForTimeout(300);
     await this.page.keyboard.press("Enter");
     await until(`tab ${file}`, async () => (await this.page.locator(`.tab[aria-label*="${file}"]`).count()) > 0 || undefined);
