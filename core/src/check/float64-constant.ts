@@ -23,6 +23,8 @@ function constantTensor(n: NodeProto): TensorProto | undefined {
 }
 
 export function checkFloat64Constants(g: GraphProto, where: Where, out: Emitter): void {
+  // Most graphs have no double constant: then the map of every value's users is not built.
+  if (!g.initializer.some((t) => t.dataType === DOUBLE) && !g.node.some((n) => constantTensor(n)?.dataType === DOUBLE)) return;
   const uses = new Map<string, NodeProto[]>();
   for (const n of g.node) {
     for (const x of n.input) {
