@@ -18,6 +18,11 @@ export function copySpan(s: Span): Span {
   return { start: s.start, end: s.end };
 }
 
+/** Whether two spans share a character (as half-open ranges: spans that only meet do not). */
+export function overlaps(a: Span, b: Span): boolean {
+  return a.start < b.end && b.start < a.end;
+}
+
 export function covers(outer: Span, offset: number): boolean {
   return outer.start <= offset && offset <= outer.end;
 }

@@ -4,7 +4,7 @@
 // it reports (a configuration, suppressions, `--ignore`), by whether the diagnostic a fix answers
 // is one of them. Edits replace only their spans, so every comment outside them stays as written.
 import { LineIndex } from "../../../grammar/src/line-index.js";
-import type { Span } from "../../../grammar/src/span.js";
+import { overlaps, type Span } from "../../../grammar/src/span.js";
 import type { Diagnostic } from "../diagnostics.js";
 import { analyze } from "./analyze.js";
 import { type ClassifiedAction, classifiedCodeActions } from "./code-actions.js";
@@ -56,7 +56,6 @@ export function fixAll(text: string, options: FixOptions = {}): FixResult {
   return { text, applied };
 }
 
-const overlaps = (a: Span, b: Span): boolean => a.start < b.end && b.start < a.end;
 const touches = (a: Span, b: Span): boolean => overlaps(a, b) || a.start === b.start || a.end === b.start || b.end === a.start;
 
 /** One applicable fix per diagnostic (the first offered: the closest name), none of whose edits touch another's. */

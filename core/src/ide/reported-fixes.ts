@@ -1,10 +1,8 @@
 // Which quick fixes answer a diagnostic the user is shown. The configuration and inline
 // suppressions drop some diagnostics (and may copy others with a new severity); a fix of a
 // dropped one is not offered in the editor, nor applied by `check --fix`.
-import type { Span } from "../../../grammar/src/span.js";
+import { overlaps, type Span } from "../../../grammar/src/span.js";
 import type { Diagnostic } from "../diagnostics.js";
-
-const overlaps = (a: Span, b: Span): boolean => a.start < b.end && b.start < a.end;
 
 export interface FixAnswers {
   /** The diagnostic a fix answers: the first at exactly its span, else the first overlapping it. */
