@@ -15,6 +15,7 @@ import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "esbuild";
 import { SNAPSHOT_COMMANDS } from "../cli/src/snapshot-request.js";
+import { CACHED_SCRIPT } from "./esbuild-cached-script.js";
 import { chevrotainStatic } from "./esbuild-chevrotain.js";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -61,27 +62,18 @@ async function main(): Promise<number> {
     plugins: [chevrotainStatic],
   };
   for (const name of fs.readdirSync(CLI_DIR)) if (OLD_OUTPUT.test(name)) fs.rmSync(path.join(CLI_DIR, name));
-  const cjs = {
-    format: "cjs" as const,
-    // The bundle's own URL wherever the sources ask for theirs.
-    define: { "import.meta.url": "__bundleUrl" },
-    // import() of onnxruntime-node as require(): a script run from a code cache has no loader
-    // for dynamic imports in Node 20.
-    supported: { "dynamic-import": false },
-    banner: { js: 'const __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
-  };
-  await esbuild.build({ ...common, ...cjs, entryPoints: [path.join(CLI_DIR, "main.js")], outfile: path.join(CLI_DIR, "main.bundle.cjs") });
+  await esbuild.build({ ...common, ...CACHED_SCRIPT, entryPoints: [path.join(CLI_DIR, "main.js")], outfile: path.join(CLI_DIR, "main.bundle.cjs") });
   // The language server the same way (bin/onnxtxt-ls.js runs it with a code cache): it starts
   // in 60 ms instead of 250 from ~300 modules. Scripts it starts beside itself (its run
   // worker) stay the compiled modules beside the bundle.
-  await esbuild.build({ ...common, ...cjs, entryPoints: [path.join(SERVER_DIR, "main.js")], outfile: path.join(SERVER_DIR, "main.bundle.cjs") });
+  await esbuild.build({ ...common, ...CACHED_SCRIPT, entryPoints: [path.join(SERVER_DIR, "main.js")], outfile: path.join(SERVER_DIR, "main.bundle.cjs") });
   // For each command's start-up snapshot, the bundle with that command only: a snapshot
   // deserialises everything the bundle defines, and the other commands' code would make it
   // slower to start. bin/onnxtxt.js starts a command's snapshot only for that command.
   for (const command of SNAPSHOT_COMMANDS) {
     await esbuild.build({
       ...common,
-      ...cjs,
+      ...CACHED_SCRIPT,
       plugins: [...common.plugins, onlyCommand(command)],
       entryPoints: [path.join(CLI_DIR, "main.js")],
       outfile: path.join(CLI_DIR, `main.${command}.snapshot.cjs`),

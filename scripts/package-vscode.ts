@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import * as path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build, type BuildOptions } from "esbuild";
+import { CACHED_SCRIPT } from "./esbuild-cached-script.js";
 import { chevrotainStatic } from "./esbuild-chevrotain.js";
 import { referenceKernelsOnly } from "./esbuild-web.js";
 import { BROWSER_SERVER_ENTRY, noNodeBuiltins } from "./bundle-browser-server.js";
@@ -55,16 +56,8 @@ const serverOptions: BuildOptions = {
   metafile: true,
 };
 
-/** The server itself is a classic script, which can run with a code cache: its own URL stands in for import.meta.url. */
-const serverMainOptions: BuildOptions = {
-  ...common,
-  format: "cjs",
-  define: { "import.meta.url": "__bundleUrl" },
-  // import() as require(): a script run from a code cache has no loader for dynamic imports in Node 20.
-  supported: { "dynamic-import": false },
-  banner: { js: 'const __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
-  metafile: true,
-};
+/** The server itself runs with a code cache (server-loader.ts): its own URL stands in for import.meta.url. */
+const serverMainOptions: BuildOptions = { ...common, ...CACHED_SCRIPT, metafile: true };
 
 /** `new URL("./run-worker.js", import.meta.url)`: a script loaded beside the module (a worker). */
 const SIBLING_SCRIPT = /new\s+URL\(\s*["'](\.\.?\/[^"']+)\.js["']\s*,\s*import\.meta\.url\s*\)/g;
