@@ -3,7 +3,8 @@
 import type * as A from "./ast.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { tokenize } from "./scanner.js";
-import { OnnxTextParser, type GraphStatementSink } from "./parser.js";
+import { OnnxTextParser, type BodyPlace, type DeferredBody, type GraphStatementSink } from "./parser.js";
+import { TOKENS_PER_STEP } from "./steps.js";
 
 export type * from "./ast.js";
 export type { Diagnostic, Severity } from "./diagnostics.js";
@@ -39,8 +40,7 @@ function parser(): OnnxTextParser {
   return (shared ??= new OnnxTextParser(false));
 }
 
-function run<T>(text: string, what: string, fn: (p: OnnxTextParser) => T | undefined): ParseResult<T> {
-  const lexed = tokenize(text);
+function run<T>(text: string, what: string, fn: (p: OnnxTextParser) => T | undefined, lexed = tokenize(text)): ParseResult<T> {
   const p = parser();
   p.begin(text, lexed.tokens);
   let ast: T | undefined;
@@ -106,6 +106,64 @@ export function parseModelStreaming(text: string, sink: GraphStatementSink): Par
       p.graphNodeSink = undefined;
     }
   });
+}
+
+/**
+ * parseModel in steps: it pauses after the scan and every `tokensPerStep` tokens of the main
+ * graph's body (a language server answers requests between), and gives what parseModel gives.
+ * The body is read last: the rest of the text is parsed first with the body skipped to the
+ * `}` that balances its `{`. Where the body's statements do not end at that `}` (braces out of
+ * balance in a broken text), the text is parsed again at once, after a pause; where the scanner
+ * reported an error, it is parsed at once.
+ */
+export function* parseModelSteps(text: string, tokensPerStep = TOKENS_PER_STEP): Generator<undefined, ParseResult<A.Model>, void> {
+  const lexed = tokenize(text);
+  const whole = (): ParseResult<A.Model> => run(text, "model", (p) => p.model(), lexed);
+  if (lexed.diagnostics.length > 0) return whole();
+  yield;
+  let body: DeferredBody | undefined;
+  const outline = run(
+    text,
+    "model",
+    (p) => {
+      p.deferBody = true;
+      try {
+        return p.model();
+      } finally {
+        p.deferBody = false;
+        body = p.deferredBody;
+        p.deferredBody = undefined;
+      }
+    },
+    lexed,
+  );
+  if (!body) return outline;
+  const found: Diagnostic[] = [];
+  let place: BodyPlace | undefined;
+  for (;;) {
+    yield;
+    const stop = Math.min((place?.last ?? body.open) + tokensPerStep, lexed.tokens.count);
+    const p = parser();
+    p.begin(text, lexed.tokens);
+    try {
+      place = p.bodySlice(body, place, stop);
+      if (p.engineErrors[0]) place = undefined;
+    } catch {
+      place = undefined;
+    }
+    for (const d of p.diagnostics) found.push(d);
+    p.end();
+    // Done when the statements stopped on their own (at a `}` or the end), not at `stop`.
+    if (!place || place.last + 1 < stop || place.last + 1 >= body.close) break;
+  }
+  // They must end right before the `}` the outline went on from, as in a parse at once.
+  if (place?.last !== body.close - 1) {
+    yield;
+    return whole();
+  }
+  const { diagnostics } = outline;
+  const at = body.diagnosticsBefore;
+  return { ...outline, diagnostics: [...diagnostics.slice(0, at), ...found, ...diagnostics.slice(at)] };
 }
 
 export function parseGraph(text: string): ParseResult<A.Graph> {

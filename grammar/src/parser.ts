@@ -41,6 +41,26 @@ export { MAX_NESTING, unquote } from "./parser-base.js";
 const TOP_LEVEL = { ARGS: [true] as [boolean] };
 const IN_LIST = { ARGS: [false] as [boolean] };
 
+/**
+ * The main graph's body a sliced parse left unread (index.ts's parseModelSteps): its `{` and
+ * the `}` that balances it (token indices), the node list of its tree, and the parser state at
+ * the `{` (how deep it is nested, how many diagnostics came before it).
+ */
+export interface DeferredBody {
+  readonly open: number;
+  readonly close: number;
+  readonly nodes: A.OpNode[];
+  readonly depth: number;
+  readonly diagnosticsBefore: number;
+}
+
+/** Where a slice of a deferred body stopped: the next slice starts from there. */
+export interface BodyPlace {
+  /** The last token read. */
+  readonly last: number;
+  readonly lastEnd: number;
+}
+
 /** What the parser hands over for each statement of the main graph in a streaming parse. */
 export interface GraphStatementSink {
   /** A statement, as the tree the node rule built. */
@@ -55,6 +75,12 @@ export class OnnxTextParser extends ParserBase {
    * node list (index.ts's parseModelStreaming); set for one parse.
    */
   graphNodeSink: GraphStatementSink | undefined;
+  /**
+   * Set for a sliced parse: the main graph's body is skipped to the `}` that balances its `{`
+   * and described in `deferredBody`, to be read later by bodySlice.
+   */
+  deferBody = false;
+  deferredBody: DeferredBody | undefined;
 
   /** `validate` runs Chevrotain's grammar checks (tests); the tools skip them for start-up. */
   constructor(validate: boolean) {
@@ -240,7 +266,7 @@ export class OnnxTextParser extends ParserBase {
     const outputs = this.SUBRULE2(this.parenDecls, { ARGS: ["graph output", false] });
     const valueInfos = this.OPTION2(() => this.SUBRULE(this.angleDecls, { ARGS: ["value info or initializer", true] }));
     if (topLevel && this.panic) this.recoverToBody();
-    const body = this.SUBRULE(this.nodeBlock, { ARGS: ["graph body", topLevel ? this.graphNodeSink : undefined] });
+    const body = this.SUBRULE(this.nodeBlock, { ARGS: ["graph body", topLevel ? this.graphNodeSink : undefined, topLevel && this.deferBody] });
     this.leave();
     return {
       kind: "Graph",
@@ -307,14 +333,17 @@ export class OnnxTextParser extends ParserBase {
     return d;
   });
 
-  /** `{ statements }`; with `sink`, each statement goes to it and the block's node list stays empty. */
-  nodeBlock = this.RULE("nodeBlock", (what: string, sink?: GraphStatementSink): A.NodeBlock | undefined => {
+  /**
+   * `{ statements }`; with `sink`, each statement goes to it and the block's node list stays
+   * empty; with `defer`, the statements are left for bodySlice (deferBody).
+   */
+  nodeBlock = this.RULE("nodeBlock", (what: string, sink?: GraphStatementSink, defer?: boolean): A.NodeBlock | undefined => {
     const start = this.start;
     const open = this.cur;
     if (this.token(1, T.LBrace, () => `'{' to start the ${what}`) < 0) return undefined;
     const nodes: A.OpNode[] = [];
     if (this.RECORDING_PHASE) this.MANY(this.subruleNode);
-    else this.statements(nodes, this.toks.count, this.subruleNode, sink);
+    else if (!(defer && this.skipBody(open, nodes))) this.statements(nodes, this.toks.count, this.subruleNode, sink);
     this.token(2, T.RBrace, () => `'}' to close the ${what} opened on line ${lineOf(this.src, this.starts[open]!)}`);
     return { kind: "NodeBlock", span: this.spanFrom(start), nodes };
   });
@@ -384,6 +413,41 @@ export class OnnxTextParser extends ParserBase {
     this.lastEnd = this.ends[close]!;
     sink.plain(outputs, this.opWordValue(op), inputs);
     return true;
+  }
+
+  /**
+   * Skips a body whose `{` is token `open` (just read) to the token before the `}` that balances
+   * it, noting it in deferredBody; false, with nothing skipped, when no `}` balances it.
+   */
+  private skipBody(open: number, nodes: A.OpNode[]): boolean {
+    const kinds = this.kinds;
+    const count = this.toks.count;
+    let depth = 0;
+    let close = open + 1;
+    for (; close < count; close++) {
+      const k = kinds[close];
+      if (k === Tok.LBrace) depth++;
+      else if (k === Tok.RBrace && depth-- === 0) break;
+    }
+    if (close >= count || this.panic) return false;
+    this.deferredBody = { open, close, nodes, depth: this.depth, diagnosticsBefore: this.diagnostics.length };
+    this.currIdx = close - 1;
+    this.lastEnd = this.ends[close - 1]!;
+    return true;
+  }
+
+  /**
+   * Reads statements of the deferred `body` (parsed with the same text and tokens) from `from`
+   * (undefined: from its `{`), as nodeBlock's loop would have, until at or past token `stop`;
+   * they go to the body's node list, the messages to `diagnostics`. Returns where it stopped.
+   */
+  bodySlice(body: DeferredBody, from: BodyPlace | undefined, stop: number): BodyPlace {
+    const last = from?.last ?? body.open;
+    this.currIdx = last;
+    this.lastEnd = from?.lastEnd ?? this.ends[last]!;
+    this.depth = body.depth;
+    this.statements(body.nodes, stop, this.topNode);
+    return { last: this.currIdx, lastEnd: this.lastEnd };
   }
 
   /**

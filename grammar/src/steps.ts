@@ -14,3 +14,6 @@ export function finish<T>(steps: Iterator<unknown, T, undefined>): T {
  * a few milliseconds' work, so that a request waits that long at most.
  */
 export const NODES_PER_STEP = 1024;
+
+/** How many tokens of a graph body a sliced parse reads between two pauses (about a thousand statements). */
+export const TOKENS_PER_STEP = 16384;

@@ -1,11 +1,12 @@
 // Builds the Analysis snapshot of a text, in steps: parse, symbols, lowering, inference, checks.
-// `analyzeSteps` yields between stages, and within lowering, inference and the checks every
-// NODES_PER_STEP nodes of the main graph, so the server can answer requests between them and
-// abandon a stale analysis; right after the parse it yields an early snapshot (syntax
-// diagnostics only) that the server can publish at once. `analyze` runs all steps at once.
+// `analyzeSteps` yields between stages, within the parse every TOKENS_PER_STEP tokens of the
+// main graph's body, and within lowering, inference and the checks every NODES_PER_STEP nodes,
+// so the server can answer requests between them and abandon a stale analysis; right after the
+// parse it yields an early snapshot (syntax diagnostics only) that the server can publish at
+// once. `analyze` runs all steps at once.
 import type { Comment, Model } from "../../../grammar/src/ast.js";
 import { hasErrors, type Diagnostic } from "../../../grammar/src/diagnostics.js";
-import { parseModel } from "../../../grammar/src/index.js";
+import { parseModelSteps } from "../../../grammar/src/index.js";
 import { LineIndex } from "../../../grammar/src/line-index.js";
 import type { ModelProto } from "../../../proto/src/index.js";
 import { checkModelSteps } from "../check/index.js";
@@ -20,7 +21,7 @@ import { pushAll } from "../arrays.js";
 
 export function* analyzeSteps(text: string): Generator<Analysis | undefined, Analysis, void> {
   const lines = new LineIndex(text);
-  const parsed = parseModel(text);
+  const parsed = yield* parseModelSteps(text);
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
   // The symbol index is built on first use, so the early snapshot goes out right after parsing.
   let index: SymbolIndex | undefined;
