@@ -420,6 +420,7 @@ export class OnnxTextParser extends ParserBase {
    * it, noting it in deferredBody; false, with nothing skipped, when no `}` balances it.
    */
   private skipBody(open: number, nodes: A.OpNode[]): boolean {
+    if (this.panic) return false;
     const kinds = this.kinds;
     const count = this.toks.count;
     let depth = 0;
@@ -429,7 +430,7 @@ export class OnnxTextParser extends ParserBase {
       if (k === Tok.LBrace) depth++;
       else if (k === Tok.RBrace && depth-- === 0) break;
     }
-    if (close >= count || this.panic) return false;
+    if (close >= count) return false;
     this.deferredBody = { open, close, nodes, depth: this.depth, diagnosticsBefore: this.diagnostics.length };
     this.currIdx = close - 1;
     this.lastEnd = this.ends[close - 1]!;

@@ -15,5 +15,5 @@ export function finish<T>(steps: Iterator<unknown, T, undefined>): T {
  */
 export const NODES_PER_STEP = 1024;
 
-/** How many tokens of a graph body a sliced parse reads between two pauses (about a thousand statements). */
+/** How many tokens of a graph body a sliced parse reads between two pauses: a thousand or two statements, a few milliseconds. */
 export const TOKENS_PER_STEP = 16384;
