@@ -2,7 +2,9 @@
 // violations it saw; throwing is itself a violation (the harness catches and records it).
 // Later stages run only on what the earlier ones accepted, as the tools do.
 import { tokenize } from "../../../grammar/src/scanner.js";
-import { parseGraph, parseModel, parseNode, parseTypeExpr } from "../../../grammar/src/index.js";
+import { parseGraph, parseModel, parseModelSteps, parseNode, parseTypeExpr } from "../../../grammar/src/index.js";
+import { finish } from "../../../grammar/src/steps.js";
+import { isDeepStrictEqual } from "node:util";
 import { checkModel } from "../../../core/src/check/index.js";
 import { inferModel } from "../../../core/src/infer/index.js";
 import { decodeModel, encodeModel, OnnxtxtError } from "../../../core/src/io/index.js";
@@ -103,6 +105,12 @@ export const TEXT_TARGETS: TextTarget[] = [
     },
   },
 ];
+
+/** The editor's parse in slices (a few tokens each here) gives what the parse at once gives. */
+TEXT_TARGETS.push({
+  name: "parse in steps",
+  run: (t) => (isDeepStrictEqual(finish(parseModelSteps(t, 3)), parseModel(t)) ? [] : ["the parse in steps differs from parseModel"]),
+});
 
 /** One message list per diagnostic, with spans as offsets relative to `shift`. */
 function diagnosticKeys(text: string, shift: number): string[] {
