@@ -3,7 +3,7 @@ import { strict as assert } from "node:assert";
 import { checkModel } from "../../core/src/check/index.js";
 import { diagnosticLines } from "../../core/src/diagnostic-lines.js";
 import { formatText } from "../../core/src/print/format.js";
-import { formatEmbedded } from "../../core/src/embedded/index.js";
+import { findRegions, formatEmbedded } from "../../core/src/embedded/index.js";
 import { modelFromText } from "../../core/src/text.js";
 import { decodeModel, encodeModel } from "../../core/src/io/index.js";
 import { printModel } from "../../core/src/print-model.js";
@@ -21,6 +21,15 @@ describe("fuzz regressions", () => {
       assert.equal(once.changed, 1, language);
       assert.equal(formatEmbedded(once.text, language).text, once.text, language);
     }
+  });
+
+  it("a C++ string left open by a backslash at the end of the file is skipped inside the file", () => {
+    const host =
+      'void f(FunctionProto& p) {\n  FunctionBuilder builder(p);\n  builder.Add("Zero = Constant <value = float {0.0}> ()")\n      .Add("Tabbed = Mul (X,\\';
+    const { skipped } = findRegions(host, "cpp");
+    assert.equal(skipped.length, 1);
+    assert.equal(skipped[0]!.reason, "the string is not terminated");
+    assert.equal(skipped[0]!.span.end, host.length);
   });
 
   it("duplicate-opset-import on text carries a location (lowering source-maps opset entries)", () => {

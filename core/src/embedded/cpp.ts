@@ -55,6 +55,8 @@ function scanString(src: string, start: number, quoteAt: number, raw: boolean): 
     else if (c === 10) break;
     else i++;
   }
+  // A backslash as the file's last character escapes nothing: the string ends with the file.
+  i = Math.min(i, n);
   return { start, end: i, contentStart: quoteAt + 1, contentEnd: i, terminated: false };
 }
 
