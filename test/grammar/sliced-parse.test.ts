@@ -12,16 +12,11 @@ import { TOKENS_PER_STEP } from "../../grammar/src/steps.js";
 import { textCorpus } from "../robust/harness/corpus.js";
 import { mutateText } from "../robust/harness/mutate-text.js";
 import { Rng } from "../robust/harness/rng.js";
+import { drive } from "../helpers/drive-steps.js";
 
 /** The steps of `text`'s parse: how many pauses, and the result. */
-function sliced(text: string, tokensPerStep?: number): { pauses: number; result: ReturnType<typeof parseModel> } {
-  const steps = parseModelSteps(text, tokensPerStep);
-  let pauses = 0;
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return { pauses, result: r.value };
-    pauses++;
-  }
+function sliced(text: string, tokensPerStep?: number) {
+  return drive(parseModelSteps(text, tokensPerStep));
 }
 
 const ONE_SLICE = Number.POSITIVE_INFINITY;

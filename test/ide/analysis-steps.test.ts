@@ -15,16 +15,7 @@ import { printModel } from "../../core/src/print-model.js";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { LIGHT } from "../helpers/paths.js";
-
-/** The steps of `steps` until it ends: how many pauses, and what it returned. */
-function drive<T>(steps: Iterator<unknown, T, undefined>): { pauses: number; result: T } {
-  let pauses = 0;
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return { pauses, result: r.value };
-    pauses++;
-  }
-}
+import { drive } from "../helpers/drive-steps.js";
 
 describe("ide: the analysis in steps", function () {
   this.timeout(120_000);
